@@ -1,0 +1,81 @@
+package org.kwire.schema;
+
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The bundled schemas agree with kafka-clients 4.4.0's own ApiKeys, and the merge rule picks the right release. */
+class SchemaRegistryTest {
+
+    private final SchemaRegistry schemas = SchemaRegistry.bundled();
+
+    @Test
+    void bundlesThreeReleasesNewestFirst() {
+        assertEquals(List.of("4.4.0", "4.0.0", "3.9.1"), schemas.releases());
+    }
+
+    @Test
+    void everyApiOfKafka440HasItsNameVersionsAndFlexibility() {
+        int checked = 0;
+        for (ApiKeys k : ApiKeys.values()) {
+            assertEquals(k.name, schemas.apiName(k.id), "name of api key " + k.id);
+            for (short v = k.messageType.lowestSupportedVersion(); v <= k.messageType.highestSupportedVersion(true); v++) {
+                assertTrue(schemas.versions(k.id, Direction.REQUEST).contains((int) v), k.name + " v" + v);
+                assertEquals(k.requestHeaderVersion(v) == 2, schemas.isFlexible(k.id, Direction.REQUEST, v), k.name + " v" + v);
+                checked++;
+            }
+        }
+        assertEquals(309, checked, "api versions of kafka-clients 4.4.0");
+    }
+
+    @Test
+    void mergeRuleTakesTheNewestReleaseDefiningEachVersion() {
+        int produce = ApiKeys.PRODUCE.id;
+        assertEquals("3.9.1", schemas.spec(produce, Direction.REQUEST, 0).orElseThrow().release()); // removed in 4.0 (KIP-896)
+        assertEquals("4.4.0", schemas.spec(produce, Direction.REQUEST, 13).orElseThrow().release());
+        int shareFetch = ApiKeys.SHARE_FETCH.id;
+        assertEquals("4.0.0", schemas.spec(shareFetch, Direction.REQUEST, 0).orElseThrow().release()); // early access, removed in 4.1
+        assertEquals("4.4.0", schemas.spec(shareFetch, Direction.RESPONSE, 1).orElseThrow().release());
+        assertTrue(schemas.spec(produce, Direction.REQUEST, 99).isEmpty());
+    }
+
+    @Test
+    void unknownApisAndNameLookup() {
+        assertEquals("Unknown(999)", schemas.apiName(999));
+        assertFalse(schemas.isKnownRequest(999, 0));
+        assertEquals(75, schemas.apiKey("DescribeTopicPartitions"));
+        assertEquals(3, schemas.apiKey("metadatarequest"));
+        assertEquals(-1, schemas.apiKey("NoSuchApi"));
+    }
+
+    @Test
+    void overlayFolderWinsForTheVersionsItDefines(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("MetadataRequest.json"), """
+                // a patched Kafka: Metadata request v14 with one field
+                { "apiKey": 3, "type": "request", "name": "MetadataRequest", "validVersions": "13-14",
+                  "flexibleVersions": "9+", "fields": [
+                    { "name": "Topics", "type": "[]MetadataRequestTopic", "versions": "0+", "nullableVersions": "1+",
+                      "about": "The topics.", "fields": [ { "name": "Name", "type": "string", "versions": "0+" } ] } ] }
+                """);
+        SchemaRegistry merged = schemas.withOverlay(dir);
+        assertEquals(dir.toString(), merged.spec(3, Direction.REQUEST, 14).orElseThrow().release());
+        assertEquals(dir.toString(), merged.spec(3, Direction.REQUEST, 13).orElseThrow().release());
+        assertEquals("4.4.0", merged.spec(3, Direction.REQUEST, 12).orElseThrow().release());
+        assertTrue(schemas.spec(3, Direction.REQUEST, 14).isEmpty(), "the bundled registry is unchanged");
+    }
+
+    @Test
+    void overlayWithoutSchemasIsRefused(@TempDir Path dir) {
+        assertThrows(IOException.class, () -> schemas.withOverlay(dir));
+    }
+}
