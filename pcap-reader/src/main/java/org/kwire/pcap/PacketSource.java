@@ -1,0 +1,25 @@
+package org.kwire.pcap;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * A source of captured packets in capture order: a pcap or pcapng file, or (later) a live interface. Damage that ends
+ * reading early (a truncated file) is reported through {@link #warnings()}, not thrown.
+ */
+public interface PacketSource extends Closeable {
+
+    /**
+     * The next packet, or {@code null} at the end of the input (including a truncated end).
+     *
+     * @throws IOException only when the underlying file or device cannot be read
+     */
+    Packet next() throws IOException;
+
+    /** Problems found so far, one sentence each (e.g. "capture truncated in packet 812: ..."). */
+    List<String> warnings();
+
+    /** Bytes of the input consumed so far (for progress), or -1 if unknown. */
+    long position();
+}
