@@ -1,0 +1,21 @@
+package org.kwire.conversation;
+
+import org.kwire.expert.ExpertNote;
+import org.kwire.frame.KafkaFrame;
+import org.kwire.protocol.RequestHeader;
+
+/** Receives what a {@link KafkaConversation} sees, in capture order. */
+public interface ConversationListener {
+
+    /** A request frame with its decoded header, as it arrives. */
+    void onRequest(KafkaConversation conversation, KafkaFrame frame, RequestHeader header);
+
+    /** A response frame, matched to its request where it was captured ({@code exchange.request()} may be null). */
+    void onResponse(Exchange exchange, KafkaFrame frame);
+
+    /** A request that got no response before the connection ended or its pending slot was evicted. */
+    void onUnmatchedRequest(Exchange exchange);
+
+    /** A problem on the conversation (malformed header, duplicate correlation_id, ...). */
+    void onNote(KafkaConversation conversation, ExpertNote note);
+}

@@ -1,0 +1,26 @@
+package org.kwire.conversation;
+
+/**
+ * A request and its response on one connection, matched by correlation_id. Either side may be missing: a request
+ * that was never answered in the capture (e.g. Produce with acks=0, or the capture ended) or a response whose request
+ * was not captured.
+ *
+ * @param conversation the connection
+ * @param request      the request, or {@code null} if it was not captured
+ * @param response     the response, or {@code null} if none was seen
+ */
+public record Exchange(KafkaConversation conversation, RequestRecord request, ResponseRecord response) {
+
+    /** ApiKey of the exchange, or -1 when the request was not captured. */
+    public int apiKey() {
+        return request == null ? -1 : request.header().apiKey();
+    }
+
+    /** Time from the request's last packet to the response's last packet, microseconds; -1 unless both were seen. */
+    public long latencyMicros() {
+        if (request == null || response == null) {
+            return -1;
+        }
+        return (response.frame().lastTimestampNanos() - request.frame().lastTimestampNanos()) / 1000;
+    }
+}

@@ -1,0 +1,126 @@
+package org.kwire.conversation;
+
+import org.kwire.expert.ExpertNote;
+import org.kwire.expert.Severity;
+import org.kwire.frame.KafkaFrame;
+import org.kwire.protocol.HeaderDecoder;
+import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.WireReader;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One Kafka connection between a client and a broker: decodes the headers of its frames and matches each response to
+ * the pending request with the same correlation_id (Kafka protocol guide: the broker answers requests of a connection
+ * in order, echoing the correlation_id). Pending requests are bounded; the oldest is reported unmatched when full.
+ */
+public final class KafkaConversation {
+
+    private final int id;
+    private final String client;
+    private final String broker;
+    private final HeaderDecoder headers;
+    private final ConversationListener listener;
+    private final int maxPending;
+    private final LinkedHashMap<Integer, RequestRecord> pending = new LinkedHashMap<>();
+
+    /**
+     * @param id         stream number of the TCP connection (0-based, in order of first packet)
+     * @param client     client endpoint, e.g. {@code "127.0.0.1:51234"}
+     * @param broker     broker endpoint, e.g. {@code "127.0.0.1:9092"}
+     * @param headers    header decoder
+     * @param listener   receives requests, responses, unmatched requests and notes
+     * @param maxPending most requests kept waiting for a response
+     */
+    public KafkaConversation(int id, String client, String broker, HeaderDecoder headers,
+                             ConversationListener listener, int maxPending) {
+        this.id = id;
+        this.client = client;
+        this.broker = broker;
+        this.headers = headers;
+        this.listener = listener;
+        this.maxPending = maxPending;
+    }
+
+    /** Stream number of the TCP connection. */
+    public int id() {
+        return id;
+    }
+
+    /** Client endpoint, {@code host:port}. */
+    public String client() {
+        return client;
+    }
+
+    /** Broker endpoint, {@code host:port}. */
+    public String broker() {
+        return broker;
+    }
+
+    /** True if a request with this correlation_id waits for its response. */
+    public boolean isPending(int correlationId) {
+        return pending.containsKey(correlationId);
+    }
+
+    /** A request frame from the client. Malformed headers become notes. */
+    public void onRequestFrame(KafkaFrame frame) {
+        RequestHeader h;
+        try {
+            h = headers.request(frame.bytes());
+        } catch (WireReader.Truncated e) {
+            note(Severity.ERROR, "malformed", frame.meta().lastPacket(), e.offset,
+                    "request header does not fit in its " + frame.length() + "-byte frame");
+            return;
+        }
+        RequestRecord previous = pending.remove(h.correlationId());
+        if (previous != null) {
+            note(Severity.WARNING, "protocol", frame.meta().lastPacket(), 8,
+                    "correlation_id " + h.correlationId() + " reused while a request with it is pending");
+            listener.onUnmatchedRequest(new Exchange(this, previous, null));
+        }
+        if (pending.size() >= maxPending) {
+            Iterator<Map.Entry<Integer, RequestRecord>> oldest = pending.entrySet().iterator();
+            RequestRecord evicted = oldest.next().getValue();
+            oldest.remove();
+            listener.onUnmatchedRequest(new Exchange(this, evicted, null));
+        }
+        pending.put(h.correlationId(), new RequestRecord(h, frame.meta()));
+        listener.onRequest(this, frame, h);
+    }
+
+    /** A response frame from the broker, matched by correlation_id. */
+    public void onResponseFrame(KafkaFrame frame) {
+        int correlationId = frame.bytes().getInt(4);
+        RequestRecord request = pending.remove(correlationId);
+        int apiKey = request == null ? -1 : request.header().apiKey();
+        int apiVersion = request == null ? -1 : request.header().apiVersion();
+        ResponseHeader h;
+        try {
+            h = headers.response(frame.bytes(), apiKey, apiVersion);
+        } catch (WireReader.Truncated e) {
+            note(Severity.ERROR, "malformed", frame.meta().lastPacket(), e.offset,
+                    "response header does not fit in its " + frame.length() + "-byte frame");
+            h = new ResponseHeader(correlationId, 0, 4);
+        }
+        if (request == null) {
+            note(Severity.NOTE, "sequence", frame.meta().lastPacket(), 4,
+                    "response with correlation_id " + correlationId + " has no captured request");
+        }
+        listener.onResponse(new Exchange(this, request, new ResponseRecord(h, frame.meta())), frame);
+    }
+
+    /** The connection ended (or the capture did): pending requests are reported unmatched. */
+    public void end() {
+        for (RequestRecord r : pending.values()) {
+            listener.onUnmatchedRequest(new Exchange(this, r, null));
+        }
+        pending.clear();
+    }
+
+    private void note(Severity s, String group, long packet, long offset, String message) {
+        listener.onNote(this, new ExpertNote(s, group, packet, offset, "stream " + id, message));
+    }
+}

@@ -1,0 +1,219 @@
+package org.kwire.frame;
+
+import org.kwire.expert.ExpertNote;
+import org.kwire.expert.Severity;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+
+/**
+ * Cuts one direction of a TCP byte stream into size-prefixed Kafka frames. A frame may span many chunks and a chunk may
+ * hold many frames; frames wholly inside one chunk are handed on as zero-copy slices, others are assembled in a buffer
+ * that grows with the bytes actually received (a hostile size prefix never allocates more than arrived).
+ *
+ * <p>After a gap in the stream, a size prefix outside {@code [minFrameSize, maxFrameSize]}, or from the start when the
+ * capture began mid-connection, the assembler is out of sync: it skips bytes until the {@link FrameStartValidator}
+ * accepts a position, counts the skipped bytes and reports them with expert notes.
+ */
+public final class FrameAssembler {
+
+    private static final int INITIAL_BUFFER = 64 * 1024;
+
+    private final int minFrameSize;
+    private final int maxFrameSize;
+    private final FrameStartValidator validator;
+    private final FrameSink sink;
+    private final String context;
+
+    private long streamOffset;
+    private boolean inSync;
+    private long skipped;
+    private long skippedTotal;
+    private long skipStartPacket;
+
+    private final byte[] prefix = new byte[4];
+    private int prefixFill;
+    private byte[] partial;
+    private int partialFill;
+    private int partialLength;
+    private long firstPacket;
+    private long firstTimestamp;
+
+    /**
+     * @param minFrameSize smallest legal size prefix value (bytes after the prefix), e.g. 8 for requests, 4 for responses
+     * @param maxFrameSize largest legal size prefix value in bytes
+     * @param startsInSync true if the stream is known to start at a frame boundary (the connection's SYN was seen)
+     * @param validator    accepts plausible frame starts when resynchronising
+     * @param sink         receives frames and notes
+     * @param context      names the stream in notes, e.g. {@code "stream 3 client->broker"}
+     */
+    public FrameAssembler(int minFrameSize, int maxFrameSize, boolean startsInSync, FrameStartValidator validator,
+                          FrameSink sink, String context) {
+        this.minFrameSize = minFrameSize;
+        this.maxFrameSize = maxFrameSize;
+        this.inSync = startsInSync;
+        this.validator = validator;
+        this.sink = sink;
+        this.context = context;
+    }
+
+    /** Bytes skipped so far while out of sync. */
+    public long skippedBytes() {
+        return skippedTotal + skipped;
+    }
+
+    /**
+     * Feeds the next in-order bytes of the stream.
+     *
+     * @param data            the bytes from {@code position()} to {@code limit()}; not modified, not kept unless a
+     *                        frame wholly inside it is handed on as a slice
+     * @param timestampNanos  capture time of the packet that carried them, epoch nanoseconds
+     * @param packet          capture frame number of that packet
+     */
+    public void accept(ByteBuffer data, long timestampNanos, long packet) {
+        int pos = data.position();
+        int end = data.limit();
+        while (pos < end) {
+            if (!inSync) {
+                pos = resync(data, pos, end, packet);
+                continue;
+            }
+            if (partial == null && prefixFill == 0 && end - pos >= 4) {
+                int size = data.getInt(pos);
+                if (!sizeOk(size, packet)) {
+                    continue;
+                }
+                if (end - pos >= 4 + size) {
+                    ByteBuffer frame = data.slice(pos, 4 + size).asReadOnlyBuffer();
+                    emit(frame, packet, timestampNanos, packet, timestampNanos);
+                    pos += 4 + size;
+                    streamOffset += 4 + size;
+                    continue;
+                }
+            }
+            pos = accumulate(data, pos, end, timestampNanos, packet);
+        }
+    }
+
+    /**
+     * Reports that {@code bytes} of the stream were not captured (lost segments, snaplen). A frame in progress is
+     * reported incomplete and dropped; framing resumes at the next plausible frame start.
+     *
+     * @param bytes  number of stream bytes missing
+     * @param reason why, e.g. {@code "missing segments"} or {@code "snaplen"}
+     * @param packet capture frame number after which the gap lies
+     */
+    public void gap(long bytes, String reason, long packet) {
+        if (partial != null || prefixFill > 0) {
+            int have = partial != null ? partialFill : prefixFill;
+            String of = partial != null ? " of " + partialLength : "";
+            note(Severity.WARNING, "sequence", packet, streamOffset,
+                    "frame incomplete: " + have + of + " bytes captured before a gap of " + bytes + " bytes (" + reason + ")");
+            streamOffset += have;
+            partial = null;
+            prefixFill = 0;
+        } else if (inSync) {
+            note(Severity.WARNING, "sequence", packet, streamOffset, "gap of " + bytes + " bytes (" + reason + ")");
+        }
+        streamOffset += bytes;
+        if (inSync) {
+            inSync = false;
+            skipStartPacket = packet;
+        }
+    }
+
+    /** Ends the stream: a frame still in progress is reported incomplete, skipped bytes are reported. */
+    public void end(long packet) {
+        if (partial != null || prefixFill > 0) {
+            int have = partial != null ? partialFill : prefixFill;
+            String of = partial != null ? " of " + partialLength : "";
+            note(Severity.WARNING, "truncated", packet, streamOffset, "frame incomplete at end of stream: " + have + of + " bytes");
+            partial = null;
+            prefixFill = 0;
+        }
+        flushSkipped(packet);
+    }
+
+    private boolean sizeOk(int size, long packet) {
+        if (size >= minFrameSize && size <= maxFrameSize) {
+            return true;
+        }
+        note(Severity.ERROR, "malformed", packet, streamOffset,
+                "invalid frame size " + size + " (allowed " + minFrameSize + ".." + maxFrameSize + "); resynchronising");
+        inSync = false;
+        skipStartPacket = packet;
+        return false;
+    }
+
+    private int resync(ByteBuffer data, int pos, int end, long packet) {
+        for (int p = pos; p < end; p++) {
+            if (end - p >= 4 && validator != null && validator.plausibleStart(data, p, end)) {
+                skipped += p - pos;
+                streamOffset += p - pos;
+                flushSkipped(packet);
+                inSync = true;
+                return p;
+            }
+        }
+        skipped += end - pos;
+        streamOffset += end - pos;
+        return end;
+    }
+
+    private void flushSkipped(long packet) {
+        if (skipped > 0) {
+            note(Severity.WARNING, "sequence", packet, streamOffset - skipped,
+                    "skipped " + skipped + " bytes to find a frame boundary (from frame " + skipStartPacket + ")");
+            skippedTotal += skipped;
+            skipped = 0;
+        }
+    }
+
+    private int accumulate(ByteBuffer data, int pos, int end, long timestampNanos, long packet) {
+        if (partial == null) {
+            if (prefixFill == 0) {
+                firstPacket = packet;
+                firstTimestamp = timestampNanos;
+            }
+            while (prefixFill < 4 && pos < end) {
+                prefix[prefixFill++] = data.get(pos++);
+            }
+            if (prefixFill < 4) {
+                return pos;
+            }
+            int size = ByteBuffer.wrap(prefix).getInt();
+            prefixFill = 0;
+            if (!sizeOk(size, packet)) {
+                skipped += 4;
+                streamOffset += 4;
+                return pos;
+            }
+            partialLength = 4 + size;
+            partial = new byte[Math.min(partialLength, INITIAL_BUFFER)];
+            System.arraycopy(prefix, 0, partial, 0, 4);
+            partialFill = 4;
+        }
+        int n = Math.min(end - pos, partialLength - partialFill);
+        if (partialFill + n > partial.length) {
+            partial = Arrays.copyOf(partial, (int) Math.min(partialLength, Math.max((long) partial.length * 2, partialFill + n)));
+        }
+        data.get(pos, partial, partialFill, n);
+        partialFill += n;
+        pos += n;
+        if (partialFill == partialLength) {
+            ByteBuffer frame = ByteBuffer.wrap(partial).asReadOnlyBuffer();
+            partial = null;
+            emit(frame, firstPacket, firstTimestamp, packet, timestampNanos);
+            streamOffset += partialLength;
+        }
+        return pos;
+    }
+
+    private void emit(ByteBuffer frame, long fromPacket, long fromTs, long toPacket, long toTs) {
+        sink.onFrame(new KafkaFrame(frame, new FrameInfo(frame.limit(), streamOffset, fromPacket, toPacket, fromTs, toTs)));
+    }
+
+    private void note(Severity s, String group, long packet, long offset, String message) {
+        sink.onNote(new ExpertNote(s, group, packet, offset, context, message));
+    }
+}

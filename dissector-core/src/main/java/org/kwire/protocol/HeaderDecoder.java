@@ -1,0 +1,91 @@
+package org.kwire.protocol;
+
+import org.kwire.schema.SchemaRegistry;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Decodes request and response headers of size-prefixed Kafka frames (frame offset 0 is the int32 size prefix, the
+ * header starts at offset 4). Header versions follow {@link HeaderVersions}.
+ */
+public final class HeaderDecoder {
+
+    /** Smallest request: size prefix + api_key, api_version, correlation_id. */
+    public static final int MIN_REQUEST_FRAME = 4 + 8;
+    /** Smallest response: size prefix + correlation_id. */
+    public static final int MIN_RESPONSE_FRAME = 4 + 4;
+
+    private final SchemaRegistry schemas;
+    private final HeaderVersions versions;
+
+    /** @param schemas where API versions and flexible ranges come from */
+    public HeaderDecoder(SchemaRegistry schemas) {
+        this.schemas = schemas;
+        this.versions = new HeaderVersions(schemas);
+    }
+
+    /** The header version rules this decoder applies. */
+    public HeaderVersions headerVersions() {
+        return versions;
+    }
+
+    /**
+     * Decodes the request header of a frame.
+     *
+     * @param frame the frame bytes, size prefix at index 0, {@code frame.limit()} its end
+     * @return the header; for an api key or version no known schema defines, header version 1 is assumed
+     * @throws WireReader.Truncated if the header does not fit in the frame
+     */
+    public RequestHeader request(ByteBuffer frame) throws WireReader.Truncated {
+        WireReader r = new WireReader(frame, 4, frame.limit());
+        short apiKey = r.int16();
+        short apiVersion = r.int16();
+        int correlationId = r.int32();
+        int hv = schemas.isKnownRequest(apiKey, apiVersion) ? versions.requestHeaderVersion(apiKey, apiVersion) : 1;
+        String clientId = hv >= 1 ? r.nullableString() : null;
+        if (hv >= 2) {
+            r.skipTaggedFields();
+        }
+        return new RequestHeader(apiKey, apiVersion, correlationId, clientId, hv, r.position() - 4);
+    }
+
+    /**
+     * Decodes the response header of a frame answering a request of {@code apiKey} at {@code apiVersion}.
+     *
+     * @throws WireReader.Truncated if the header does not fit in the frame
+     */
+    public ResponseHeader response(ByteBuffer frame, int apiKey, int apiVersion) throws WireReader.Truncated {
+        WireReader r = new WireReader(frame, 4, frame.limit());
+        int correlationId = r.int32();
+        int hv = versions.responseHeaderVersion(apiKey, apiVersion);
+        if (hv >= 1) {
+            r.skipTaggedFields();
+        }
+        return new ResponseHeader(correlationId, hv, r.position() - 4);
+    }
+
+    /**
+     * Conservative test that the first bytes of a stream start a Kafka request: a size prefix within
+     * [{@link #MIN_REQUEST_FRAME}-4, maxFrameSize], a known api key with a version some release defines, and a
+     * client_id whose length fits in the frame. Used to recognise Kafka on ports not configured as Kafka's.
+     *
+     * @param start the first bytes of the client's stream (at least 14 bytes are needed for a positive answer)
+     */
+    public boolean looksLikeRequest(ByteBuffer start, int maxFrameSize) {
+        if (start.remaining() < 14) {
+            return false;
+        }
+        int p = start.position();
+        int size = start.getInt(p);
+        short apiKey = start.getShort(p + 4);
+        short apiVersion = start.getShort(p + 6);
+        if (size < MIN_REQUEST_FRAME - 4 || size > maxFrameSize || !schemas.isKnownRequest(apiKey, apiVersion)) {
+            return false;
+        }
+        if (versions.requestHeaderVersion(apiKey, apiVersion) == 0) {
+            return true;
+        }
+        short clientIdLength = start.getShort(p + 12);
+        return clientIdLength >= -1 && clientIdLength <= size - 10;
+    }
+}

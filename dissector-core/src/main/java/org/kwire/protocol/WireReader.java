@@ -1,0 +1,159 @@
+package org.kwire.protocol;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Bounds-checked reads of Kafka's primitive types (Kafka protocol guide, "Protocol Primitive Types") from a frame's
+ * bytes, big-endian, at a moving absolute position. Reading past {@code limit} throws {@link Truncated}, which the
+ * callers in this library turn into expert notes; nothing outside the library sees it.
+ */
+public final class WireReader {
+
+    /** Thrown when a read would pass the end of the readable bytes; cheap (no stack trace). */
+    public static final class Truncated extends Exception {
+        /** Absolute offset of the read that failed. */
+        public final int offset;
+        /** Bytes the read needed. */
+        public final long needed;
+
+        Truncated(int offset, long needed) {
+            super("truncated at offset " + offset + " (needed " + needed + " bytes)", null, false, false);
+            this.offset = offset;
+            this.needed = needed;
+        }
+    }
+
+    private final ByteBuffer buf;
+    private final int limit;
+    private int pos;
+
+    /**
+     * @param buf   the bytes; absolute indexes are used and the buffer's position is not changed
+     * @param start first readable absolute index
+     * @param limit end (exclusive) of the readable bytes
+     */
+    public WireReader(ByteBuffer buf, int start, int limit) {
+        this.buf = buf;
+        this.pos = start;
+        this.limit = limit;
+    }
+
+    /** Current absolute position. */
+    public int position() {
+        return pos;
+    }
+
+    /** End (exclusive) of the readable bytes. */
+    public int limit() {
+        return limit;
+    }
+
+    /** Bytes left before the limit. */
+    public int remaining() {
+        return limit - pos;
+    }
+
+    /** The underlying bytes (absolute indexes). */
+    public ByteBuffer buffer() {
+        return buf;
+    }
+
+    private int need(long n) throws Truncated {
+        if (n < 0 || n > limit - pos) {
+            throw new Truncated(pos, n);
+        }
+        int p = pos;
+        pos += (int) n;
+        return p;
+    }
+
+    /** Skips {@code n} bytes. */
+    public void skip(long n) throws Truncated {
+        need(n);
+    }
+
+    public byte int8() throws Truncated {
+        return buf.get(need(1));
+    }
+
+    public short int16() throws Truncated {
+        return buf.getShort(need(2));
+    }
+
+    public int uint16() throws Truncated {
+        return buf.getShort(need(2)) & 0xffff;
+    }
+
+    public int int32() throws Truncated {
+        return buf.getInt(need(4));
+    }
+
+    public long uint32() throws Truncated {
+        return buf.getInt(need(4)) & 0xffffffffL;
+    }
+
+    public long int64() throws Truncated {
+        return buf.getLong(need(8));
+    }
+
+    public double float64() throws Truncated {
+        return buf.getDouble(need(8));
+    }
+
+    /** Unsigned LEB128 varint of up to 5 bytes (Kafka's UNSIGNED_VARINT), as a non-negative long. */
+    public long uvarint() throws Truncated {
+        long value = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            byte b = int8();
+            value |= (long) (b & 0x7f) << shift;
+            if ((b & 0x80) == 0) {
+                return value;
+            }
+        }
+        throw new Truncated(pos, 1); // more than 5 bytes: not a valid uvarint, reported like a bad length
+    }
+
+    /** Zig-zag signed varint of up to 5 bytes (Kafka's VARINT). */
+    public int varint() throws Truncated {
+        long raw = uvarint();
+        return (int) ((raw >>> 1) ^ -(raw & 1));
+    }
+
+    /** Zig-zag signed varlong of up to 10 bytes (Kafka's VARLONG). */
+    public long varlong() throws Truncated {
+        long value = 0;
+        for (int shift = 0; shift < 70; shift += 7) {
+            byte b = int8();
+            value |= (long) (b & 0x7f) << shift;
+            if ((b & 0x80) == 0) {
+                return (value >>> 1) ^ -(value & 1);
+            }
+        }
+        throw new Truncated(pos, 1);
+    }
+
+    /** {@code n} bytes decoded as UTF-8. */
+    public String utf8(int n) throws Truncated {
+        int p = need(n);
+        byte[] b = new byte[n];
+        buf.get(p, b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    /** Kafka's NULLABLE_STRING: int16 length (-1 = null) then UTF-8 bytes. */
+    public String nullableString() throws Truncated {
+        short len = int16();
+        return len < 0 ? null : utf8(len);
+    }
+
+    /** Skips a tagged-field section (uvarint count, then per field uvarint tag, uvarint size, bytes); returns the count. */
+    public int skipTaggedFields() throws Truncated {
+        long count = uvarint();
+        for (long i = 0; i < count; i++) {
+            uvarint();
+            skip(uvarint());
+        }
+        return (int) count;
+    }
+}

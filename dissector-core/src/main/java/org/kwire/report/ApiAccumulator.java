@@ -1,0 +1,69 @@
+package org.kwire.report;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Running counters of one API, turned into {@link ApiStats} at the end. */
+final class ApiAccumulator {
+
+    /** Latencies above an hour are clamped; the histogram keeps 3 significant digits. */
+    private static final long MAX_TRACKED_US = 3_600_000_000L;
+
+    private final int apiKey;
+    private final Map<Integer, Long> versions = new TreeMap<>();
+    private final Histogram latency = new Histogram(MAX_TRACKED_US, 3);
+    private long requests;
+    private long responses;
+    private long unmatchedRequests;
+    private long unmatchedResponses;
+    private long requestBytes;
+    private long responseBytes;
+    private long minLatency = Long.MAX_VALUE;
+    private long maxLatency = Long.MIN_VALUE;
+
+    ApiAccumulator(int apiKey) {
+        this.apiKey = apiKey;
+    }
+
+    void request(int version, int bytes) {
+        versions.merge(version, 1L, Long::sum);
+        requests++;
+        requestBytes += bytes;
+    }
+
+    void response(int bytes, long latencyUs) {
+        responses++;
+        responseBytes += bytes;
+        if (latencyUs >= 0) {
+            latency.recordValue(Math.min(latencyUs, MAX_TRACKED_US));
+            minLatency = Math.min(minLatency, latencyUs);
+            maxLatency = Math.max(maxLatency, latencyUs);
+        }
+    }
+
+    void unmatchedRequest() {
+        unmatchedRequests++;
+    }
+
+    void unmatchedResponse(int bytes) {
+        unmatchedResponses++;
+        responseBytes += bytes;
+    }
+
+    /** A percentile clamped to the exact extremes (the histogram reports a bucket's highest equivalent value). */
+    private long percentile(double p) {
+        return Math.max(minLatency, Math.min(maxLatency, latency.getValueAtPercentile(p)));
+    }
+
+    ApiStats toStats(String name) {
+        Map<String, Long> v = new LinkedHashMap<>();
+        versions.forEach((k, n) -> v.put(Integer.toString(k), n));
+        LatencySummary l = latency.getTotalCount() == 0 ? null : new LatencySummary(latency.getTotalCount(), minLatency,
+                percentile(50), percentile(90), percentile(99), maxLatency);
+        return new ApiStats(apiKey, name, v, requests, responses, unmatchedRequests, unmatchedResponses, l,
+                requestBytes, responseBytes);
+    }
+}

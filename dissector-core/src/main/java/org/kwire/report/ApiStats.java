@@ -1,0 +1,22 @@
+package org.kwire.report;
+
+import java.util.Map;
+
+/**
+ * Statistics of one Kafka API.
+ *
+ * @param apiKey             ApiKey
+ * @param name               API name from Kafka's schemas, e.g. {@code "Metadata"}
+ * @param versions           request count per API version, keyed by the version as a string
+ * @param requests           request frames
+ * @param responses          response frames matched to a request of this API
+ * @param unmatchedRequests  requests that got no response in the capture
+ * @param unmatchedResponses responses attributed to this API whose request was not captured
+ * @param latencyUs          request-to-response latency in microseconds, or null with no matched pair
+ * @param requestBytes       bytes of request frames, size prefixes included
+ * @param responseBytes      bytes of matched response frames, size prefixes included
+ */
+public record ApiStats(int apiKey, String name, Map<String, Long> versions, long requests, long responses,
+                       long unmatchedRequests, long unmatchedResponses, LatencySummary latencyUs, long requestBytes,
+                       long responseBytes) {
+}

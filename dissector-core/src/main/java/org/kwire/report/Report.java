@@ -1,0 +1,22 @@
+package org.kwire.report;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The analysis report of one or more captures ({@code kwire analyze}); serialized with snake_case names. Fields are
+ * only ever added, never renamed; {@code reportVersion} changes when the meaning of a field does.
+ *
+ * @param reportVersion          version of this report shape (1)
+ * @param capture                facts about the input
+ * @param apis                   per ApiKey statistics, ascending api key
+ * @param responsesWithoutRequest responses whose request was not captured and whose API is unknown
+ * @param connections            per TCP connection on a watched port or recognised as Kafka, ascending stream
+ * @param expert                 expert-note counts by {@code severity/group}, e.g. {@code "warning/sequence": 3}
+ * @param warnings               the first warnings and errors, one line each (see {@code warningsOmitted})
+ * @param warningsOmitted        warnings beyond the first {@link ReportBuilder#MAX_WARNINGS} not listed
+ */
+public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
+                     List<ConnectionStats> connections, Map<String, Long> expert, List<String> warnings,
+                     long warningsOmitted) {
+}

@@ -1,0 +1,109 @@
+package org.kwire.conversation;
+
+import org.apache.kafka.common.message.ApiVersionsRequestData;
+import org.apache.kafka.common.message.MetadataRequestData;
+import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.requests.ApiVersionsRequest;
+import org.apache.kafka.common.requests.MetadataRequest;
+import org.apache.kafka.common.requests.RequestHeader;
+import org.junit.jupiter.api.Test;
+import org.kwire.expert.ExpertNote;
+import org.kwire.frame.FrameInfo;
+import org.kwire.frame.KafkaFrame;
+import org.kwire.protocol.HeaderDecoder;
+import org.kwire.schema.SchemaRegistry;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Requests built and serialized by kafka-clients, responses matched by correlation_id. */
+class KafkaConversationTest {
+
+    private final List<String> events = new ArrayList<>();
+    private final List<Exchange> exchanges = new ArrayList<>();
+    private final ConversationListener listener = new ConversationListener() {
+        @Override
+        public void onRequest(KafkaConversation c, KafkaFrame frame, org.kwire.protocol.RequestHeader h) {
+            events.add("request " + h.apiKey() + " v" + h.apiVersion() + " #" + h.correlationId() + " " + h.clientId());
+        }
+
+        @Override
+        public void onResponse(Exchange e, KafkaFrame frame) {
+            exchanges.add(e);
+            events.add("response #" + e.response().header().correlationId() + " api " + e.apiKey()
+                    + " hv" + e.response().header().headerVersion() + " latency " + e.latencyMicros());
+        }
+
+        @Override
+        public void onUnmatchedRequest(Exchange e) {
+            events.add("unmatched #" + e.request().header().correlationId());
+        }
+
+        @Override
+        public void onNote(KafkaConversation c, ExpertNote note) {
+            events.add("note " + note.message());
+        }
+    };
+    private final KafkaConversation conversation = new KafkaConversation(3, "10.0.0.1:50000", "10.0.0.2:9092",
+            new HeaderDecoder(SchemaRegistry.bundled()), listener, 2);
+
+    private static KafkaFrame frame(ByteBuffer withoutPrefix, long nanos) {
+        ByteBuffer b = ByteBuffer.allocate(4 + withoutPrefix.remaining()).putInt(withoutPrefix.remaining()).put(withoutPrefix).flip();
+        return new KafkaFrame(b, new FrameInfo(b.limit(), 0, 1, 1, nanos, nanos));
+    }
+
+    private static KafkaFrame metadataRequest(int correlationId, long nanos) {
+        MetadataRequest r = new MetadataRequest(new MetadataRequestData().setTopics(null), (short) 12);
+        return frame(r.serializeWithHeader(new RequestHeader(ApiKeys.METADATA, (short) 12, "app", correlationId)), nanos);
+    }
+
+    private static KafkaFrame response(int correlationId, boolean flexibleHeader, long nanos) {
+        ByteBuffer b = ByteBuffer.allocate(flexibleHeader ? 6 : 5).putInt(correlationId);
+        if (flexibleHeader) {
+            b.put((byte) 0);
+        }
+        return frame(b.put((byte) 0).flip(), nanos);
+    }
+
+    @Test
+    void responsesMatchTheirRequestsByCorrelationIdInAnyOrder() {
+        conversation.onRequestFrame(metadataRequest(1, 1_000_000));
+        ApiVersionsRequest av = new ApiVersionsRequest(new ApiVersionsRequestData(), (short) 3);
+        conversation.onRequestFrame(frame(av.serializeWithHeader(new RequestHeader(ApiKeys.API_VERSIONS, (short) 3, "app", 2)), 2_000_000));
+        conversation.onResponseFrame(response(2, false, 2_500_000)); // ApiVersions: header v0 even at flexible v3
+        conversation.onResponseFrame(response(1, true, 4_000_000));
+        assertEquals(List.of(
+                "request 3 v12 #1 app",
+                "request 18 v3 #2 app",
+                "response #2 api 18 hv0 latency 500",
+                "response #1 api 3 hv1 latency 3000"), events);
+        assertEquals("10.0.0.2:9092", exchanges.get(0).conversation().broker());
+    }
+
+    @Test
+    void responseWithoutRequestAndRequestWithoutResponse() {
+        conversation.onResponseFrame(response(9, false, 1));
+        conversation.onRequestFrame(metadataRequest(4, 2));
+        conversation.end();
+        assertEquals(List.of(
+                "note response with correlation_id 9 has no captured request",
+                "response #9 api -1 hv0 latency -1",
+                "request 3 v12 #4 app",
+                "unmatched #4"), events);
+        assertNull(exchanges.get(0).request());
+    }
+
+    @Test
+    void pendingRequestsAreBoundedOldestFirst() {
+        conversation.onRequestFrame(metadataRequest(1, 1));
+        conversation.onRequestFrame(metadataRequest(2, 2));
+        conversation.onRequestFrame(metadataRequest(3, 3));
+        assertTrue(events.contains("unmatched #1"), events.toString());
+        assertTrue(conversation.isPending(2) && conversation.isPending(3));
+    }
+}

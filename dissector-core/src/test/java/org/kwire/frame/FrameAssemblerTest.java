@@ -1,0 +1,141 @@
+package org.kwire.frame;
+
+import org.junit.jupiter.api.Test;
+import org.kwire.expert.ExpertNote;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FrameAssemblerTest {
+
+    private final List<KafkaFrame> frames = new ArrayList<>();
+    private final List<ExpertNote> notes = new ArrayList<>();
+    private final FrameSink sink = new FrameSink() {
+        @Override
+        public void onFrame(KafkaFrame frame) {
+            frames.add(frame);
+        }
+
+        @Override
+        public void onNote(ExpertNote note) {
+            notes.add(note);
+        }
+    };
+
+    /** A frame: int32 size then {@code body} bytes valued 1..body. */
+    private static byte[] frame(int body) {
+        ByteBuffer b = ByteBuffer.allocate(4 + body).putInt(body);
+        for (int i = 1; i <= body; i++) {
+            b.put((byte) i);
+        }
+        return b.array();
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        int n = Arrays.stream(parts).mapToInt(p -> p.length).sum();
+        ByteBuffer b = ByteBuffer.allocate(n);
+        for (byte[] p : parts) {
+            b.put(p);
+        }
+        return b.array();
+    }
+
+    private static byte[] bytes(KafkaFrame f) {
+        byte[] out = new byte[f.length()];
+        f.bytes().get(0, out);
+        return out;
+    }
+
+    private FrameAssembler assembler(boolean inSync, FrameStartValidator v) {
+        return new FrameAssembler(4, 1000, inSync, v, sink, "test");
+    }
+
+    @Test
+    void framesSplitAtEveryPositionAreReassembledExactly() {
+        byte[] stream = concat(frame(10), frame(4), frame(30));
+        for (int cut1 = 0; cut1 <= stream.length; cut1++) {
+            for (int cut2 = cut1; cut2 <= stream.length; cut2 += 7) {
+                frames.clear();
+                FrameAssembler a = assembler(true, null);
+                a.accept(ByteBuffer.wrap(stream, 0, cut1), 100, 1);
+                a.accept(ByteBuffer.wrap(stream, cut1, cut2 - cut1), 200, 2);
+                a.accept(ByteBuffer.wrap(stream, cut2, stream.length - cut2), 300, 3);
+                a.end(3);
+                assertEquals(3, frames.size(), "cuts " + cut1 + "," + cut2);
+                assertArrayEquals(frame(10), bytes(frames.get(0)));
+                assertArrayEquals(frame(4), bytes(frames.get(1)));
+                assertArrayEquals(frame(30), bytes(frames.get(2)));
+                assertEquals(14, frames.get(1).meta().streamOffset());
+                assertEquals(22, frames.get(2).meta().streamOffset());
+            }
+        }
+        assertTrue(notes.isEmpty(), notes.toString());
+    }
+
+    @Test
+    void frameInfoKeepsFirstAndLastPacketAndTime() {
+        byte[] f = frame(20);
+        FrameAssembler a = assembler(true, null);
+        a.accept(ByteBuffer.wrap(f, 0, 6), 1_000, 7);
+        a.accept(ByteBuffer.wrap(f, 6, 10), 2_000, 8);
+        a.accept(ByteBuffer.wrap(f, 16, 8), 3_000, 9);
+        assertEquals(new FrameInfo(24, 0, 7, 9, 1_000, 3_000), frames.get(0).meta());
+    }
+
+    @Test
+    void invalidSizeResynchronisesOnTheNextPlausibleStart() {
+        byte[] garbage = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xf0, 1, 2, 3};
+        byte[] stream = concat(garbage, frame(6));
+        // a frame starts where the size prefix is 6
+        FrameAssembler a = assembler(true, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 6);
+        a.accept(ByteBuffer.wrap(stream), 1, 1);
+        a.end(1);
+        assertEquals(1, frames.size());
+        assertArrayEquals(frame(6), bytes(frames.get(0)));
+        assertEquals(7, frames.get(0).meta().streamOffset());
+        assertEquals(7, a.skippedBytes());
+        assertEquals(2, notes.size(), notes.toString());
+        assertTrue(notes.get(0).message().startsWith("invalid frame size -16"), notes.get(0).message());
+        assertEquals("skipped 7 bytes to find a frame boundary (from frame 1)", notes.get(1).message());
+    }
+
+    @Test
+    void gapMakesTheFrameInProgressIncompleteAndFramingResumes() {
+        byte[] first = frame(50);
+        byte[] second = frame(8);
+        FrameAssembler a = assembler(true, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 8);
+        a.accept(ByteBuffer.wrap(first, 0, 20), 1, 1);
+        a.gap(34, "missing segments", 2);
+        a.accept(ByteBuffer.wrap(second), 3, 3);
+        a.end(3);
+        assertEquals(1, frames.size());
+        assertEquals(54, frames.get(0).meta().streamOffset());
+        assertEquals("frame incomplete: 20 of 54 bytes captured before a gap of 34 bytes (missing segments)",
+                notes.get(0).message());
+    }
+
+    @Test
+    void hostileSizeNeverAllocatesMoreThanArrived() {
+        FrameAssembler a = new FrameAssembler(4, Integer.MAX_VALUE, true, null, sink, "test");
+        ByteBuffer b = ByteBuffer.allocate(10).putInt(Integer.MAX_VALUE - 10).put(new byte[6]).flip();
+        a.accept(b, 1, 1); // would need 2 GiB; only 64 KiB is allocated until more bytes arrive
+        a.end(1);
+        assertTrue(frames.isEmpty());
+        assertEquals("frame incomplete at end of stream: 10 of 2147483641 bytes", notes.get(0).message());
+    }
+
+    @Test
+    void streamStartingMidFrameSkipsToTheFirstPlausibleStart() {
+        byte[] stream = concat(new byte[]{9, 9, 9}, frame(5), frame(5));
+        FrameAssembler a = assembler(false, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 5);
+        a.accept(ByteBuffer.wrap(stream), 1, 1);
+        assertEquals(2, frames.size());
+        assertEquals(3, a.skippedBytes());
+    }
+}
