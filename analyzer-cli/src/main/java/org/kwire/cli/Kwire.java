@@ -1,0 +1,53 @@
+package org.kwire.cli;
+
+import java.io.PrintStream;
+import java.util.Arrays;
+
+/**
+ * The {@code kwire} command: dispatches to a sub-command. Errors the user can fix are one line on stderr and a
+ * non-zero exit code ({@link ExitCodes}); anything else is a bug and prints its stack trace.
+ */
+public final class Kwire {
+
+    static final String USAGE = """
+            usage: kwire <command> [options]
+
+            commands:
+              analyze [FILE...]   analyze captures into a JSON report (no FILE: the bundled sample capture)
+
+            kwire <command> --help shows a command's options.
+
+            exit codes: 0 ok, 1 internal error, 2 usage error, 3 unreadable or invalid input,
+                        4 finished with warnings (only with --strict)
+            """;
+
+    private Kwire() {
+    }
+
+    /** Entry point: runs the command and exits with its code. */
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs a command.
+     *
+     * @return the exit code ({@link ExitCodes})
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+            (args.length == 0 ? err : out).print(USAGE);
+            return args.length == 0 ? ExitCodes.USAGE : ExitCodes.OK;
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        try {
+            return switch (args[0]) {
+                case "analyze" -> new AnalyzeCommand().run(rest, out, err);
+                default -> throw new CliException(ExitCodes.USAGE, "unknown command '" + args[0] + "' (try kwire --help)");
+            };
+        } catch (CliException e) {
+            err.println("kwire: " + e.getMessage());
+            return e.exitCode();
+        }
+    }
+}

@@ -1,0 +1,172 @@
+package org.kwire.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kwire.TestCaptures;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code kwire analyze} on real captures. Expected per-API counts are those of each capture's truth file
+ * ({@code stream_framer}: an independent framing of the raw TCP payload), as "api_key=requests/responses@versions".
+ */
+class AnalyzeCommandTest {
+
+    private static Map<Integer, String> counts(JsonNode report) {
+        Map<Integer, String> m = new TreeMap<>();
+        for (JsonNode a : report.get("apis")) {
+            StringBuilder versions = new StringBuilder();
+            a.get("versions").fieldNames().forEachRemaining(v -> versions.append(versions.length() == 0 ? "" : ",").append(v));
+            m.put(a.get("api_key").asInt(), a.get("requests").asInt() + "/" + a.get("responses").asInt() + "@" + versions);
+        }
+        return m;
+    }
+
+    private static JsonNode analyze(String capture, String... more) throws IOException {
+        String[] args = new String[2 + more.length];
+        args[0] = "analyze";
+        System.arraycopy(more, 0, args, 1, more.length);
+        args[args.length - 1] = TestCaptures.path(capture).toString();
+        CliRun run = CliRun.of(args);
+        assertEquals(0, run.exit(), run.err());
+        return run.json();
+    }
+
+    @Test
+    void javaClientCaptureMatchesItsTruth() throws IOException {
+        JsonNode r = analyze("java-basic.pcap");
+        assertEquals(Map.ofEntries(
+                Map.entry(0, "10/10@13"), Map.entry(1, "3/3@18"), Map.entry(2, "1/1@11"), Map.entry(3, "16/16@13"),
+                Map.entry(8, "1/1@9"), Map.entry(9, "3/3@9"), Map.entry(10, "4/4@6"), Map.entry(11, "2/2@9"),
+                Map.entry(13, "1/1@5"), Map.entry(14, "1/1@5"), Map.entry(15, "1/1@6"), Map.entry(16, "1/1@5"),
+                Map.entry(18, "17/17@5"), Map.entry(19, "1/1@7"), Map.entry(20, "1/1@6"), Map.entry(22, "6/6@5"),
+                Map.entry(60, "2/2@2"), Map.entry(69, "1/1@1"), Map.entry(75, "1/1@0")), counts(r));
+        JsonNode cap = r.get("capture");
+        assertEquals(340, cap.get("packets").asInt());
+        assertEquals(75770, cap.get("bytes").asInt());
+        assertEquals(17, cap.get("tcp_connections").asInt());
+        assertEquals(17, cap.get("kafka_connections").asInt());
+        assertEquals(146, cap.get("frames").asInt());
+        assertEquals(0, cap.get("malformed_frames").asInt());
+        assertEquals("2026-11-29T17:28:42.135951Z", cap.get("first_timestamp").asText());
+        assertEquals("2026-11-29T17:28:45.763373Z", cap.get("last_timestamp").asText());
+        assertEquals(0, r.get("responses_without_request").asInt());
+        assertEquals(0, r.get("warnings").size());
+        JsonNode metadata = r.get("apis").get(3);
+        assertEquals("Metadata", metadata.get("name").asText());
+        assertEquals(16, metadata.get("latency_us").get("count").asInt());
+        assertTrue(metadata.get("latency_us").get("min").asLong() <= metadata.get("latency_us").get("p50").asLong());
+        assertTrue(metadata.get("latency_us").get("p99").asLong() <= metadata.get("latency_us").get("max").asLong());
+    }
+
+    @Test
+    void librdkafkaCaptureMatchesItsTruth() throws IOException {
+        JsonNode r = analyze("kcat.pcap");
+        assertEquals(Map.ofEntries(
+                Map.entry(0, "11/11@7"), Map.entry(1, "9/9@11"), Map.entry(2, "3/3@2"), Map.entry(3, "13/13@4"),
+                Map.entry(8, "1/1@7"), Map.entry(10, "3/3@2"), Map.entry(11, "2/2@5"), Map.entry(12, "1/1@3"),
+                Map.entry(13, "1/1@1"), Map.entry(14, "1/1@3"), Map.entry(18, "7/7@3")), counts(r));
+        assertEquals(104, r.get("capture").get("frames").asInt());
+        // 8 TCP connections, one of them (stream 6) opened and closed without a byte of Kafka
+        assertEquals(8, r.get("capture").get("tcp_connections").asInt());
+        JsonNode c0 = r.get("connections").get(0);
+        assertEquals("127.0.0.1:55598", c0.get("client").asText());
+        assertEquals("127.0.0.1:9092", c0.get("broker").asText());
+        assertEquals("kcat-producer-snappy", c0.get("client_ids").get(0).asText());
+        assertEquals(13, c0.get("requests").asInt());
+        assertEquals(2153, c0.get("bytes_from_client").asInt());
+        assertEquals(1572, c0.get("bytes_from_broker").asInt());
+    }
+
+    @Test
+    void kafkajsCaptureMatchesItsTruth() throws IOException {
+        JsonNode r = analyze("kafkajs.pcap");
+        assertEquals(Map.ofEntries(
+                Map.entry(0, "2/2@7"), Map.entry(1, "2/2@11"), Map.entry(2, "1/1@3"), Map.entry(3, "8/8@6"),
+                Map.entry(8, "20/20@5"), Map.entry(9, "1/1@4"), Map.entry(10, "2/2@2"), Map.entry(11, "2/2@5"),
+                Map.entry(13, "1/1@3"), Map.entry(14, "1/1@3"), Map.entry(18, "3/3@2"), Map.entry(19, "1/1@3")), counts(r));
+        assertEquals(4, r.get("connections").size());
+        assertEquals("kafkajs-client", r.get("connections").get(0).get("client_ids").get(0).asText());
+    }
+
+    @Test
+    void sllTwoAndPcapngGiveTheSameCountsAsEthernetPcap() throws IOException {
+        assertEquals(counts(analyze("java-basic.pcap")), counts(analyze("java-basic.pcapng")));
+        Map<Integer, String> any = counts(analyze("java-basic-any.pcap"));
+        assertEquals("17/17@5", any.get(18));
+        assertEquals("17/17@13", any.get(3)); // the -i any rerun made one Metadata request more
+    }
+
+    @Test
+    void kafkaOnAnUnconfiguredPortIsRecognisedByItsFirstRequest() throws IOException {
+        JsonNode r = analyze("deepflow-00-produce-v7-sw8.pcap");
+        assertEquals(Map.of(0, "1/1@7"), counts(r));
+        assertEquals("36333", r.get("connections").get(0).get("broker").asText().replaceAll(".*:", ""));
+    }
+
+    @Test
+    void bundledSampleIsAnalyzedWithoutArguments() throws IOException {
+        CliRun run = CliRun.of("analyze");
+        assertEquals(0, run.exit(), run.err());
+        JsonNode r = run.json();
+        assertEquals("java-basic.pcap (bundled sample)", r.get("capture").get("files").get(0).asText());
+        assertEquals(146, r.get("capture").get("frames").asInt());
+    }
+
+    @Test
+    void reportGoesToTheOutputFile(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("r.json");
+        CliRun run = CliRun.of("analyze", "-o", out.toString(), TestCaptures.path("kcat.pcap").toString());
+        assertEquals(0, run.exit(), run.err());
+        assertEquals("", run.out());
+        assertTrue(Files.readString(out).contains("\"report_version\" : 1"));
+    }
+
+    @Test
+    void missingFileIsOneLineAndExitCode3() {
+        CliRun run = CliRun.of("analyze", "/nonexistent/x.pcap");
+        assertEquals(3, run.exit());
+        assertEquals("kwire: no such file: /nonexistent/x.pcap\n", run.err());
+    }
+
+    @Test
+    void notACaptureIsOneLineAndExitCode3(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("notes.txt");
+        Files.writeString(f, "hello, this is not a pcap file at all");
+        CliRun run = CliRun.of("analyze", f.toString());
+        assertEquals(3, run.exit());
+        assertEquals("kwire: " + f + ": not a pcap or pcapng capture (it starts with 68656c6c)\n", run.err());
+    }
+
+    @Test
+    void truncatedCaptureReportsWhatWasReadAndWarns(@TempDir Path dir) throws IOException {
+        byte[] whole = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
+        Path cut = dir.resolve("cut.pcap");
+        Files.write(cut, java.util.Arrays.copyOf(whole, 40_000));
+        CliRun run = CliRun.of("analyze", cut.toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.err().startsWith("kwire: warning: " + cut + ": capture truncated in packet "), run.err());
+        JsonNode r = run.json();
+        assertTrue(r.get("capture").get("packets").asInt() < 340);
+        assertTrue(r.get("warnings").get(0).asText().contains("capture truncated"), r.get("warnings").toString());
+        assertEquals(4, CliRun.of("analyze", "--strict", cut.toString()).exit());
+    }
+
+    @Test
+    void usageErrorsExitWithCode2() {
+        assertEquals(2, CliRun.of("analyze", "--port", "x").exit());
+        assertEquals(2, CliRun.of("frobnicate").exit());
+        CliRun run = CliRun.of("analyze", "--bogus");
+        assertEquals(2, run.exit());
+        assertFalse(run.err().contains("Exception"), run.err());
+    }
+}
