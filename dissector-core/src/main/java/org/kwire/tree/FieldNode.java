@@ -1,0 +1,158 @@
+package org.kwire.tree;
+
+import org.kwire.expert.ExpertNote;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One node of a dissection tree, like a line of Wireshark's packet details: a field (or a group of fields) with its
+ * absolute offset and length in the frame, its type, its typed value and its children. Offsets of nodes inside
+ * decompressed record data are offsets into the decompressed buffer and say so ({@link #inDecompressed()}).
+ */
+public final class FieldNode {
+
+    private final String name;
+    private final String type;
+    private final int offset;
+    private int length;
+    private Object value;
+    private String detail;
+    private String about;
+    private boolean inDecompressed;
+    private List<FieldNode> children;
+    private List<ExpertNote> notes;
+
+    /**
+     * @param name   field name as the schema writes it ({@code "TopicName"}), or a structural name ({@code "length"},
+     *               {@code "tagged_fields"}, {@code "Topics[0]"}-style element names)
+     * @param type   type as displayed: {@code int32}, {@code string}, {@code []TopicData}, {@code records}, a struct
+     *               name, {@code uvarint}, ...
+     * @param offset absolute offset of the first byte, in the frame (size prefix at 0) or the decompressed buffer
+     * @param length length in bytes (may be set later with {@link #setLength})
+     */
+    public FieldNode(String name, String type, int offset, int length) {
+        this.name = name;
+        this.type = type;
+        this.offset = offset;
+        this.length = length;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String type() {
+        return type;
+    }
+
+    public int offset() {
+        return offset;
+    }
+
+    /** Length in bytes. */
+    public int length() {
+        return length;
+    }
+
+    /** End offset (exclusive). */
+    public int end() {
+        return offset + length;
+    }
+
+    public FieldNode setLength(int length) {
+        this.length = length;
+        return this;
+    }
+
+    /**
+     * The typed value: Byte/Short/Integer/Long/Double/Boolean for numbers and bools, String for strings, byte[] for
+     * bytes, {@link java.util.UUID} for uuids, null for null values and for groups (structs, arrays) whose content is
+     * in the children; see also {@link #detail()}.
+     */
+    public Object value() {
+        return value;
+    }
+
+    public FieldNode setValue(Object value) {
+        this.value = value;
+        return this;
+    }
+
+    /**
+     * How the value was encoded or what a group holds, for display: {@code "(compact, len+1=1)"},
+     * {@code "1 element"}, {@code "struct"}, {@code "null"}; may be null.
+     */
+    public String detail() {
+        return detail;
+    }
+
+    public FieldNode setDetail(String detail) {
+        this.detail = detail;
+        return this;
+    }
+
+    /** The schema's description of the field (its {@code about}), or a fixed text for structural nodes; may be null. */
+    public String about() {
+        return about;
+    }
+
+    public FieldNode setAbout(String about) {
+        this.about = about;
+        return this;
+    }
+
+    /** True if {@link #offset()} is an offset into a decompressed buffer rather than the frame. */
+    public boolean inDecompressed() {
+        return inDecompressed;
+    }
+
+    public FieldNode setInDecompressed(boolean inDecompressed) {
+        this.inDecompressed = inDecompressed;
+        return this;
+    }
+
+    /** Child nodes in wire order (unmodifiable view). */
+    public List<FieldNode> children() {
+        return children == null ? List.of() : Collections.unmodifiableList(children);
+    }
+
+    /** Appends a child and returns it. */
+    public FieldNode add(FieldNode child) {
+        if (children == null) {
+            children = new ArrayList<>(4);
+        }
+        children.add(child);
+        return child;
+    }
+
+    /** Expert notes attached to this node (unmodifiable view). */
+    public List<ExpertNote> notes() {
+        return notes == null ? List.of() : Collections.unmodifiableList(notes);
+    }
+
+    /** Attaches an expert note. */
+    public FieldNode note(ExpertNote note) {
+        if (notes == null) {
+            notes = new ArrayList<>(1);
+        }
+        notes.add(note);
+        return this;
+    }
+
+    /** The first child with this name, or null. */
+    public FieldNode child(String childName) {
+        for (FieldNode c : children()) {
+            if (c.name.equals(childName)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public String toString() {
+        return name + " " + type + " [" + offset + ", " + length + "B]" + (value != null ? " = " + value : "");
+    }
+}
