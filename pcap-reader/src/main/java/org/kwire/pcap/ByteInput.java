@@ -19,4 +19,9 @@ interface ByteInput extends Closeable {
 
     /** Bytes consumed so far. */
     long position();
+
+    /** Why the input ended early although the file was readable (e.g. corrupt gzip data), or null. */
+    default String damage() {
+        return null;
+    }
 }

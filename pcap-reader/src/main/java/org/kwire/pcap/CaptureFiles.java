@@ -1,14 +1,24 @@
 package org.kwire.pcap;
 
+import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
-/** Opens capture files, choosing the reader by the file's magic number (pcap or pcapng). */
+/**
+ * Opens capture files, choosing the reader by the file's magic number: pcap or pcapng, read through memory mapping,
+ * or either of them compressed with gzip (magic 1f 8b, RFC 1952; several members are read as one stream),
+ * decompressed while reading.
+ */
 public final class CaptureFiles {
+
+    private static final int BUFFER = 1 << 16;
 
     private CaptureFiles() {
     }
@@ -17,7 +27,7 @@ public final class CaptureFiles {
      * Opens a capture file for reading.
      *
      * @throws NoSuchFileException     if the file does not exist
-     * @throws CaptureFormatException  if it is neither pcap nor pcapng
+     * @throws CaptureFormatException  if it is neither pcap nor pcapng, plain or gzip-compressed
      * @throws IOException             if it cannot be read
      */
     public static PacketSource open(Path file) throws IOException {
@@ -27,20 +37,45 @@ public final class CaptureFiles {
         if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
             throw new IOException(file + ": not a readable file");
         }
-        byte[] head = new byte[4];
-        int n;
+        byte[] head;
         try (InputStream s = Files.newInputStream(file)) {
-            n = s.readNBytes(head, 0, 4);
+            head = s.readNBytes(4);
         }
-        if (n < 4) {
-            throw new CaptureFormatException(file + ": not a capture file (only " + n + " bytes)");
+        if (head.length < 4) {
+            throw new CaptureFormatException(file + ": not a capture file (only " + head.length + " bytes)");
         }
-        ByteInput in = new MappedByteInput(file);
+        if ((head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
+            return gzip(file);
+        }
+        return reader(new MappedByteInput(file), head, file.toString());
+    }
+
+    private static PacketSource gzip(Path file) throws IOException {
+        InputStream raw = Files.newInputStream(file);
+        try {
+            BufferedInputStream in = new BufferedInputStream(new GZIPInputStream(new BufferedInputStream(raw, BUFFER), BUFFER), BUFFER);
+            in.mark(4);
+            byte[] head = in.readNBytes(4);
+            in.reset();
+            if (head.length < 4) {
+                throw new CaptureFormatException(file + ": gzip-compressed, but not a capture inside (only " + head.length + " bytes)");
+            }
+            return reader(new StreamByteInput(in, "gzip"), head, file.toString());
+        } catch (ZipException | EOFException e) {
+            raw.close();
+            throw new CaptureFormatException(file + ": gzip-compressed, but its data is damaged (" + e.getMessage() + ")");
+        } catch (IOException | RuntimeException e) {
+            raw.close();
+            throw e;
+        }
+    }
+
+    private static PacketSource reader(ByteInput in, byte[] head, String name) throws IOException {
         try {
             if (ByteBuffer.wrap(head).getInt() == PcapngReader.SHB) {
-                return new PcapngReader(in, file.toString());
+                return new PcapngReader(in, name);
             }
-            return new PcapReader(in, file.toString());
+            return new PcapReader(in, name);
         } catch (IOException | RuntimeException e) {
             in.close();
             throw e;

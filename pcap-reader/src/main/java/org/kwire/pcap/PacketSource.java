@@ -5,13 +5,13 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * A source of captured packets in capture order: a pcap or pcapng file, or (later) a live interface. Damage that ends
- * reading early (a truncated file) is reported through {@link #warnings()}, not thrown.
+ * A source of captured packets in capture order: a pcap or pcapng file (plain or gzip-compressed), or a live
+ * interface. Damage that ends reading early (a truncated file) is reported through {@link #warnings()}, not thrown.
  */
 public interface PacketSource extends Closeable {
 
     /**
-     * The next packet, or {@code null} at the end of the input (including a truncated end).
+     * The next packet, or {@code null} at the end of the input (including a truncated end, or a stopped live capture).
      *
      * @throws IOException only when the underlying file or device cannot be read
      */
@@ -22,4 +22,9 @@ public interface PacketSource extends Closeable {
 
     /** Bytes of the input consumed so far (for progress), or -1 if unknown. */
     long position();
+
+    /** Comments on the capture as a whole (pcapng section header {@code opt_comment}s, in file order); none by default. */
+    default List<String> comments() {
+        return List.of();
+    }
 }

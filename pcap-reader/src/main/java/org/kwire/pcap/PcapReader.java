@@ -3,49 +3,39 @@ package org.kwire.pcap;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Classic libpcap files (draft-ietf-opsawg-pcap): a 24-byte file header whose magic gives the byte order and the
  * timestamp resolution (0xa1b2c3d4 microseconds, 0xa1b23c4d nanoseconds), then 16-byte record headers
  * (ts_sec, ts_frac, incl_len, orig_len) each followed by incl_len bytes. A record cut short ends reading with a warning.
  */
-final class PcapReader implements PacketSource {
+final class PcapReader extends CaptureReader {
 
     /** Largest record accepted; a larger incl_len means a corrupt file. */
     static final int MAX_RECORD = 256 << 20;
 
-    private final ByteInput in;
-    private final String name;
     private final ByteOrder order;
     private final long fracToNanos;
     private final int linkType;
-    private final List<String> warnings = new ArrayList<>();
-    private long number;
-    private boolean done;
 
+    /** @throws CaptureFormatException if the file header is cut short or its magic is not a pcap magic */
     PcapReader(ByteInput in, String name) throws IOException {
-        this.in = in;
-        this.name = name;
+        super(in, name);
         ByteBuffer h = in.read(24);
-        if (h.remaining() < 24) {
-            throw new CaptureFormatException(name + ": pcap file header is cut short (" + h.remaining() + " of 24 bytes)");
-        }
-        int magic = h.getInt(0);
-        ByteOrder o;
-        long frac;
+        int magic = h.remaining() >= 4 ? h.getInt(0) : 0;
         switch (magic) {
-            case 0xa1b2c3d4 -> { o = ByteOrder.BIG_ENDIAN; frac = 1000; }
-            case 0xd4c3b2a1 -> { o = ByteOrder.LITTLE_ENDIAN; frac = 1000; }
-            case 0xa1b23c4d -> { o = ByteOrder.BIG_ENDIAN; frac = 1; }
-            case 0x4d3cb2a1 -> { o = ByteOrder.LITTLE_ENDIAN; frac = 1; }
+            case 0xa1b2c3d4 -> { order = ByteOrder.BIG_ENDIAN; fracToNanos = 1000; }
+            case 0xd4c3b2a1 -> { order = ByteOrder.LITTLE_ENDIAN; fracToNanos = 1000; }
+            case 0xa1b23c4d -> { order = ByteOrder.BIG_ENDIAN; fracToNanos = 1; }
+            case 0x4d3cb2a1 -> { order = ByteOrder.LITTLE_ENDIAN; fracToNanos = 1; }
             default -> throw new CaptureFormatException(name + ": not a pcap or pcapng capture (it starts with "
                     + String.format("%08x", magic) + ")");
         }
-        this.order = o;
-        this.fracToNanos = frac;
-        h.order(o);
+        if (h.remaining() < 24) {
+            throw new CaptureFormatException(name + ": pcap file header is cut short (" + h.remaining() + " of 24 bytes)"
+                    + (in.damage() == null ? "" : " (" + in.damage() + ")"));
+        }
+        h.order(order);
         this.linkType = h.getInt(20) & 0xffff; // upper bits carry the FCS length, not the link type
     }
 
@@ -56,11 +46,8 @@ final class PcapReader implements PacketSource {
         }
         ByteBuffer rh = in.read(16);
         if (rh.remaining() < 16) {
-            if (rh.remaining() > 0) {
-                warn("capture truncated after packet " + number + ": record header cut short (" + rh.remaining() + " of 16 bytes)");
-            }
-            done = true;
-            return null;
+            return rh.remaining() == 0 ? end()
+                    : stop("capture truncated after packet " + number + ": record header cut short (" + rh.remaining() + " of 16 bytes)");
         }
         rh.order(order);
         long sec = rh.getInt(0) & 0xffffffffL;
@@ -68,37 +55,14 @@ final class PcapReader implements PacketSource {
         long incl = rh.getInt(8) & 0xffffffffL;
         long orig = rh.getInt(12) & 0xffffffffL;
         if (incl > MAX_RECORD) {
-            warn("capture corrupt after packet " + number + ": record length " + incl + " bytes; reading stopped");
-            done = true;
-            return null;
+            return stop("capture corrupt after packet " + number + ": record length " + incl + " bytes; reading stopped");
         }
         ByteBuffer data = in.read((int) incl);
         if (data.remaining() < incl) {
-            warn("capture truncated in packet " + (number + 1) + ": " + data.remaining() + " of " + incl + " bytes present");
-            done = true;
-            return null;
+            return stop("capture truncated in packet " + (number + 1) + ": " + data.remaining() + " of " + incl + " bytes present");
         }
         number++;
         return new Packet(number, sec * 1_000_000_000L + frac * fracToNanos, linkType, (int) Math.min(orig, Integer.MAX_VALUE),
                 data, 0);
-    }
-
-    private void warn(String w) {
-        warnings.add(name + ": " + w);
-    }
-
-    @Override
-    public List<String> warnings() {
-        return warnings;
-    }
-
-    @Override
-    public long position() {
-        return in.position();
-    }
-
-    @Override
-    public void close() throws IOException {
-        in.close();
     }
 }

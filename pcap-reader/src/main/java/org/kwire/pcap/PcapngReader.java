@@ -3,55 +3,38 @@ package org.kwire.pcap;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * pcapng files (draft-ietf-opsawg-pcapng): blocks of {type, total length, body, total length}. Section Header Blocks
- * set the byte order and reset the interfaces; Interface Description Blocks give each interface's link type and
- * timestamp resolution ({@code if_tsresol}, default microseconds) and offset ({@code if_tsoffset}); Enhanced, Simple
- * and obsolete Packet Blocks carry packets. Other blocks are skipped.
+ * pcapng files (draft-ietf-opsawg-pcapng): blocks of {type, total length, body, total length}. A Section Header Block
+ * starts a section: it sets the byte order and resets the interfaces, so a file may hold several sections (e.g.
+ * concatenated captures). Interface Description Blocks give each interface's link type, snaplen, timestamp resolution
+ * ({@code if_tsresol}: 10^-n or 2^-n seconds, default microseconds) and offset ({@code if_tsoffset}, seconds);
+ * Enhanced, Simple and obsolete Packet Blocks carry packets. {@code opt_comment}s of sections are kept in
+ * {@link #comments()}, those of packets in {@link Packet#comment()}. Other blocks are skipped.
  */
-final class PcapngReader implements PacketSource {
+final class PcapngReader extends CaptureReader {
 
     static final int SHB = 0x0A0D0D0A;
+    private static final int BYTE_ORDER_MAGIC = 0x1A2B3C4D;
     private static final int IDB = 1;
     private static final int OBSOLETE_PACKET = 2;
     private static final int SPB = 3;
     private static final int EPB = 6;
     private static final int MAX_BLOCK = PcapReader.MAX_RECORD;
+    private static final int OPT_END = 0;
+    private static final int OPT_COMMENT = 1;
+    private static final int IF_TSRESOL = 9;
+    private static final int IF_TSOFFSET = 14;
 
-    /** An interface of the current section. */
-    private record Interface(int linkType, int snaplen, long unitsPerSecond, boolean binary, int exponent,
-                             long offsetSeconds) {
-        /** Converts a timestamp in this interface's units to epoch nanoseconds. */
-        long toNanos(long ts) {
-            long secs;
-            long fracNanos;
-            if (binary) {
-                secs = ts >>> exponent;
-                fracNanos = (long) ((ts & (unitsPerSecond - 1)) * 1e9 / unitsPerSecond);
-            } else {
-                secs = ts / unitsPerSecond;
-                long rest = ts % unitsPerSecond;
-                fracNanos = unitsPerSecond <= 1_000_000_000L ? rest * (1_000_000_000L / unitsPerSecond)
-                        : rest / (unitsPerSecond / 1_000_000_000L);
-            }
-            return (secs + offsetSeconds) * 1_000_000_000L + fracNanos;
-        }
-    }
-
-    private final ByteInput in;
-    private final String name;
-    private final List<String> warnings = new ArrayList<>();
     private final List<Interface> interfaces = new ArrayList<>();
+    private final List<String> comments = new ArrayList<>();
     private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
-    private long number;
-    private boolean done;
 
-    PcapngReader(ByteInput in, String name) throws IOException {
-        this.in = in;
-        this.name = name;
+    PcapngReader(ByteInput in, String name) {
+        super(in, name);
     }
 
     @Override
@@ -59,115 +42,112 @@ final class PcapngReader implements PacketSource {
         while (!done) {
             ByteBuffer head = in.read(8);
             if (head.remaining() < 8) {
-                if (head.remaining() > 0) {
-                    warn("capture truncated after packet " + number + ": block header cut short");
-                }
-                done = true;
-                return null;
+                return head.remaining() == 0 ? end() : stop("capture truncated after packet " + number + ": block header cut short");
             }
-            int type = head.order(order).getInt(0);
+            int type = head.order(order).getInt(0); // the SHB type reads the same in either byte order
             if (type == SHB) {
-                ByteBuffer bom = in.read(4);
-                if (bom.remaining() < 4) {
-                    warn("capture truncated in a section header block");
-                    done = true;
-                    return null;
-                }
-                order = bom.getInt(0) == 0x1A2B3C4D ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
-                interfaces.clear();
-                long total = head.order(order).getInt(4) & 0xffffffffL;
-                if (!skipRest(total, 12)) {
+                if (!section(head)) {
                     return null;
                 }
                 continue;
             }
             long total = head.getInt(4) & 0xffffffffL;
             if (total < 12 || total % 4 != 0 || total > MAX_BLOCK) {
-                warn("capture corrupt after packet " + number + ": block of type " + type + " with length " + total + "; reading stopped");
-                done = true;
-                return null;
+                return stop("capture corrupt after packet " + number + ": block of type " + type + " with length " + total + "; reading stopped");
             }
             ByteBuffer body = in.read((int) total - 8);
             if (body.remaining() < total - 8) {
-                warn("capture truncated in a block after packet " + number + ": " + (body.remaining() + 8) + " of " + total + " bytes present");
-                done = true;
-                return null;
+                return stop("capture truncated in a block after packet " + number + ": " + (body.remaining() + 8) + " of " + total + " bytes present");
             }
             body.order(order);
             int bodyLen = (int) total - 12;
-            switch (type) {
-                case IDB -> interfaces.add(parseInterface(body, bodyLen));
-                case EPB -> {
-                    Packet p = enhanced(body, bodyLen);
-                    if (p != null) {
-                        return p;
-                    }
+            Packet p = switch (type) {
+                case IDB -> {
+                    interfaces.add(Interface.parse(body, bodyLen));
+                    yield null;
                 }
-                case SPB -> {
-                    Packet p = simple(body, bodyLen);
-                    if (p != null) {
-                        return p;
-                    }
-                }
-                case OBSOLETE_PACKET -> {
-                    Packet p = obsolete(body, bodyLen);
-                    if (p != null) {
-                        return p;
-                    }
-                }
-                default -> { /* statistics, name resolution, custom and unknown blocks: skipped */ }
+                case EPB -> packet(body, bodyLen, body.getInt(0));
+                case OBSOLETE_PACKET -> packet(body, bodyLen, body.getShort(0) & 0xffff);
+                case SPB -> simple(body, bodyLen);
+                default -> null; // statistics, name resolution, decryption secrets, custom and unknown blocks
+            };
+            if (p != null) {
+                return p;
             }
         }
         return null;
     }
 
-    private boolean skipRest(long total, int consumed) throws IOException {
-        if (total < 28 || total % 4 != 0 || total > MAX_BLOCK) {
-            warn("capture corrupt: section header block length " + total + "; reading stopped");
-            done = true;
+    /** Reads a section header block after its 8-byte head; false if reading stopped. */
+    private boolean section(ByteBuffer head) throws IOException {
+        ByteBuffer bom = in.read(4);
+        if (bom.remaining() < 4) {
+            stop("capture truncated in a section header block");
             return false;
         }
-        if (in.skip(total - consumed) < total - consumed) {
-            warn("capture truncated in a section header block");
-            done = true;
+        int magic = bom.getInt(0);
+        if (magic != BYTE_ORDER_MAGIC && Integer.reverseBytes(magic) != BYTE_ORDER_MAGIC) {
+            stop("capture corrupt after packet " + number + ": section header block with byte-order magic "
+                    + String.format("%08x", magic) + "; reading stopped");
             return false;
+        }
+        order = magic == BYTE_ORDER_MAGIC ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        long total = head.order(order).getInt(4) & 0xffffffffL;
+        if (total < 28 || total % 4 != 0 || total > MAX_BLOCK) {
+            stop("capture corrupt: section header block length " + total + "; reading stopped");
+            return false;
+        }
+        ByteBuffer body = in.read((int) total - 12);
+        if (body.remaining() < total - 12) {
+            stop("capture truncated in a section header block");
+            return false;
+        }
+        body.order(order);
+        int major = body.getShort(0) & 0xffff;
+        if (major != 1) {
+            stop("section header block of pcapng version " + major + "." + (body.getShort(2) & 0xffff)
+                    + " (only 1.x is defined); reading stopped");
+            return false;
+        }
+        interfaces.clear();
+        String comment = options(body, 12, (int) total - 16, OPT_COMMENT);
+        if (comment != null) {
+            comments.add(comment);
         }
         return true;
     }
 
-    private Interface parseInterface(ByteBuffer b, int len) {
-        int linkType = b.getShort(0) & 0xffff;
-        int snaplen = b.getInt(4);
-        long units = 1_000_000L;
-        boolean binary = false;
-        int exponent = 6;
-        long offset = 0;
-        int p = 8;
-        while (p + 4 <= len) {
-            int code = b.getShort(p) & 0xffff;
-            int olen = b.getShort(p + 2) & 0xffff;
-            if (code == 0 || p + 4 + olen > len) {
-                break;
-            }
-            if (code == 9 && olen >= 1) {
-                int v = b.get(p + 4) & 0xff;
-                binary = (v & 0x80) != 0;
-                exponent = v & 0x7f;
-                units = binary ? 1L << Math.min(exponent, 62) : pow10(exponent);
-            } else if (code == 14 && olen >= 8) {
-                offset = b.getLong(p + 4);
-            }
-            p += 4 + ((olen + 3) & ~3);
+    /** An enhanced or obsolete packet block: both have the timestamp at 4, lengths at 12 and 16, data at 20. */
+    private Packet packet(ByteBuffer b, int len, int id) {
+        long ts = ((b.getInt(4) & 0xffffffffL) << 32) | (b.getInt(8) & 0xffffffffL);
+        int captured = b.getInt(12);
+        int original = b.getInt(16);
+        Interface i = iface(id);
+        if (i == null) {
+            return null;
         }
-        return new Interface(linkType, snaplen, units, binary, exponent, offset);
+        if (captured < 0 || 20L + captured > len) {
+            warn("packet block after packet " + number + " has captured length " + (captured & 0xffffffffL) + " beyond its block; skipped");
+            return null;
+        }
+        String comment = options(b, 20 + ((captured + 3) & ~3), len, OPT_COMMENT);
+        number++;
+        return new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(20, captured).order(ByteOrder.BIG_ENDIAN), id, comment);
     }
 
-    private static long pow10(int n) {
-        long v = 1;
-        for (int i = 0; i < Math.min(n, 18); i++) {
-            v *= 10;
+    /** A simple packet block: interface 0, no timestamp, captured length = min(original, snaplen, block room). */
+    private Packet simple(ByteBuffer b, int len) {
+        Interface i = iface(0);
+        if (i == null) {
+            return null;
         }
-        return v;
+        int original = b.getInt(0);
+        int captured = Math.min(len - 4, original < 0 ? Integer.MAX_VALUE : original);
+        if (i.snaplen() > 0) {
+            captured = Math.min(captured, i.snaplen());
+        }
+        number++;
+        return new Packet(number, 0, i.linkType(), original, b.slice(4, Math.max(captured, 0)).order(ByteOrder.BIG_ENDIAN), 0);
     }
 
     private Interface iface(int id) {
@@ -178,66 +158,89 @@ final class PcapngReader implements PacketSource {
         return interfaces.get(id);
     }
 
-    private Packet enhanced(ByteBuffer b, int len) {
-        int id = b.getInt(0);
-        long ts = ((b.getInt(4) & 0xffffffffL) << 32) | (b.getInt(8) & 0xffffffffL);
-        int captured = b.getInt(12);
-        int original = b.getInt(16);
-        Interface i = iface(id);
-        if (i == null || captured < 0 || 20 + captured > len) {
-            if (i != null) {
-                warn("enhanced packet block after packet " + number + " has captured length " + captured + " beyond its block; skipped");
+    /**
+     * The values of every option {@code code} in {@code [from, to)} as UTF-8 joined by newlines, or null if none.
+     * Options are {code u16, length u16, value padded to 4 bytes}, ended by opt_endofopt or the end of the area.
+     */
+    private static String options(ByteBuffer b, int from, int to, int code) {
+        StringBuilder out = new StringBuilder();
+        boolean found = false;
+        for (int p = from; p + 4 <= to; ) {
+            int c = b.getShort(p) & 0xffff;
+            int olen = b.getShort(p + 2) & 0xffff;
+            if (c == OPT_END || p + 4 + olen > to) {
+                break;
             }
-            return null;
+            if (c == code) {
+                byte[] v = new byte[olen];
+                b.get(p + 4, v);
+                out.append(found ? "\n" : "").append(new String(v, StandardCharsets.UTF_8));
+                found = true;
+            }
+            p += 4 + ((olen + 3) & ~3);
         }
-        number++;
-        return new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(20, captured).order(ByteOrder.BIG_ENDIAN), id);
-    }
-
-    private Packet obsolete(ByteBuffer b, int len) {
-        int id = b.getShort(0) & 0xffff;
-        long ts = ((b.getInt(4) & 0xffffffffL) << 32) | (b.getInt(8) & 0xffffffffL);
-        int captured = b.getInt(12);
-        int original = b.getInt(16);
-        Interface i = iface(id);
-        if (i == null || captured < 0 || 20 + captured > len) {
-            return null;
-        }
-        number++;
-        return new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(20, captured).order(ByteOrder.BIG_ENDIAN), id);
-    }
-
-    private Packet simple(ByteBuffer b, int len) {
-        Interface i = iface(0);
-        if (i == null) {
-            return null;
-        }
-        int original = b.getInt(0);
-        int captured = Math.min(len - 4, original);
-        if (i.snaplen() > 0) {
-            captured = Math.min(captured, i.snaplen());
-        }
-        number++;
-        // a simple packet block has no timestamp
-        return new Packet(number, 0, i.linkType(), original, b.slice(4, Math.max(captured, 0)).order(ByteOrder.BIG_ENDIAN), 0);
-    }
-
-    private void warn(String w) {
-        warnings.add(name + ": " + w);
+        return found ? out.toString() : null;
     }
 
     @Override
-    public List<String> warnings() {
-        return warnings;
+    public List<String> comments() {
+        return comments;
     }
 
-    @Override
-    public long position() {
-        return in.position();
-    }
+    /**
+     * An interface of the current section.
+     *
+     * @param linkType      LINKTYPE_ value
+     * @param snaplen       largest captured length, 0 for none
+     * @param binary        true if timestamps count 2^-exponent seconds, false for 10^-exponent
+     * @param exponent      of the timestamp unit
+     * @param offsetSeconds added to every timestamp ({@code if_tsoffset})
+     */
+    private record Interface(int linkType, int snaplen, boolean binary, int exponent, long offsetSeconds) {
 
-    @Override
-    public void close() throws IOException {
-        in.close();
+        static Interface parse(ByteBuffer b, int len) {
+            boolean binary = false;
+            int exponent = 6;
+            long offset = 0;
+            for (int p = 8; p + 4 <= len; ) {
+                int code = b.getShort(p) & 0xffff;
+                int olen = b.getShort(p + 2) & 0xffff;
+                if (code == OPT_END || p + 4 + olen > len) {
+                    break;
+                }
+                if (code == IF_TSRESOL && olen >= 1) {
+                    int v = b.get(p + 4) & 0xff;
+                    binary = (v & 0x80) != 0;
+                    exponent = v & 0x7f;
+                } else if (code == IF_TSOFFSET && olen >= 8) {
+                    offset = b.getLong(p + 4);
+                }
+                p += 4 + ((olen + 3) & ~3);
+            }
+            return new Interface(b.getShort(0) & 0xffff, b.getInt(4), binary, Math.min(exponent, binary ? 63 : 18), offset);
+        }
+
+        /** A 64-bit timestamp in this interface's units as epoch nanoseconds, fractions truncated (as libpcap does). */
+        long toNanos(long ts) {
+            long secs;
+            long fracNanos;
+            if (binary) {
+                secs = ts >>> exponent;
+                long frac = ts & ((1L << exponent) - 1);
+                // frac * 10^9 / 2^exponent with a 128-bit product
+                long lo = frac * 1_000_000_000L;
+                long hi = Math.multiplyHigh(frac, 1_000_000_000L);
+                fracNanos = exponent == 0 ? 0 : (hi << (64 - exponent)) | (lo >>> exponent);
+            } else {
+                long units = 1;
+                for (int i = 0; i < exponent; i++) {
+                    units *= 10;
+                }
+                secs = Long.divideUnsigned(ts, units);
+                long rest = Long.remainderUnsigned(ts, units);
+                fracNanos = units <= 1_000_000_000L ? rest * (1_000_000_000L / units) : rest / (units / 1_000_000_000L);
+            }
+            return (secs + offsetSeconds) * 1_000_000_000L + fracNanos;
+        }
     }
 }
