@@ -5,10 +5,12 @@ import org.kwire.pcap.Packet;
 import java.nio.ByteBuffer;
 
 /**
- * Decodes a captured packet down to its TCP segment: link layer ({@link LinkTypes}), 802.1Q/802.1ad VLAN tags, IPv4
- * (RFC 791) and IPv6 (RFC 8200, with hop-by-hop, routing, destination-options and fragment headers skipped), TCP
- * (RFC 9293). The IP length bounds the payload, so Ethernet padding is never taken as data; a packet the snaplen cut
- * yields the captured part and the number of missing payload bytes. Anything else yields {@code null} and is counted.
+ * Decodes a captured packet down to its TCP segment: link layer ({@link LinkTypes}), 802.1Q/802.1ad VLAN tags (any
+ * number), IPv4 (RFC 791) and IPv6 (RFC 8200, extension headers skipped), TCP (RFC 9293). IPv4 and IPv6 fragments are
+ * reassembled ({@link Defragmenter}): the segment of a reassembled datagram belongs to its last fragment's packet. The
+ * IP length bounds the payload, so Ethernet padding is never taken as data; a packet the snaplen cut yields the
+ * captured part and the number of missing payload bytes. Anything else yields {@code null} and is counted. Not
+ * thread-safe: one decoder per capture.
  */
 public final class PacketDecoder {
 
@@ -18,6 +20,10 @@ public final class PacketDecoder {
     private static final int ETHERTYPE_QINQ = 0x88A8;
     private static final int ETHERTYPE_QINQ_OLD = 0x9100;
     private static final int PROTO_TCP = 6;
+    private static final int EXT_FRAGMENT = 44;
+    private static final int EXT_AUTH = 51;
+
+    private final Defragmenter defrag;
 
     private long notTcp;
     private long unsupportedLink;
@@ -34,9 +40,29 @@ public final class PacketDecoder {
         return unsupportedLink;
     }
 
-    /** IPv4/IPv6 fragments (not reassembled). */
+    /** A decoder whose fragment reassembly gives up a datagram after {@code fragmentTimeoutNanos} of capture time. */
+    public PacketDecoder(long fragmentTimeoutNanos) {
+        this.defrag = new Defragmenter(fragmentTimeoutNanos);
+    }
+
+    /** A decoder with the default fragment timeout (30 s of capture time). */
+    public PacketDecoder() {
+        this(Defragmenter.DEFAULT_TIMEOUT_NANOS);
+    }
+
+    /** IPv4/IPv6 fragments seen (IPv6 atomic fragments, RFC 6946, are not counted: they are whole packets). */
     public long fragments() {
         return fragments;
+    }
+
+    /** Datagrams reassembled from fragments. */
+    public long reassembledDatagrams() {
+        return defrag.reassembled();
+    }
+
+    /** Fragmented datagrams that could not be reassembled (fragments missing or cut by the snaplen, limits). */
+    public long incompleteDatagrams() {
+        return defrag.incomplete();
     }
 
     /** Packets whose link, IP or TCP header was cut short or invalid. */
@@ -121,16 +147,24 @@ public final class PacketDecoder {
             notTcp++;
             return null;
         }
-        if ((flagsFrag & 0x3fff) != 0) { // MF set or fragment offset non-zero
-            fragments++;
-            return null;
-        }
         byte[] src = new byte[4];
         byte[] dst = new byte[4];
         b.get(ip + 12, src);
         b.get(ip + 16, dst);
         // total length 0 happens with TCP segmentation offload: the captured bytes are the packet
         int wireEnd = total == 0 ? ip + (pkt.originalLength() - (ip - b.position())) : ip + total;
+        if ((flagsFrag & 0x3fff) != 0) { // More Fragments set or fragment offset non-zero
+            fragments++;
+            int from = Math.min(ip + ihl, end);
+            Defragmenter.Datagram d = defrag.offer(Defragmenter.Key.v4(b, ip), (flagsFrag & 0x1fff) * 8,
+                    (flagsFrag & 0x2000) != 0, b.slice(from, Math.max(0, Math.min(end, wireEnd) - from)), end < wireEnd, proto,
+                    pkt.timestampNanos());
+            if (d == null) {
+                return null;
+            }
+            int len = d.payload().remaining();
+            return tcp(pkt, d.payload(), 0, len, len, src, dst);
+        }
         return tcp(pkt, b, ip + ihl, end, wireEnd, src, dst);
     }
 
@@ -140,37 +174,64 @@ public final class PacketDecoder {
             return null;
         }
         int payloadLength = b.getShort(ip + 4) & 0xffff;
-        int next = b.get(ip + 6) & 0xff;
-        int p = ip + 40;
-        while (next == 0 || next == 43 || next == 60 || next == 44) {
-            if (end - p < 8) {
-                malformed++;
-                return null;
-            }
-            if (next == 44) {
-                int fragOffsetM = b.getShort(p + 2) & 0xffff;
-                if (fragOffsetM != 0) { // offset or M flag set: a real fragment
-                    fragments++;
-                    return null;
-                }
-                next = b.get(p) & 0xff;
-                p += 8;
-            } else {
-                int len = ((b.get(p + 1) & 0xff) + 1) * 8;
-                next = b.get(p) & 0xff;
-                p += len;
-            }
-        }
-        if (next != PROTO_TCP) {
-            notTcp++;
-            return null;
-        }
         byte[] src = new byte[16];
         byte[] dst = new byte[16];
         b.get(ip + 8, src);
         b.get(ip + 24, dst);
         int wireEnd = payloadLength == 0 ? ip + (pkt.originalLength() - (ip - b.position())) : ip + 40 + payloadLength;
+        return ipv6Headers(pkt, b, ip, b.get(ip + 6) & 0xff, ip + 40, end, wireEnd, src, dst);
+    }
+
+    /**
+     * Walks IPv6 extension headers from {@code p} (next header {@code next}) to TCP. {@code ip} is the IPv6 header's
+     * offset, or -1 inside a reassembled payload (where a further fragment header is malformed).
+     */
+    private TcpSegment ipv6Headers(Packet pkt, ByteBuffer b, int ip, int next, int p, int end, int wireEnd,
+                                   byte[] src, byte[] dst) {
+        while (next != PROTO_TCP) {
+            if (!isExtension(next)) {
+                notTcp++;
+                return null;
+            }
+            if (end - p < 8) {
+                malformed++;
+                return null;
+            }
+            int following = b.get(p) & 0xff;
+            if (next == EXT_FRAGMENT) {
+                int offsetM = b.getShort(p + 2) & 0xffff;
+                if ((offsetM & 0xfff9) != 0) { // offset or More Fragments set: a real fragment (else atomic, RFC 6946)
+                    if (ip < 0) {
+                        malformed++;
+                        return null;
+                    }
+                    fragments++;
+                    int from = p + 8;
+                    Defragmenter.Datagram d = defrag.offer(Defragmenter.Key.v6(b, ip, p), offsetM & 0xfff8,
+                            (offsetM & 1) != 0, b.slice(from, Math.max(0, Math.min(end, wireEnd) - from)), end < wireEnd, following,
+                            pkt.timestampNanos());
+                    if (d == null) {
+                        return null;
+                    }
+                    int len = d.payload().remaining();
+                    return ipv6Headers(pkt, d.payload(), -1, d.protocol(), 0, len, len, src, dst);
+                }
+                p += 8;
+            } else if (next == EXT_AUTH) {
+                p += ((b.get(p + 1) & 0xff) + 2) * 4; // RFC 4302: length in 4-byte units, minus 2
+            } else {
+                p += ((b.get(p + 1) & 0xff) + 1) * 8; // RFC 8200: length in 8-byte units, not counting the first 8
+            }
+            next = following;
+        }
         return tcp(pkt, b, p, end, wireEnd, src, dst);
+    }
+
+    /** Extension headers (RFC 8200 section 4, RFC 7045) that can precede TCP: hop-by-hop, routing, fragment,
+     * destination options, authentication, mobility, HIP, shim6. */
+    private static boolean isExtension(int next) {
+        return next == 0 || next == 43 || next == EXT_FRAGMENT || next == 60 || next == EXT_AUTH || next == 135
+                || next == 139 || next == 140;
     }
 
     private TcpSegment tcp(Packet pkt, ByteBuffer b, int t, int capturedEnd, int wireEnd, byte[] src, byte[] dst) {
