@@ -2,45 +2,61 @@ package org.kwire.analysis;
 
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.KafkaConversation;
-import org.kwire.net.PacketDecoder;
-import org.kwire.net.TcpSegment;
 import org.kwire.pcap.CaptureFiles;
-import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
 import org.kwire.protocol.HeaderDecoder;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tcp.TcpReassembler;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The analysis pipeline of saved captures: packets → TCP segments → reassembled streams → Kafka frames →
- * conversations, whose events go to a {@link ConversationListener}. Several files are read in the order given as one
- * capture (packet numbers continue across files).
+ * The analysis pipeline: packets → TCP segments → reassembled streams → Kafka frames → conversations, whose events go
+ * to a {@link ConversationListener}. Fed from capture files ({@link #analyze}) or from any {@link PacketSource}, e.g.
+ * a live interface ({@link #start}).
  */
 public final class CaptureAnalyzer {
 
     private final AnalysisOptions options;
+    private final ReassemblyLimits limits;
     private final HeaderDecoder headers;
 
     /**
      * @param schemas Kafka schemas for header versions and request recognition
      * @param options ports and limits
+     * @param limits  TCP reassembly bounds (held bytes, idle time)
      */
-    public CaptureAnalyzer(SchemaRegistry schemas, AnalysisOptions options) {
+    public CaptureAnalyzer(SchemaRegistry schemas, AnalysisOptions options, ReassemblyLimits limits) {
         this.options = options;
+        this.limits = limits;
         this.headers = new HeaderDecoder(schemas);
     }
 
+    /** An analyzer with the default TCP reassembly bounds ({@link ReassemblyLimits#defaults()}). */
+    public CaptureAnalyzer(SchemaRegistry schemas, AnalysisOptions options) {
+        this(schemas, options, ReassemblyLimits.defaults());
+    }
+
     /**
-     * Analyzes capture files.
+     * Starts an analysis to be fed packet by packet or source by source; {@link PacketPipeline#end()} ends it.
      *
-     * @param files     pcap or pcapng files
+     * @param listener receives requests, responses and notes of every Kafka conversation
+     * @param onKafka  told of each connection recognised as Kafka, when it is
+     */
+    public PacketPipeline start(ConversationListener listener, Consumer<KafkaConversation> onKafka) {
+        return new PacketPipeline(new TcpReassembler(
+                c -> new KafkaStreamHandler(c, options, headers, listener, onKafka), limits));
+    }
+
+    /**
+     * Analyzes capture files, read in the order given as one capture (packet numbers continue across files).
+     *
+     * @param files     pcap or pcapng files, plain or gzip-compressed
      * @param names     how to name each file in the report (same order as {@code files})
      * @param listener  receives requests, responses and notes of every Kafka conversation
      * @param onKafka   told of each connection recognised as Kafka, when it is
@@ -49,35 +65,15 @@ public final class CaptureAnalyzer {
      */
     public CaptureFacts analyze(List<Path> files, List<String> names, ConversationListener listener,
                                 Consumer<KafkaConversation> onKafka) throws IOException {
-        PacketDecoder decoder = new PacketDecoder();
-        TcpReassembler tcp = new TcpReassembler(
-                c -> new KafkaStreamHandler(c, options, headers, listener, onKafka), TcpReassembler.DEFAULT_MAX_HELD);
-        List<String> warnings = new ArrayList<>();
-        long packets = 0;
+        PacketPipeline pipeline = start(listener, onKafka);
         long bytes = 0;
-        long first = 0;
-        long last = 0;
         for (Path file : files) {
             try (PacketSource source = CaptureFiles.open(file)) {
                 bytes += Files.size(file);
-                long base = packets;
-                Packet p;
-                while ((p = source.next()) != null) {
-                    Packet numbered = base == 0 ? p : p.withNumber(base + p.number());
-                    packets++;
-                    if (first == 0) {
-                        first = p.timestampNanos();
-                    }
-                    last = p.timestampNanos();
-                    TcpSegment s = decoder.decode(numbered);
-                    if (s != null) {
-                        tcp.accept(s);
-                    }
-                }
-                warnings.addAll(source.warnings());
+                pipeline.feed(source);
             }
         }
-        tcp.end(packets);
-        return new CaptureFacts(names, packets, bytes, first, last, tcp.connections(), warnings);
+        pipeline.end();
+        return pipeline.facts(names, bytes);
     }
 }

@@ -3,6 +3,7 @@ package org.kwire.analysis;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
+import org.kwire.expert.Severity;
 import org.kwire.frame.FrameAssembler;
 import org.kwire.frame.FrameSink;
 import org.kwire.frame.KafkaFrame;
@@ -164,6 +165,16 @@ final class KafkaStreamHandler implements TcpStreamHandler {
             state = State.IGNORED;
         } else if (state == State.KAFKA) {
             (fromA == clientIsA ? requests : responses).gap(bytes, reason, packet);
+        }
+    }
+
+    /** TCP notes (e.g. retransmissions that differ from the first copy) become warnings of a Kafka conversation. */
+    @Override
+    public void onNote(boolean fromA, long packet, String text) {
+        if (state == State.KAFKA) {
+            String direction = fromA == clientIsA ? " client->broker" : " broker->client";
+            listener.onNote(conversation, new ExpertNote(Severity.WARNING, "sequence", packet, -1,
+                    "stream " + tcp.stream() + direction, text));
         }
     }
 

@@ -81,6 +81,11 @@ final class Defragmenter {
         this.timeoutNanos = timeoutNanos;
     }
 
+    /** Capture time a datagram waits for its missing fragments, ns. */
+    long timeoutNanos() {
+        return timeoutNanos;
+    }
+
     /** Datagrams reassembled so far. */
     long reassembled() {
         return reassembled;

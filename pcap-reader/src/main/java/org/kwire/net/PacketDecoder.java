@@ -55,6 +55,11 @@ public final class PacketDecoder {
         return fragments;
     }
 
+    /** Capture time a fragmented datagram waits for its missing fragments, whole seconds. */
+    public long fragmentTimeoutSeconds() {
+        return defrag.timeoutNanos() / 1_000_000_000L;
+    }
+
     /** Datagrams reassembled from fragments. */
     public long reassembledDatagrams() {
         return defrag.reassembled();

@@ -3,31 +3,40 @@ package org.kwire.tcp;
 import org.kwire.net.TcpSegment;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One direction of a TCP connection: turns segments into in-order bytes. Sequence numbers are unwrapped to 64 bits;
- * segments ahead of the next expected byte are copied and held until the bytes before them arrive, the receiver
- * acknowledges past them (the capture missed them), the hold limit is reached, or the stream ends.
+ * One direction of a TCP connection: turns segments into in-order bytes (RFC 9293 sequence space; sequence numbers
+ * unwrapped to 64 bits). Each stream byte is taken from the first segment that carried it: later copies
+ * (retransmissions, overlaps) are dropped, and where their captured bytes differ from the first copy an expert note
+ * says so (compared against the held segments and the last {@link #RECENT_CHUNKS} delivered ones). Segments ahead of
+ * the next expected byte are copied and held until the bytes before them arrive, the receiver acknowledges past them
+ * (the capture missed them), the hold limit is reached, or the stream ends; the missing bytes become a gap of known
+ * size. Bytes the snaplen cut become a gap with reason {@code snaplen}.
  */
 final class HalfStream {
+
+    /** Delivered chunks kept (by reference, no copy) to compare retransmissions with. */
+    static final int RECENT_CHUNKS = 16;
 
     private final boolean fromA;
     private final TcpStreamHandler handler;
     private final long maxHeldBytes;
-    private final TreeMap<Long, Held> held = new TreeMap<>();
+    /** Disjoint pieces, all at or after {@link #nextSeq}, by unwrapped sequence number. */
+    private final TreeMap<Long, Piece> held = new TreeMap<>();
+    /** The last delivered pieces with their sequence numbers, oldest first. */
+    private final ArrayDeque<Map.Entry<Long, Piece>> recent = new ArrayDeque<>();
     private boolean started;
+    private long isn = -1;
+    private long firstSeq;
     private long nextSeq;
     private long heldBytes;
     private long retransmissions;
     private boolean hasData;
-
-    private record Held(ByteBuffer data, int missing, long timestampNanos, long packet) {
-        long length() {
-            return data.remaining() + (long) missing;
-        }
-    }
+    private long highestAck = -1;
+    private long finSeq = -1;
 
     HalfStream(boolean fromA, TcpStreamHandler handler, long maxHeldBytes) {
         this.fromA = fromA;
@@ -40,7 +49,12 @@ final class HalfStream {
         return hasData;
     }
 
-    /** Exact or partial retransmissions dropped so far. */
+    /** The sequence number of this direction's SYN, or -1 if none was seen. */
+    long isn() {
+        return isn;
+    }
+
+    /** Segments (or parts of segments) dropped because their bytes had been seen before. */
     long retransmissions() {
         return retransmissions;
     }
@@ -50,79 +64,115 @@ final class HalfStream {
     }
 
     void segment(TcpSegment s) {
-        if (s.has(TcpSegment.SYN)) {
-            nextSeq = s.seq() + 1;
-            started = true;
-            return;
-        }
         int len = s.wireLength();
+        long seq = s.seq();
+        if (s.has(TcpSegment.SYN) && !hasData) {
+            isn = seq;
+            seq = (seq + 1) & 0xffffffffL; // the SYN takes one sequence number; data (TCP Fast Open) follows it
+            start(seq);
+        }
         if (len == 0) {
+            fin(s, seq);
             return;
         }
         if (!started) {
-            nextSeq = s.seq();
-            started = true;
+            start(seq);
         }
         hasData = true;
-        long rel = unwrap(s.seq());
-        long packet = s.packet().number();
-        long ts = s.packet().timestampNanos();
-        if (rel + len <= nextSeq) {
+        long rel = unwrap(seq);
+        accept(rel, new Piece(s.payload(), s.missingPayload(), s.packet().timestampNanos(), s.packet().number()));
+        fin(s, seq);
+    }
+
+    private void start(long seq) {
+        nextSeq = seq;
+        firstSeq = seq;
+        started = true;
+    }
+
+    private void fin(TcpSegment s, long seq) {
+        if (s.has(TcpSegment.FIN) && started) {
+            finSeq = unwrap(seq) + s.wireLength();
+        }
+    }
+
+    private void accept(long rel, Piece p) {
+        long end = rel + p.length();
+        if (end == nextSeq && p.length() <= 1) {
+            return; // a keep-alive probe: one old byte, often garbage (RFC 9293 section 3.8.4)
+        }
+        if (end <= nextSeq) {
             retransmissions++;
+            compareDelivered(rel, p);
             return;
         }
-        ByteBuffer data = s.payload();
-        int missing = s.missingPayload();
         if (rel < nextSeq) {
-            int trim = (int) (nextSeq - rel);
-            int fromData = Math.min(trim, data.remaining());
-            data = data.slice(data.position() + fromData, data.remaining() - fromData);
-            missing -= trim - fromData;
-            rel = nextSeq;
             retransmissions++;
+            compareDelivered(rel, p.sub(0, nextSeq - rel));
+            p = p.sub(nextSeq - rel, p.length());
+            rel = nextSeq;
         }
-        if (rel == nextSeq) {
-            deliver(data, missing, ts, packet);
+        // split [rel, end) around the held pieces: held bytes were seen first and stay
+        long at = rel;
+        while (at < end) {
+            Map.Entry<Long, Piece> h = held.floorEntry(at);
+            if (h != null && h.getKey() + h.getValue().length() > at) {
+                long stop = Math.min(end, h.getKey() + h.getValue().length());
+                retransmissions++;
+                compare(at, p.sub(at - rel, stop - rel), h.getValue().sub(at - h.getKey(), stop - h.getKey()));
+                at = stop;
+                continue;
+            }
+            Long nextHeld = held.higherKey(at);
+            long stop = nextHeld == null ? end : Math.min(end, nextHeld);
+            Piece part = p.sub(at - rel, stop - rel);
+            if (at == nextSeq) {
+                deliver(part);
+            } else {
+                hold(at, part);
+            }
+            at = stop;
+        }
+        drain();
+        if (heldBytes > maxHeldBytes) {
+            skipTo(held.firstKey(), p.packet());
             drain();
-        } else {
-            hold(rel, data, missing, ts, packet);
         }
     }
 
     /** The peer acknowledged up to {@code ack}: bytes before a held segment that it acknowledged were lost by the capture. */
     void acknowledged(long ack32, long packet) {
-        if (!started || held.isEmpty()) {
+        if (!started) {
             return;
         }
         long ack = unwrap(ack32);
-        if (ack > nextSeq) {
+        highestAck = Math.max(highestAck, ack);
+        if (!held.isEmpty() && ack > nextSeq) {
             skipTo(Math.min(ack, held.firstKey()), packet);
             drain();
         }
     }
 
-    /** End of stream: held segments are delivered with the gaps before them. */
+    /**
+     * End of stream: held segments are delivered with the gaps before them, and bytes lost at the end (before a FIN
+     * that was captured, or acknowledged by the peer) become a gap.
+     */
     void end(long packet) {
         while (!held.isEmpty()) {
             skipTo(held.firstKey(), packet);
             drain();
         }
+        if (started) {
+            // with its FIN seen, the stream ends at the FIN; without, the peer's highest ACK may count a lost FIN
+            // (one sequence number), so only the bytes beyond that one are surely lost data
+            skipTo(finSeq >= 0 ? finSeq : highestAck - 1, packet);
+        }
     }
 
-    private void hold(long rel, ByteBuffer data, int missing, long ts, long packet) {
-        Held existing = held.get(rel);
-        if (existing != null && existing.length() >= data.remaining() + (long) missing) {
-            retransmissions++;
-            return;
-        }
-        ByteBuffer copy = ByteBuffer.allocate(data.remaining()).put(data.duplicate()).flip();
-        Held h = new Held(copy, missing, ts, packet);
-        Held old = held.put(rel, h);
-        heldBytes += copy.remaining() - (old == null ? 0 : old.data.remaining());
-        if (heldBytes > maxHeldBytes) {
-            skipTo(held.firstKey(), packet);
-            drain();
-        }
+    private void hold(long rel, Piece p) {
+        Piece c = p.copy();
+        held.put(rel, c);
+        heldBytes += c.data().remaining();
     }
 
     private void skipTo(long seq, long packet) {
@@ -133,36 +183,48 @@ final class HalfStream {
     }
 
     private void drain() {
-        while (!held.isEmpty()) {
-            Map.Entry<Long, Held> e = held.firstEntry();
-            long rel = e.getKey();
-            Held h = e.getValue();
-            if (rel > nextSeq) {
-                return;
-            }
-            held.pollFirstEntry();
-            heldBytes -= h.data.remaining();
-            long end = rel + h.length();
-            if (end <= nextSeq) {
-                retransmissions++;
-                continue;
-            }
-            int trim = (int) (nextSeq - rel);
-            ByteBuffer data = h.data;
-            int fromData = Math.min(trim, data.remaining());
-            data = data.slice(fromData, data.remaining() - fromData);
-            deliver(data, h.missing - (trim - fromData), h.timestampNanos, h.packet);
+        while (!held.isEmpty() && held.firstKey() == nextSeq) {
+            Piece h = held.pollFirstEntry().getValue();
+            heldBytes -= h.data().remaining();
+            deliver(h);
         }
     }
 
-    private void deliver(ByteBuffer data, int missing, long ts, long packet) {
+    private void deliver(Piece p) {
+        ByteBuffer data = p.data();
         if (data.hasRemaining()) {
-            nextSeq += data.remaining();
-            handler.onData(fromA, data, ts, packet);
+            recent.addLast(Map.entry(nextSeq, new Piece(data.duplicate(), p.missing(), p.timestampNanos(), p.packet())));
+            if (recent.size() > RECENT_CHUNKS) {
+                recent.removeFirst();
+            }
+            handler.onData(fromA, data, p.timestampNanos(), p.packet());
         }
-        if (missing > 0) {
-            nextSeq += missing;
-            handler.onGap(fromA, missing, "snaplen", packet);
+        nextSeq += p.length();
+        if (p.missing() > 0) {
+            handler.onGap(fromA, p.missing(), "snaplen", p.packet());
         }
+    }
+
+    /** Compares bytes at {@code [rel, rel + p.length())}, all already delivered, with the delivered copies still kept. */
+    private void compareDelivered(long rel, Piece p) {
+        long end = rel + p.length();
+        for (Map.Entry<Long, Piece> e : recent) {
+            long from = Math.max(rel, e.getKey());
+            long to = Math.min(end, e.getKey() + e.getValue().length());
+            if (from < to && compare(from, p.sub(from - rel, to - rel), e.getValue().sub(from - e.getKey(), to - e.getKey()))) {
+                return;
+            }
+        }
+    }
+
+    /** Notes if {@code later} (at {@code rel}) differs from {@code first}; true if it did. */
+    private boolean compare(long rel, Piece later, Piece first) {
+        long d = later.firstDifference(first);
+        if (d < 0) {
+            return false;
+        }
+        handler.onNote(fromA, later.packet(), "retransmitted data differs from the first copy (frame " + first.packet()
+                + ") at stream byte " + (rel + d - firstSeq) + "; the first copy is kept");
+        return true;
     }
 }

@@ -4,30 +4,30 @@ import org.kwire.net.Endpoint;
 import org.kwire.net.TcpSegment;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * Per-connection, per-direction TCP reassembly (RFC 9293 sequence space) into ordered byte streams. Out-of-order
- * segments are held until they fit, exact and partial retransmissions are dropped (the first copy wins), data the
- * capture missed becomes a gap of known size. A connection ends on RST, on FIN from both sides, when a new SYN reuses
- * its 4-tuple, or at {@link #end()}.
+ * Per-connection, per-direction TCP reassembly (RFC 9293 sequence space) into ordered byte streams ({@link HalfStream}).
+ * A connection is a 4-tuple from its SYN (or first packet) until RST, FIN from both sides, a new SYN on the same
+ * 4-tuple once data or a FIN was seen or with another initial sequence number (port reuse: a new connection starts),
+ * {@link ReassemblyLimits#idleTimeoutNanos()} of capture time without a packet, or {@link #end}. Memory is bounded by
+ * {@link ReassemblyLimits}. Not thread-safe: feed it from one thread.
  */
 public final class TcpReassembler {
 
-    /** Default bytes held out of order per direction before the missing bytes are declared lost. */
-    public static final long DEFAULT_MAX_HELD = 4L << 20;
-
     private final Function<TcpConnection, TcpStreamHandler> handlers;
-    private final long maxHeldBytes;
-    private final Map<Key, State> open = new HashMap<>();
-    /** 4-tuples whose connection ended, so that their last ACKs do not open a new connection (until a new SYN). */
-    private final Map<Key, Boolean> closed = new HashMap<>();
+    private final ReassemblyLimits limits;
+    /** Open connections, least recently active first. */
+    private final LinkedHashMap<Key, State> open = new LinkedHashMap<>(64, 0.75f, true);
+    /** 4-tuples whose connection closed, oldest first, with the capture time it closed. */
+    private final LinkedHashMap<Key, Long> closed = new LinkedHashMap<>();
     private int streams;
     private long retransmissions;
+    private long idleEnded;
 
     private record Key(Endpoint low, Endpoint high) {
         static Key of(Endpoint x, Endpoint y) {
@@ -42,12 +42,13 @@ public final class TcpReassembler {
         final HalfStream fromB;
         boolean finA;
         boolean finB;
+        long lastNanos;
 
         State(TcpConnection c) {
             connection = c;
             handler = Objects.requireNonNull(handlers.apply(c), "handler");
-            fromA = new HalfStream(true, handler, maxHeldBytes);
-            fromB = new HalfStream(false, handler, maxHeldBytes);
+            fromA = new HalfStream(true, handler, limits.maxHeldBytes());
+            fromB = new HalfStream(false, handler, limits.maxHeldBytes());
         }
 
         void end(long packet) {
@@ -59,12 +60,12 @@ public final class TcpReassembler {
     }
 
     /**
-     * @param handlers     creates the handler of each new connection
-     * @param maxHeldBytes bytes held out of order per direction before declaring a gap
+     * @param handlers creates the handler of each new connection
+     * @param limits   memory bounds
      */
-    public TcpReassembler(Function<TcpConnection, TcpStreamHandler> handlers, long maxHeldBytes) {
+    public TcpReassembler(Function<TcpConnection, TcpStreamHandler> handlers, ReassemblyLimits limits) {
         this.handlers = handlers;
-        this.maxHeldBytes = maxHeldBytes;
+        this.limits = limits;
     }
 
     /** Connections seen so far. */
@@ -72,25 +73,37 @@ public final class TcpReassembler {
         return streams;
     }
 
-    /** Retransmitted segments dropped (counted when their connection ends). */
+    /** Connections open now. */
+    public int openConnections() {
+        return open.size();
+    }
+
+    /** Connections ended because they were idle longer than the limit. */
+    public long idleEnded() {
+        return idleEnded;
+    }
+
+    /** Retransmitted segments (or parts) dropped, counted when their connection ends. */
     public long retransmissions() {
         return retransmissions;
     }
 
     /** Feeds one segment, in capture order. */
     public void accept(TcpSegment s) {
+        long now = s.packet().timestampNanos();
+        long packet = s.packet().number();
+        endIdle(now, packet);
         Key key = Key.of(s.src(), s.dst());
         State st = open.get(key);
         boolean synOnly = s.has(TcpSegment.SYN) && !s.has(TcpSegment.ACK);
-        if (st != null && synOnly && (st.finA || st.finB || st.fromA.hasData())) {
-            // a new handshake on a 4-tuple in use: port reuse
-            st.end(s.packet().number());
+        if (st != null && synOnly && isReuse(st, s)) {
+            st.end(packet);
             open.remove(key);
             st = null;
         }
         if (st == null) {
-            if (!s.has(TcpSegment.SYN) && s.wireLength() == 0 && closed.containsKey(key)) {
-                return; // the last ACK or FIN of a connection that already ended
+            if (!s.has(TcpSegment.SYN) && closed.containsKey(key)) {
+                return; // the last ACK, FIN or retransmission of a connection that already ended
             }
             closed.remove(key);
             boolean syn = s.has(TcpSegment.SYN);
@@ -100,24 +113,49 @@ public final class TcpReassembler {
             st = new State(new TcpConnection(streams++, a, b, syn));
             open.put(key, st);
         }
+        st.lastNanos = now;
         boolean fromA = st.connection.a().equals(s.src());
         HalfStream self = fromA ? st.fromA : st.fromB;
         HalfStream peer = fromA ? st.fromB : st.fromA;
         if (s.has(TcpSegment.ACK)) {
-            peer.acknowledged(s.ack(), s.packet().number());
+            peer.acknowledged(s.ack(), packet);
         }
         self.segment(s);
         if (s.has(TcpSegment.FIN)) {
-            if (fromA) {
-                st.finA = true;
-            } else {
-                st.finB = true;
-            }
+            st.finA |= fromA;
+            st.finB |= !fromA;
         }
         if (s.has(TcpSegment.RST) || (st.finA && st.finB)) {
-            st.end(s.packet().number());
+            st.end(packet);
             open.remove(key);
-            closed.put(key, Boolean.TRUE);
+            closed.put(key, now);
+            if (closed.size() > limits.maxClosed()) {
+                closed.remove(closed.keySet().iterator().next());
+            }
+        }
+    }
+
+    /** A SYN on an open 4-tuple starts a new connection if the old one carried data or a FIN, or had another ISN. */
+    private static boolean isReuse(State st, TcpSegment syn) {
+        HalfStream initiator = st.connection.a().equals(syn.src()) ? st.fromA : st.fromB;
+        return st.finA || st.finB || st.fromA.hasData() || st.fromB.hasData()
+                || (initiator.isn() >= 0 && initiator.isn() != syn.seq());
+    }
+
+    /** Ends connections idle for longer than the limit and forgets closed 4-tuples as old. */
+    private void endIdle(long now, long packet) {
+        long limit = now - limits.idleTimeoutNanos();
+        for (Iterator<State> it = open.values().iterator(); it.hasNext(); ) {
+            State st = it.next();
+            if (st.lastNanos >= limit) {
+                break;
+            }
+            it.remove();
+            idleEnded++;
+            st.end(packet);
+        }
+        for (Iterator<Long> it = closed.values().iterator(); it.hasNext() && it.next() < limit; ) {
+            it.remove();
         }
     }
 

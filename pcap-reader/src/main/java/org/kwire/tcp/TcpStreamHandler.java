@@ -19,11 +19,22 @@ public interface TcpStreamHandler {
      * Bytes of one direction that were not captured.
      *
      * @param bytes  how many stream bytes are missing
-     * @param reason {@code "missing segments"} or {@code "snaplen"}
+     * @param reason {@code "missing segments"} (the peer acknowledged them, the hold limit or the end of the capture
+     *               was reached) or {@code "snaplen"} (the packet was captured cut short)
      * @param packet capture frame number after which they are missing
      */
     void onGap(boolean fromA, long bytes, String reason, long packet);
 
-    /** The connection closed (FIN both ways, RST, port reuse) or the capture ended. */
+    /**
+     * Something about the TCP stream worth an expert note, e.g. a retransmission whose bytes differ from the first
+     * copy (the first copy was kept). Informational: the byte stream handed to {@link #onData} is already decided.
+     *
+     * @param fromA  direction it concerns
+     * @param packet capture frame number it concerns
+     * @param text   one sentence
+     */
+    void onNote(boolean fromA, long packet, String text);
+
+    /** The connection closed (FIN both ways, RST, port reuse), was idle too long, or the capture ended. */
     void onEnd(long packet);
 }

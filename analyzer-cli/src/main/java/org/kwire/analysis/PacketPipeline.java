@@ -1,0 +1,88 @@
+package org.kwire.analysis;
+
+import org.kwire.net.PacketDecoder;
+import org.kwire.net.TcpSegment;
+import org.kwire.pcap.Packet;
+import org.kwire.pcap.PacketSource;
+import org.kwire.tcp.TcpReassembler;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One capture flowing through the pipeline: packets → TCP segments → reassembled streams → the Kafka handlers a
+ * {@link CaptureAnalyzer} set up. Packets are numbered 1, 2, ... across every source fed, so several files read one
+ * after the other form one capture. Its methods are synchronized, so that another thread (a live capture's periodic
+ * report) can read a consistent state between two packets by synchronizing on it.
+ */
+public final class PacketPipeline {
+
+    private final PacketDecoder decoder = new PacketDecoder();
+    private final TcpReassembler tcp;
+    private final List<String> warnings = new ArrayList<>();
+    private long packets;
+    private long first;
+    private long last;
+    private boolean ended;
+
+    PacketPipeline(TcpReassembler tcp) {
+        this.tcp = tcp;
+    }
+
+    /**
+     * Reads every packet of {@code source} until it ends, then keeps its warnings.
+     *
+     * @throws IOException if the source cannot be read (damage inside a capture is a warning instead)
+     */
+    public void feed(PacketSource source) throws IOException {
+        for (Packet p; (p = source.next()) != null; ) {
+            accept(p);
+        }
+        synchronized (this) {
+            warnings.addAll(source.warnings());
+        }
+    }
+
+    /** One packet, in capture order; renumbered to follow the packets before it. */
+    public synchronized void accept(Packet p) {
+        packets++;
+        Packet numbered = p.number() == packets ? p : p.withNumber(packets);
+        if (packets == 1) {
+            first = p.timestampNanos();
+        }
+        last = p.timestampNanos();
+        TcpSegment s = decoder.decode(numbered);
+        if (s != null) {
+            tcp.accept(s);
+        }
+    }
+
+    /**
+     * Ends every open connection (their handlers see the end of their streams); further packets are a bug.
+     *
+     * @throws IllegalStateException if called twice
+     */
+    public synchronized void end() {
+        if (ended) {
+            throw new IllegalStateException("pipeline already ended");
+        }
+        ended = true;
+        tcp.end(packets);
+        long incomplete = decoder.incompleteDatagrams();
+        if (incomplete > 0) {
+            warnings.add(incomplete + " fragmented IP datagram(s) could not be reassembled (fragments missing, cut by the "
+                    + "snaplen or given up after " + decoder.fragmentTimeoutSeconds() + " s)");
+        }
+    }
+
+    /**
+     * What was read so far.
+     *
+     * @param names how the input is named in the report (files, or a live interface)
+     * @param bytes size of the input in bytes (file sizes, or bytes captured live)
+     */
+    public synchronized CaptureFacts facts(List<String> names, long bytes) {
+        return new CaptureFacts(names, packets, bytes, first, last, tcp.connections(), List.copyOf(warnings));
+    }
+}
