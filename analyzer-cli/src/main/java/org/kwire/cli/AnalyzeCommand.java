@@ -9,10 +9,7 @@ import org.apache.commons.cli.ParseException;
 import org.kwire.analysis.AnalysisOptions;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
-import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
 import org.kwire.pcap.CaptureFormatException;
-import org.kwire.report.CaptureSummary;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 import org.kwire.schema.SchemaRegistry;
@@ -26,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -85,14 +81,9 @@ final class AnalyzeCommand {
             SchemaRegistry schemas = SchemaRegistry.bundled();
             ReportBuilder report = new ReportBuilder(schemas);
             CaptureFacts facts = new CaptureAnalyzer(schemas, opts).analyze(files, names, report, report::addConversation);
-            for (String w : facts.warnings()) {
-                err.println("kwire: warning: " + w);
-                report.note(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", w));
-            }
-            Report r = report.build(new CaptureSummary(facts.files(), facts.packets(), facts.bytes(),
-                    iso(facts.firstTimestampNanos(), facts.packets()), iso(facts.lastTimestampNanos(), facts.packets()),
-                    facts.tcpConnections(), 0, 0, 0));
-            write(r, cl.getOptionValue("output"), out);
+            CaptureReports.addWarnings(facts, report, err);
+            Report r = CaptureReports.build(report, facts);
+            CaptureReports.write(r, cl.getOptionValue("output"), out);
             return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
         } catch (NoSuchFileException e) {
             throw new CliException(ExitCodes.INPUT, "no such file: " + e.getFile());
@@ -111,23 +102,6 @@ final class AnalyzeCommand {
                 }
             }
         }
-    }
-
-    private static void write(Report r, String output, PrintStream out) throws CliException {
-        try {
-            if (output == null) {
-                Json.REPORT.writeValue(out, r);
-                out.println();
-            } else {
-                Json.REPORT.writeValue(Path.of(output).toFile(), r);
-            }
-        } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
-        }
-    }
-
-    private static String iso(long nanos, long packets) {
-        return packets == 0 ? null : Instant.ofEpochSecond(0, nanos).toString();
     }
 
     private static Path extractBundled() throws IOException {

@@ -14,6 +14,8 @@ public final class Kwire {
 
             commands:
               analyze [FILE...]   analyze captures into a JSON report (no FILE: the bundled sample capture)
+              live -i IFACE       capture Kafka traffic live and report on it (needs libpcap and capture rights)
+              interfaces          list the interfaces live can capture on
 
             kwire <command> --help shows a command's options.
 
@@ -43,6 +45,8 @@ public final class Kwire {
         try {
             return switch (args[0]) {
                 case "analyze" -> new AnalyzeCommand().run(rest, out, err);
+                case "live" -> new LiveCommand().run(rest, out, err);
+                case "interfaces" -> new InterfacesCommand().run(rest, out);
                 default -> throw new CliException(ExitCodes.USAGE, "unknown command '" + args[0] + "' (try kwire --help)");
             };
         } catch (CliException e) {

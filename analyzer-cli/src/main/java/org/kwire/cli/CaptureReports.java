@@ -1,0 +1,61 @@
+package org.kwire.cli;
+
+import org.kwire.analysis.CaptureFacts;
+import org.kwire.expert.ExpertNote;
+import org.kwire.expert.Severity;
+import org.kwire.report.CaptureSummary;
+import org.kwire.report.Report;
+import org.kwire.report.ReportBuilder;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/** What {@code analyze} and {@code live} share: capture facts into the report, and writing it (README, "The report"). */
+final class CaptureReports {
+
+    private CaptureReports() {
+    }
+
+    /**
+     * The reader's warnings (truncated files, dropped packets, ...) as {@code kwire: warning:} lines on {@code err}
+     * and as warning/capture notes of the report.
+     */
+    static void addWarnings(CaptureFacts facts, ReportBuilder report, PrintStream err) {
+        for (String w : facts.warnings()) {
+            err.println("kwire: warning: " + w);
+            report.note(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", w));
+        }
+    }
+
+    /** The report so far, with the capture's facts; timestamps ISO-8601 UTC, null when no packet was read. */
+    static Report build(ReportBuilder report, CaptureFacts facts) {
+        return report.build(new CaptureSummary(facts.files(), facts.packets(), facts.bytes(),
+                iso(facts.firstTimestampNanos(), facts.packets()), iso(facts.lastTimestampNanos(), facts.packets()),
+                facts.tcpConnections(), 0, 0, 0));
+    }
+
+    /**
+     * Writes the report, pretty-printed, to {@code output} or (null) to {@code out}.
+     *
+     * @throws CliException (exit code 3) if the file cannot be written
+     */
+    static void write(Report r, String output, PrintStream out) throws CliException {
+        try {
+            if (output == null) {
+                Json.REPORT.writeValue(out, r);
+                out.println();
+                out.flush();
+            } else {
+                Json.REPORT.writeValue(Path.of(output).toFile(), r);
+            }
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
+        }
+    }
+
+    private static String iso(long nanos, long packets) {
+        return packets == 0 ? null : Instant.ofEpochSecond(0, nanos).toString();
+    }
+}
