@@ -1,0 +1,123 @@
+package org.kwire.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code kwire live} and {@code kwire interfaces}: options, the end of --duration, and their one-line errors. */
+class LiveCommandTest {
+
+    @Test
+    void interfacesListsTheLoopbackWithItsAddresses() {
+        CliRun run = CliRun.of("interfaces");
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().lines().anyMatch(l -> l.startsWith("lo\tup,loopback\t127.0.0.1")), run.out());
+        assertEquals(2, CliRun.of("interfaces", "extra").exit());
+    }
+
+    @Test
+    void theDefaultFilterWatchesEveryBrokerPort() {
+        assertEquals("tcp port 9092", LiveCommand.defaultFilter(Set.of(9092)));
+        assertEquals("tcp port 9092 or tcp port 9093", LiveCommand.defaultFilter(Set.of(9093, 9092)));
+    }
+
+    @Test
+    void usageErrorsExitWithCode2() {
+        CliRun noInterface = CliRun.of("live", "--duration", "1");
+        assertEquals(2, noInterface.exit());
+        assertEquals("kwire: live: -i IFACE is required (kwire interfaces lists them)\n", noInterface.err());
+        assertEquals(2, CliRun.of("live", "-i", "lo", "--duration", "x").exit());
+        assertEquals(2, CliRun.of("live", "-i", "lo", "--report-interval", "0").exit());
+    }
+
+    @Test
+    void aFilterThatDoesNotCompileIsAUsageError() throws Exception {
+        CapturePermission.assumeLoopbackCapture();
+        CliRun run = CliRun.of("live", "-i", "lo", "-f", "tcp port", "--duration", "1");
+        assertEquals(2, run.exit());
+        assertEquals("kwire: capture filter 'tcp port' does not compile: Error occurred in pcap_compile: "
+                + "can't parse filter expression: syntax error\n", run.err());
+    }
+
+    @Test
+    void anUnknownInterfaceIsAnInputError() throws Exception {
+        CapturePermission.assumeLoopbackCapture();
+        CliRun run = CliRun.of("live", "-i", "nosuch0", "--duration", "1");
+        assertEquals(3, run.exit());
+        assertEquals("kwire: no interface named nosuch0 (kwire interfaces lists them)\n", run.err());
+    }
+
+    @Test
+    void durationEndsTheCaptureWithAFinalReportAndAnEmptyPcapng(@TempDir Path dir) throws Exception {
+        CapturePermission.assumeLoopbackCapture();
+        int port;
+        try (ServerSocket unused = new ServerSocket(0)) {
+            port = unused.getLocalPort(); // nothing talks on it once closed
+        }
+        Path saved = dir.resolve("empty.pcapng");
+        long t0 = System.nanoTime();
+        CliRun run = CliRun.of("live", "-i", "lo", "--port", String.valueOf(port), "--duration", "1", "-w", saved.toString());
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(ms >= 1000 && ms < 10_000, ms + " ms");
+        assertEquals("kwire: capturing on lo (filter: tcp port " + port + ") for 1 s; Ctrl-C stops and writes the report\n", run.err());
+        JsonNode cap = run.json().get("capture");
+        assertEquals("lo (live)", cap.get("files").get(0).asText());
+        assertEquals(0, cap.get("packets").asInt());
+        assertTrue(cap.get("first_timestamp").isNull());
+        CliRun offline = CliRun.of("analyze", saved.toString());
+        assertEquals(0, offline.exit(), offline.err());
+        assertEquals(0, offline.json().get("capture").get("packets").asInt());
+    }
+
+    /** Runs {@code kwire ARGS} in a new JVM (with {@code prefix} before java, e.g. to drop capabilities). */
+    private static CliRun child(List<String> prefix, List<String> jvmOptions, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Kwire.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        return new CliRun(p.exitValue(), out, err);
+    }
+
+    @Test
+    void missingLibpcapIsOneLineSayingWhatToInstall() throws Exception {
+        CliRun run = child(List.of(), List.of("-Dorg.pcap4j.core.pcapLibName=/nonexistent/libpcap.so"),
+                "live", "-i", "lo", "--duration", "1");
+        assertEquals(3, run.exit(), run.err());
+        assertEquals("kwire: libpcap could not be loaded (Unable to load library '/nonexistent/libpcap.so'): install libpcap "
+                + "(Debian/Ubuntu: apt-get install libpcap0.8; Fedora/RHEL: dnf install libpcap; macOS has it)\n", run.err());
+        assertEquals(3, child(List.of(), List.of("-Dorg.pcap4j.core.pcapLibName=/nonexistent/libpcap.so"), "interfaces").exit());
+    }
+
+    @Test
+    void missingCapturePermissionIsOneLineSayingWhatToDo() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/setpriv")), "skipped: needs setpriv (util-linux) to drop capabilities");
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "skipped: needs root to drop capabilities from");
+        // root without CAP_NET_RAW and CAP_NET_ADMIN in its bounding set: the kernel refuses the packet socket
+        CliRun run = child(List.of("/usr/bin/setpriv", "--bounding-set", "-net_raw,-net_admin", "--inh-caps", "-all"), List.of(),
+                "live", "-i", "lo", "--duration", "1");
+        assertEquals(3, run.exit(), run.err());
+        assertEquals("kwire: no permission to capture on lo (socket: Operation not permitted): run kwire as root, or give java "
+                + "the capture capabilities: setcap cap_net_raw,cap_net_admin=eip \"$(readlink -f \"$(command -v java)\")\"\n", run.err());
+    }
+}
