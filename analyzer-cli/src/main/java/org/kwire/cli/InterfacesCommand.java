@@ -16,6 +16,7 @@ import java.util.List;
  */
 final class InterfacesCommand {
 
+    /** Lists the devices on {@code out}; exit code 0, or a CliException (code 3) if libpcap is missing or fails. */
     int run(String[] args, PrintStream out) throws CliException {
         if (args.length > 0 && (args[0].equals("-h") || args[0].equals("--help"))) {
             out.println("usage: kwire interfaces\n\nLists the interfaces kwire live -i can capture on: "

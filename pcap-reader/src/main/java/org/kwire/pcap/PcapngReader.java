@@ -61,6 +61,10 @@ final class PcapngReader extends CaptureReader {
             }
             body.order(order);
             int bodyLen = (int) total - 12;
+            if (bodyLen < minimumBody(type)) {
+                warn("block of type " + type + " after packet " + number + " is too short (" + total + " bytes); skipped");
+                continue;
+            }
             Packet p = switch (type) {
                 case IDB -> {
                     interfaces.add(Interface.parse(body, bodyLen));
@@ -76,6 +80,16 @@ final class PcapngReader extends CaptureReader {
             }
         }
         return null;
+    }
+
+    /** Fixed part of a block's body: interface description 8 bytes, packet blocks 20 (simple: 4). */
+    private static int minimumBody(int type) {
+        return switch (type) {
+            case IDB -> 8;
+            case EPB, OBSOLETE_PACKET -> 20;
+            case SPB -> 4;
+            default -> 0;
+        };
     }
 
     /** Reads a section header block after its 8-byte head; false if reading stopped. */
