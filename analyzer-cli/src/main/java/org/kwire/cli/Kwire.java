@@ -14,6 +14,8 @@ public final class Kwire {
 
             commands:
               analyze [FILE...]   analyze captures into a JSON report (no FILE: the bundled sample capture)
+              dissect FILE...     print every Kafka frame field by field (text tree, JSON tree, or Kafka's JSON values)
+              schema [API]        list Kafka APIs and versions, show one's fields, or --minimal: dissect its smallest instance
 
             kwire <command> --help shows a command's options.
 
@@ -43,6 +45,8 @@ public final class Kwire {
         try {
             return switch (args[0]) {
                 case "analyze" -> new AnalyzeCommand().run(rest, out, err);
+                case "dissect" -> new DissectCommand().run(rest, out, err);
+                case "schema" -> new SchemaCommand().run(rest, out);
                 default -> throw new CliException(ExitCodes.USAGE, "unknown command '" + args[0] + "' (try kwire --help)");
             };
         } catch (CliException e) {

@@ -1,0 +1,22 @@
+package org.kwire.dissect;
+
+import org.kwire.tree.FieldNode;
+
+import java.nio.ByteBuffer;
+
+/** Decodes the content of a {@code records} field into child nodes (the record-batch decoder plugs in here). */
+@FunctionalInterface
+public interface RecordsHandler {
+
+    /**
+     * @param frame  the frame
+     * @param offset first byte of the record set
+     * @param length its length in bytes
+     * @param parent the records field's node: batch nodes are appended to it
+     * @return a short description of the content for the records node, e.g. {@code "1 RecordBatch"}
+     */
+    String dissect(ByteBuffer frame, int offset, int length, FieldNode parent);
+
+    /** Shows only the size of the record set. */
+    RecordsHandler SIZE_ONLY = (frame, offset, length, parent) -> length + " bytes";
+}
