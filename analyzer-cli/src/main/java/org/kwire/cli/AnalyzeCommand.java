@@ -8,6 +8,7 @@ import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
+import org.kwire.plan.PlanCache;
 import org.kwire.report.CaptureSummary;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
@@ -68,7 +69,7 @@ final class AnalyzeCommand {
                 names.add(f);
             }
             SchemaRegistry schemas = Cli.schemas(cl);
-            ReportBuilder report = new ReportBuilder(schemas);
+            ReportBuilder report = new ReportBuilder(new PlanCache(schemas));
             CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(schemas, opts).analyze(files, names, report,
                     report::addConversation));
             for (String w : facts.warnings()) {

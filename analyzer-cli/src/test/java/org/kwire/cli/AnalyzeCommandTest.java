@@ -8,6 +8,8 @@ import org.kwire.TestCaptures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -66,6 +68,45 @@ class AnalyzeCommandTest {
         assertEquals(16, metadata.get("latency_us").get("count").asInt());
         assertTrue(metadata.get("latency_us").get("min").asLong() <= metadata.get("latency_us").get("p50").asLong());
         assertTrue(metadata.get("latency_us").get("p99").asLong() <= metadata.get("latency_us").get("max").asLong());
+    }
+
+    /** "api:code NAME xcount [topics]" for every error code of every API. */
+    private static List<String> errors(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode a : report.get("apis")) {
+            for (JsonNode e : a.get("errors")) {
+                out.add(a.get("name").asText() + ":" + e.get("code").asInt() + " " + e.get("name").asText() + " x"
+                        + e.get("count").asInt() + " " + e.get("topics"));
+            }
+        }
+        return out;
+    }
+
+    /** "topic/partition id API=n,..." for every partition. */
+    private static List<String> partitions(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode p : report.get("partitions")) {
+            StringBuilder b = new StringBuilder(p.get("topic").asText() + "/" + p.get("partition").asInt() + " "
+                    + p.get("topic_id").asText() + " ");
+            p.get("requests").fields().forEachRemaining(e -> b.append(e.getKey()).append('=').append(e.getValue().asInt()).append(','));
+            out.add(b.toString());
+        }
+        return out;
+    }
+
+    /** Expected values computed independently from the capture's reference decoding by Kafka's own classes. */
+    @Test
+    void errorCodesAndTopicPartitionsOfTheJavaCapture() throws IOException {
+        JsonNode r = analyze("java-basic.pcap");
+        assertEquals(List.of(
+                "FindCoordinator:15 COORDINATOR_NOT_AVAILABLE x1 []",
+                "JoinGroup:79 MEMBER_ID_REQUIRED x1 []",
+                "InitProducerId:14 COORDINATOR_LOAD_IN_PROGRESS x1 []",
+                "ConsumerGroupDescribe:69 GROUP_ID_NOT_FOUND x1 []"), errors(r));
+        String alpha = " 7GC2duJITZCpZaFRWQ20yQ Fetch=2,ListOffsets=1,OffsetCommit=1,OffsetFetch=2,Produce=";
+        String beta = " g1YyoWZhTXSFapOvsPA7tA Fetch=2,ListOffsets=1,OffsetCommit=1,OffsetFetch=2,Produce=";
+        assertEquals(List.of("basic-alpha/0" + alpha + "5,", "basic-alpha/1" + alpha + "5,", "basic-alpha/2" + alpha + "4,",
+                "basic-beta/0" + beta + "5,", "basic-beta/1" + beta + "5,", "basic-beta/2" + beta + "4,"), partitions(r));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package org.kwire.report;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,8 +16,9 @@ import java.util.Map;
  * @param latencyUs          request-to-response latency in microseconds, or null with no matched pair
  * @param requestBytes       bytes of request frames, size prefixes included
  * @param responseBytes      bytes of matched response frames, size prefixes included
+ * @param errors             non-zero error codes in its responses, ascending code
  */
 public record ApiStats(int apiKey, String name, Map<String, Long> versions, long requests, long responses,
                        long unmatchedRequests, long unmatchedResponses, LatencySummary latencyUs, long requestBytes,
-                       long responseBytes) {
+                       long responseBytes, List<ErrorStats> errors) {
 }

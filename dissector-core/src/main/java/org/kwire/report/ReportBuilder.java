@@ -7,7 +7,14 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.RequestHeader;
+import org.kwire.dissect.Interpreter;
+import org.kwire.plan.MessagePlan;
+import org.kwire.plan.PlanCache;
+import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
+
+import java.nio.ByteBuffer;
+import java.util.Optional;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -25,8 +32,19 @@ public final class ReportBuilder implements ConversationListener {
 
     /** Warnings listed in the report; further ones are only counted. */
     public static final int MAX_WARNINGS = 200;
+    /** Topics listed per error code of an API. */
+    public static final int MAX_TOPICS_PER_ERROR = 20;
+
+    /** ApiKeys whose requests are counted per topic-partition: Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch. */
+    private static final Set<Integer> PARTITION_APIS = Set.of(0, 1, 2, 8, 9);
 
     private final SchemaRegistry schemas;
+    private final PlanCache plans;
+    private final TopicPartitions partitions = new TopicPartitions();
+    private final FactsCollector collector = new FactsCollector(new Facts());
+    /** The API and frame the collector is working on. */
+    private int currentApi;
+    private long currentPacket;
     private final Map<Integer, ApiAccumulator> apis = new TreeMap<>();
     private final Map<Integer, Connection> connections = new TreeMap<>();
     private final Map<String, Long> expert = new TreeMap<>();
@@ -49,9 +67,54 @@ public final class ReportBuilder implements ConversationListener {
         }
     }
 
-    /** @param schemas names the APIs */
-    public ReportBuilder(SchemaRegistry schemas) {
-        this.schemas = schemas;
+    /** @param plans the compiled schemas: API names, and the bodies' error codes and topic-partitions */
+    public ReportBuilder(PlanCache plans) {
+        this.plans = plans;
+        this.schemas = plans.schemas();
+    }
+
+    /** Receives the collector's findings for the frame at hand. */
+    private final class Facts implements FrameFacts {
+        @Override
+        public void error(int code, String topic, String topicId, int partition) {
+            api(currentApi).error(code, partitions.display(topic, topicId));
+        }
+
+        @Override
+        public void partition(String topic, String topicId, int partition) {
+            partitions.entry(topic, topicId, partition).requests.merge(schemas.apiName(currentApi), 1L, Long::sum);
+        }
+
+        @Override
+        public void topicId(String topicId, String name) {
+            partitions.topicId(topicId, name);
+        }
+
+        @Override
+        public void records(String topic, String topicId, int partition, ByteBuffer frame, int offset, int length) {
+        }
+    }
+
+    /** Runs the fast visitor over a body; body problems become expert notes, fatal ones count as malformed. */
+    private void collect(KafkaConversation c, KafkaFrame frame, int bodyOffset, int apiKey, Direction d, int version) {
+        Optional<MessagePlan> plan = plans.plan(apiKey, d, version);
+        if (plan.isEmpty()) {
+            return;
+        }
+        currentApi = apiKey;
+        currentPacket = frame.meta().lastPacket();
+        collector.start(frame.bytes(), d == Direction.REQUEST && PARTITION_APIS.contains(apiKey));
+        Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), collector);
+        boolean malformed = false;
+        for (String[] p : collector.problems()) {
+            malformed |= !p[1].equals("protocol");
+            note(new ExpertNote(p[1].equals("protocol") ? Severity.WARNING : Severity.ERROR, p[1], currentPacket,
+                    Long.parseLong(p[0]), "stream " + c.id() + " " + schemas.apiName(apiKey) + " v" + version + " "
+                    + d.schemaType(), p[2]));
+        }
+        if (malformed) {
+            malformedFrames++;
+        }
     }
 
     /** Registers a Kafka connection so it is listed even if it carries no complete frame. */
@@ -69,6 +132,7 @@ public final class ReportBuilder implements ConversationListener {
         if (header.clientId() != null) {
             c.clientIds.add(header.clientId());
         }
+        collect(conversation, frame, 4 + header.length(), header.apiKey(), Direction.REQUEST, header.apiVersion());
     }
 
     @Override
@@ -81,6 +145,8 @@ public final class ReportBuilder implements ConversationListener {
             responsesWithoutRequest++;
         } else {
             api(exchange.apiKey()).response(frame.length(), exchange.latencyMicros());
+            collect(exchange.conversation(), frame, 4 + exchange.response().header().length(), exchange.apiKey(),
+                    Direction.RESPONSE, exchange.request().header().apiVersion());
         }
     }
 
@@ -91,15 +157,15 @@ public final class ReportBuilder implements ConversationListener {
 
     @Override
     public void onNote(KafkaConversation conversation, ExpertNote note) {
+        if (note.group().equals("malformed")) {
+            malformedFrames++; // a header or size prefix that could not be decoded
+        }
         note(note);
     }
 
     /** Counts an expert note; warnings and errors are also listed (the first {@link #MAX_WARNINGS}). */
     public void note(ExpertNote note) {
         expert.merge(note.severity().label() + "/" + note.group(), 1L, Long::sum);
-        if (note.group().equals("malformed")) {
-            malformedFrames++;
-        }
         if (note.severity().compareTo(Severity.WARNING) >= 0) {
             if (warnings.size() < MAX_WARNINGS) {
                 warnings.add(note.toString());
@@ -126,8 +192,8 @@ public final class ReportBuilder implements ConversationListener {
         CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
                 capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), connections.size(),
                 frames, malformedFrames);
-        return new Report(1, cap, apiStats, responsesWithoutRequest, conns, Map.copyOf(expert), List.copyOf(warnings),
-                warningsOmitted);
+        return new Report(1, cap, apiStats, responsesWithoutRequest, conns, partitions.stats(), Map.copyOf(expert),
+                List.copyOf(warnings), warningsOmitted);
     }
 
     private ApiAccumulator api(int apiKey) {
