@@ -19,6 +19,7 @@ import org.kwire.schema.SchemaRegistry;
 
 import java.io.PrintStream;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 import java.util.SortedSet;
 
 /**
@@ -66,10 +67,14 @@ final class SchemaCommand {
             minimal(plans, apiKey, version, out);
         } else {
             for (Direction d : Direction.values()) {
-                MessagePlan p = plans.plan(apiKey, d, version).orElseThrow();
-                out.println(p.spec().name() + " v" + version + " (Kafka " + p.spec().release() + ", "
-                        + (p.body().flexible() ? "flexible" : "not flexible") + ")");
-                structure(p.body(), "  ", out);
+                Optional<MessagePlan> p = plans.plan(apiKey, d, version);
+                if (p.isEmpty()) {
+                    out.println(schemas.apiName(apiKey) + " " + d.schemaType() + ": no schema defines v" + version);
+                    continue;
+                }
+                out.println(p.get().spec().name() + " v" + version + " (Kafka " + p.get().spec().release() + ", "
+                        + (p.get().body().flexible() ? "flexible" : "not flexible") + ")");
+                structure(p.get().body(), "  ", out);
             }
         }
         return ExitCodes.OK;
@@ -106,7 +111,12 @@ final class SchemaCommand {
         FrameDissector dissector = new FrameDissector(plans, Records.handler(false));
         InstanceEncoder encoder = new InstanceEncoder(new MinimalValues());
         for (Direction d : Direction.values()) {
-            MessagePlan p = plans.plan(apiKey, d, version).orElseThrow();
+            Optional<MessagePlan> plan = plans.plan(apiKey, d, version);
+            if (plan.isEmpty()) {
+                throw new CliException(ExitCodes.USAGE, plans.schemas().apiName(apiKey) + " " + d.schemaType()
+                        + ": no schema defines v" + version);
+            }
+            MessagePlan p = plan.get();
             boolean request = d == Direction.REQUEST;
             int headerVersion = request ? hv.requestHeaderVersion(apiKey, version) : hv.responseHeaderVersion(apiKey, version);
             ByteBuffer frame = encoder.frame(p, headerVersion, 0, "");

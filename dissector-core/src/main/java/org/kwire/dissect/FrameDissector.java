@@ -9,6 +9,7 @@ import org.kwire.plan.MessagePlan;
 import org.kwire.plan.PlanCache;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.WireReader;
 import org.kwire.schema.Direction;
 import org.kwire.tree.FieldNode;
 
@@ -108,8 +109,15 @@ public final class FrameDissector {
         return root;
     }
 
+    /** The header's tagged-field section (its fields, which no header version defines, stay inside its range). */
     private static void headerTaggedFields(FieldNode header, ByteBuffer frame, int offset, int end) {
-        header.add(new FieldNode("tagged_fields", "uvarint", offset, end - offset).setValue((long) (frame.get(offset) & 0x7f))
+        long count;
+        try {
+            count = new WireReader(frame, offset, end).uvarint();
+        } catch (WireReader.Truncated e) {
+            count = -1; // cannot happen: the header decoder read this section already
+        }
+        header.add(new FieldNode("tagged_fields", "uvarint", offset, end - offset).setValue(count)
                 .setAbout("number of tagged fields in the header"));
     }
 
