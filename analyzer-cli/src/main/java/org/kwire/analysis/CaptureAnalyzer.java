@@ -7,8 +7,8 @@ import org.kwire.net.TcpSegment;
 import org.kwire.pcap.CaptureFiles;
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
+import org.kwire.plan.PlanCache;
 import org.kwire.protocol.HeaderDecoder;
-import org.kwire.schema.SchemaRegistry;
 import org.kwire.tcp.TcpReassembler;
 
 import java.io.IOException;
@@ -26,15 +26,17 @@ import java.util.function.Consumer;
 public final class CaptureAnalyzer {
 
     private final AnalysisOptions options;
+    private final PlanCache plans;
     private final HeaderDecoder headers;
 
     /**
-     * @param schemas Kafka schemas for header versions and request recognition
+     * @param plans   Kafka's compiled schemas: header versions, request recognition, response API inference
      * @param options ports and limits
      */
-    public CaptureAnalyzer(SchemaRegistry schemas, AnalysisOptions options) {
+    public CaptureAnalyzer(PlanCache plans, AnalysisOptions options) {
         this.options = options;
-        this.headers = new HeaderDecoder(schemas);
+        this.plans = plans;
+        this.headers = new HeaderDecoder(plans.schemas());
     }
 
     /**
@@ -51,7 +53,7 @@ public final class CaptureAnalyzer {
                                 Consumer<KafkaConversation> onKafka) throws IOException {
         PacketDecoder decoder = new PacketDecoder();
         TcpReassembler tcp = new TcpReassembler(
-                c -> new KafkaStreamHandler(c, options, headers, listener, onKafka), TcpReassembler.DEFAULT_MAX_HELD);
+                c -> new KafkaStreamHandler(c, options, plans, headers, listener, onKafka), TcpReassembler.DEFAULT_MAX_HELD);
         List<String> warnings = new ArrayList<>();
         long packets = 0;
         long bytes = 0;

@@ -6,6 +6,7 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.frame.FrameAssembler;
 import org.kwire.frame.FrameSink;
 import org.kwire.frame.KafkaFrame;
+import org.kwire.plan.PlanCache;
 import org.kwire.protocol.HeaderDecoder;
 import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
@@ -28,6 +29,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     private final TcpConnection tcp;
     private final AnalysisOptions options;
+    private final PlanCache plans;
     private final HeaderDecoder headers;
     private final ConversationListener listener;
     private final Consumer<KafkaConversation> onKafka;
@@ -41,10 +43,11 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     private FrameAssembler responses;
     private final List<Chunk> sniffed = new ArrayList<>();
 
-    KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, HeaderDecoder headers,
+    KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, PlanCache plans, HeaderDecoder headers,
                        ConversationListener listener, Consumer<KafkaConversation> onKafka) {
         this.tcp = tcp;
         this.options = options;
+        this.plans = plans;
         this.headers = headers;
         this.listener = listener;
         this.onKafka = onKafka;
@@ -64,7 +67,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         clientIsA = clientA;
         String client = (clientA ? tcp.a() : tcp.b()).toString();
         String broker = (clientA ? tcp.b() : tcp.a()).toString();
-        conversation = new KafkaConversation(tcp.stream(), client, broker, headers, listener, options.maxPending());
+        conversation = new KafkaConversation(tcp.stream(), client, broker, plans, listener, options.maxPending());
         boolean inSync = tcp.synSeen();
         requests = new FrameAssembler(HeaderDecoder.MIN_REQUEST_FRAME - 4, options.maxFrameSize(), inSync,
                 (b, off, lim) -> headers.looksLikeRequest(b.slice(off, lim - off), options.maxFrameSize()),

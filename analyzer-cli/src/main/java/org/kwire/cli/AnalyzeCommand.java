@@ -69,8 +69,9 @@ final class AnalyzeCommand {
                 names.add(f);
             }
             SchemaRegistry schemas = Cli.schemas(cl);
-            ReportBuilder report = new ReportBuilder(new PlanCache(schemas));
-            CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(schemas, opts).analyze(files, names, report,
+            PlanCache plans = new PlanCache(schemas);
+            ReportBuilder report = new ReportBuilder(plans);
+            CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(plans, opts).analyze(files, names, report,
                     report::addConversation));
             for (String w : facts.warnings()) {
                 err.println("kwire: warning: " + w);
@@ -78,7 +79,7 @@ final class AnalyzeCommand {
             }
             Report r = report.build(new CaptureSummary(facts.files(), facts.packets(), facts.bytes(),
                     iso(facts.firstTimestampNanos(), facts.packets()), iso(facts.lastTimestampNanos(), facts.packets()),
-                    facts.tcpConnections(), 0, 0, 0));
+                    facts.tcpConnections(), 0, 0, 0, 0));
             write(r, cl.getOptionValue("output"), out);
             return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
         } finally {

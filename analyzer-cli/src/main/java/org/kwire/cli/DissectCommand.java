@@ -54,14 +54,15 @@ final class DissectCommand {
         DissectPrinter.Selection selection = new DissectPrinter.Selection(Cli.intValue(cl, "frame", 0),
                 apis(schemas, cl.getOptionValue("api")),
                 cl.hasOption("correlation-id") ? Cli.intValue(cl, "correlation-id", 0) : null);
-        FrameDissector dissector = new FrameDissector(new PlanCache(schemas), Records.handler(false));
+        PlanCache plans = new PlanCache(schemas);
+        FrameDissector dissector = new FrameDissector(plans, Records.handler(false));
         DissectPrinter printer = new DissectPrinter(dissector, schemas, format, selection, out);
         List<Path> files = new ArrayList<>();
         for (String f : cl.getArgList()) {
             files.add(Path.of(f));
         }
         AnalysisOptions opts = new AnalysisOptions(Cli.ports(cl), AnalysisOptions.DEFAULT_MAX_FRAME, AnalysisOptions.DEFAULT_MAX_PENDING);
-        CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(schemas, opts).analyze(files, cl.getArgList(), printer, c -> {
+        CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(plans, opts).analyze(files, cl.getArgList(), printer, c -> {
         }));
         for (String w : facts.warnings()) {
             err.println("kwire: warning: " + w);

@@ -9,6 +9,7 @@ import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.expert.ExpertNote;
+import org.kwire.expert.Severity;
 import org.kwire.frame.FrameInfo;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.RequestHeader;
@@ -76,9 +77,9 @@ final class DissectPrinter implements ConversationListener {
         if (!selection.accepts(frame.meta(), h.apiKey(), h.correlationId())) {
             return;
         }
-        ObjectNode meta = meta(c, frame.meta(), Direction.REQUEST, h.apiKey(), h.apiVersion(), h.correlationId());
+        ObjectNode meta = meta(c, frame, Direction.REQUEST, h.apiKey(), h.apiVersion(), h.correlationId());
         meta.put("client_id", h.clientId());
-        print(meta, () -> dissector.requestTree(frame.bytes(), h, frame.meta().lastPacket()), () -> {
+        print(meta, () -> incomplete(frame, dissector.requestTree(frame.bytes(), h, frame.meta().lastPacket())), () -> {
             ObjectNode header = JSON.createObjectNode().put("requestApiKey", h.apiKey()).put("requestApiVersion", h.apiVersion())
                     .put("correlationId", h.correlationId());
             if (h.headerVersion() >= 1) {
@@ -92,15 +93,15 @@ final class DissectPrinter implements ConversationListener {
     public void onResponse(Exchange e, KafkaFrame frame) {
         ResponseHeader h = e.response().header();
         int apiKey = e.apiKey();
-        int version = e.request() == null ? -1 : e.request().header().apiVersion();
+        int version = e.apiVersion();
         if (!selection.accepts(frame.meta(), apiKey, h.correlationId())) {
             return;
         }
-        ObjectNode meta = meta(e.conversation(), frame.meta(), Direction.RESPONSE, apiKey, version, h.correlationId());
+        ObjectNode meta = meta(e.conversation(), frame, Direction.RESPONSE, apiKey, version, h.correlationId());
         if (e.latencyMicros() >= 0) {
             meta.put("latency_us", e.latencyMicros());
         }
-        print(meta, () -> dissector.responseTree(frame.bytes(), h, apiKey, version, frame.meta().lastPacket()),
+        print(meta, () -> incomplete(frame, dissector.responseTree(frame.bytes(), h, apiKey, version, frame.meta().lastPacket())),
                 () -> JSON.createObjectNode().put("correlationId", h.correlationId()),
                 () -> dissector.values(frame.bytes(), 4 + h.length(), apiKey, Direction.RESPONSE, version));
     }
@@ -116,7 +117,18 @@ final class DissectPrinter implements ConversationListener {
         }
     }
 
-    private ObjectNode meta(KafkaConversation c, FrameInfo f, Direction d, int apiKey, int version, int correlationId) {
+    /** Marks the tree of a frame the capture lost bytes of. */
+    private static FieldNode incomplete(KafkaFrame frame, FieldNode tree) {
+        if (!frame.complete()) {
+            tree.note(new ExpertNote(Severity.WARNING, "sequence", frame.meta().lastPacket(), frame.length(), "",
+                    "frame incomplete: " + frame.length() + " of " + frame.meta().length()
+                            + " bytes captured; the body is shown as far as it was captured"));
+        }
+        return tree;
+    }
+
+    private ObjectNode meta(KafkaConversation c, KafkaFrame frame, Direction d, int apiKey, int version, int correlationId) {
+        FrameInfo f = frame.meta();
         ObjectNode m = JSON.createObjectNode();
         m.put("frame", f.lastPacket());
         m.put("first_frame", f.firstPacket());
@@ -130,6 +142,9 @@ final class DissectPrinter implements ConversationListener {
         m.put("api_version", version);
         m.put("correlation_id", correlationId);
         m.put("length", f.length());
+        if (!frame.complete()) {
+            m.put("captured_length", frame.length());
+        }
         return m;
     }
 
@@ -161,7 +176,8 @@ final class DissectPrinter implements ConversationListener {
                 + (request ? m.get("client").asText() + " -> " + m.get("broker").asText()
                 : m.get("broker").asText() + " -> " + m.get("client").asText())
                 + ": " + api + " " + m.get("direction").asText() + ", correlation_id " + m.get("correlation_id").asInt()
-                + ", " + m.get("length").asInt() + " bytes" + (m.has("latency_us") ? ", " + m.get("latency_us").asLong() + " µs after its request" : "");
+                + ", " + (m.has("captured_length") ? m.get("captured_length").asInt() + " of " : "") + m.get("length").asInt()
+                + " bytes" + (m.has("latency_us") ? ", " + m.get("latency_us").asLong() + " µs after its request" : "");
     }
 
     private void line(JsonNode n) {

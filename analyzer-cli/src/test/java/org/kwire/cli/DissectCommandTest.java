@@ -81,13 +81,28 @@ class DissectCommandTest {
         assertTrue(run.out().contains("+-- Cursor                      Cursor           = null"), run.out());
     }
 
+    /** nDPI-kafka.pcapng's stream 1 starts with two responses whose requests were not captured. */
     @Test
     void responseWithoutItsRequestKeepsItsBodyUndecodedWithANote() {
-        CliRun run = CliRun.of("dissect", TestCaptures.path("nDPI-kafka.pcapng").toString(), "--frame", "5");
+        CliRun run = CliRun.of("dissect", TestCaptures.path("nDPI-kafka.pcapng").toString(), "--frame", "6");
         assertEquals(0, run.exit(), run.err());
-        assertTrue(run.out().contains("unknown API response, correlation_id 131"), run.out());
+        assertTrue(run.out().contains("unknown API response, correlation_id 140, 350 bytes"), run.out());
         assertTrue(run.out().contains("! note [undecoded] at 0x0008: the request of this response was not captured: API unknown"),
                 run.out());
+    }
+
+    /**
+     * Frame 5 answers correlation_id 131, whose request is not in the capture; of the APIs its connection used
+     * (ApiVersions v0, Metadata v2), only Metadata v2 decodes it completely, so it is shown as Metadata v2.
+     */
+    @Test
+    void responseWithoutItsRequestIsDecodedWhenItsConnectionMakesTheApiCertain() {
+        CliRun run = CliRun.of("dissect", TestCaptures.path("nDPI-kafka.pcapng").toString());
+        assertEquals(0, run.exit(), run.err());
+        assertTrue(run.out().contains("! note [sequence] frame 5 offset 4 (stream 0): response with correlation_id 131 has no "
+                + "captured request; inferred Metadata v2, the only API of this connection it decodes as"), run.out());
+        assertTrue(run.out().contains("Frame 5, 2023-04-18T19:20:06.130644Z, stream 0 172.30.0.237:9092 -> 172.16.17.101:49280: "
+                + "Metadata v2 response, correlation_id 131, 120 bytes\nMetadataResponse "), run.out());
     }
 
     @Test

@@ -133,21 +133,9 @@ public final class ValuesBuilder implements DissectionVisitor {
         emit(field, length < 0 ? NODES.nullNode() : NODES.numberNode(length));
     }
 
-    @Override
-    public void beginTaggedFields(int offset, int prefixLength, int count) {
-    }
 
-    @Override
-    public void beginTaggedField(FieldPlan field, int tag, int offset, int headerLength, int size) {
-    }
 
-    @Override
-    public void endTaggedField(int end) {
-    }
 
-    @Override
-    public void endTaggedFields(int end) {
-    }
 
     @Override
     public void problem(int offset, String group, String message) {

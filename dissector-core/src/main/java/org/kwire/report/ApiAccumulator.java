@@ -56,9 +56,8 @@ final class ApiAccumulator {
         unmatchedRequests++;
     }
 
-    void unmatchedResponse(int bytes) {
+    void unmatchedResponse() {
         unmatchedResponses++;
-        responseBytes += bytes;
     }
 
     /** A percentile clamped to the exact extremes (the histogram reports a bucket's highest equivalent value). */

@@ -137,9 +137,6 @@ final class FactsCollector implements DissectionVisitor {
         depth--;
     }
 
-    @Override
-    public void nullStruct(FieldPlan field, int offset, int markerLength) {
-    }
 
     @Override
     public void beginArray(FieldPlan field, int offset, int prefixLength, int count) {
@@ -172,13 +169,7 @@ final class FactsCollector implements DissectionVisitor {
         return name.equals("PartitionIndex") || name.equals("Partition") || name.equals("PartitionId") || name.equals("Index");
     }
 
-    @Override
-    public void float64(FieldPlan field, int offset, double value) {
-    }
 
-    @Override
-    public void bool(FieldPlan field, int offset, boolean value) {
-    }
 
     @Override
     public void uuid(FieldPlan field, int offset, long mostSignificant, long leastSignificant) {
@@ -197,9 +188,6 @@ final class FactsCollector implements DissectionVisitor {
         }
     }
 
-    @Override
-    public void bytes(FieldPlan field, int offset, int prefixLength, int length) {
-    }
 
     @Override
     public void records(FieldPlan field, int offset, int prefixLength, int length) {
@@ -208,21 +196,9 @@ final class FactsCollector implements DissectionVisitor {
         }
     }
 
-    @Override
-    public void beginTaggedFields(int offset, int prefixLength, int count) {
-    }
 
-    @Override
-    public void beginTaggedField(FieldPlan field, int tag, int offset, int headerLength, int size) {
-    }
 
-    @Override
-    public void endTaggedField(int end) {
-    }
 
-    @Override
-    public void endTaggedFields(int end) {
-    }
 
     @Override
     public void problem(int offset, String group, String message) {

@@ -52,6 +52,7 @@ public final class ReportBuilder implements ConversationListener {
     private long warningsOmitted;
     private long frames;
     private long malformedFrames;
+    private long incompleteFrames;
     private long responsesWithoutRequest;
 
     private static final class Connection {
@@ -98,6 +99,10 @@ public final class ReportBuilder implements ConversationListener {
     /** Runs the fast visitor over a body; body problems become expert notes, fatal ones count as malformed. */
     private void collect(KafkaConversation c, KafkaFrame frame, int bodyOffset, int apiKey, Direction d, int version) {
         Optional<MessagePlan> plan = plans.plan(apiKey, d, version);
+        if (!frame.complete()) {
+            incompleteFrames++; // its header was counted; its body lost bytes and is not read
+            return;
+        }
         if (plan.isEmpty()) {
             return;
         }
@@ -125,10 +130,10 @@ public final class ReportBuilder implements ConversationListener {
     @Override
     public void onRequest(KafkaConversation conversation, KafkaFrame frame, RequestHeader header) {
         frames++;
-        api(header.apiKey()).request(header.apiVersion(), frame.length());
+        api(header.apiKey()).request(header.apiVersion(), frame.meta().length());
         Connection c = connection(conversation);
         c.requests++;
-        c.bytesFromClient += frame.length();
+        c.bytesFromClient += frame.meta().length();
         if (header.clientId() != null) {
             c.clientIds.add(header.clientId());
         }
@@ -140,14 +145,18 @@ public final class ReportBuilder implements ConversationListener {
         frames++;
         Connection c = connection(exchange.conversation());
         c.responses++;
-        c.bytesFromBroker += frame.length();
-        if (exchange.request() == null) {
+        c.bytesFromBroker += frame.meta().length();
+        if (exchange.apiKey() < 0) {
             responsesWithoutRequest++;
-        } else {
-            api(exchange.apiKey()).response(frame.length(), exchange.latencyMicros());
-            collect(exchange.conversation(), frame, 4 + exchange.response().header().length(), exchange.apiKey(),
-                    Direction.RESPONSE, exchange.request().header().apiVersion());
+            return;
         }
+        ApiAccumulator api = api(exchange.apiKey());
+        api.response(frame.meta().length(), exchange.latencyMicros());
+        if (exchange.request() == null) {
+            api.unmatchedResponse();
+        }
+        collect(exchange.conversation(), frame, 4 + exchange.response().header().length(), exchange.apiKey(),
+                Direction.RESPONSE, exchange.apiVersion());
     }
 
     @Override
@@ -191,7 +200,7 @@ public final class ReportBuilder implements ConversationListener {
         }
         CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
                 capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), connections.size(),
-                frames, malformedFrames);
+                frames, malformedFrames, incompleteFrames);
         return new Report(1, cap, apiStats, responsesWithoutRequest, conns, partitions.stats(), Map.copyOf(expert),
                 List.copyOf(warnings), warningsOmitted);
     }
