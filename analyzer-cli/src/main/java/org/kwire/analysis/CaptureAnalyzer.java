@@ -1,7 +1,6 @@
 package org.kwire.analysis;
 
 import org.kwire.conversation.ConversationListener;
-import org.kwire.conversation.KafkaConversation;
 import org.kwire.net.PacketDecoder;
 import org.kwire.net.TcpSegment;
 import org.kwire.pcap.CaptureFiles;
@@ -16,7 +15,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * The analysis pipeline of saved captures: packets → TCP segments → reassembled streams → Kafka frames →
@@ -45,15 +43,15 @@ public final class CaptureAnalyzer {
      * @param files     pcap or pcapng files
      * @param names     how to name each file in the report (same order as {@code files})
      * @param listener  receives requests, responses and notes of every Kafka conversation
-     * @param onKafka   told of each connection recognised as Kafka, when it is
+     * @param observer  told what each connection carries, when it is known
      * @return what was read
      * @throws IOException if a file is missing, unreadable or not a capture; damage inside a capture is a warning
      */
     public CaptureFacts analyze(List<Path> files, List<String> names, ConversationListener listener,
-                                Consumer<KafkaConversation> onKafka) throws IOException {
+                                ConnectionObserver observer) throws IOException {
         PacketDecoder decoder = new PacketDecoder();
         TcpReassembler tcp = new TcpReassembler(
-                c -> new KafkaStreamHandler(c, options, plans, headers, listener, onKafka), TcpReassembler.DEFAULT_MAX_HELD);
+                c -> new KafkaStreamHandler(c, options, plans, headers, listener, observer), TcpReassembler.DEFAULT_MAX_HELD);
         List<String> warnings = new ArrayList<>();
         long packets = 0;
         long bytes = 0;

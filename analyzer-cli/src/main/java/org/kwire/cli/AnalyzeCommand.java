@@ -6,6 +6,8 @@ import org.apache.commons.cli.Options;
 import org.kwire.analysis.AnalysisOptions;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
+import org.kwire.analysis.ConnectionObserver;
+import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.plan.PlanCache;
@@ -71,8 +73,18 @@ final class AnalyzeCommand {
             SchemaRegistry schemas = Cli.schemas(cl);
             PlanCache plans = new PlanCache(schemas);
             ReportBuilder report = new ReportBuilder(plans);
-            CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(plans, opts).analyze(files, names, report,
-                    report::addConversation));
+            ConnectionObserver connections = new ConnectionObserver() {
+                @Override
+                public void kafka(KafkaConversation conversation) {
+                    report.addConversation(conversation);
+                }
+
+                @Override
+                public void other(int stream, String client, String broker, String protocol) {
+                    report.addOtherConnection(stream, client, broker, protocol);
+                }
+            };
+            CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(plans, opts).analyze(files, names, report, connections));
             for (String w : facts.warnings()) {
                 err.println("kwire: warning: " + w);
                 report.note(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", w));

@@ -6,6 +6,7 @@ import org.apache.commons.cli.Options;
 import org.kwire.analysis.AnalysisOptions;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
+import org.kwire.analysis.ConnectionObserver;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.plan.PlanCache;
 import org.kwire.schema.SchemaRegistry;
@@ -62,8 +63,7 @@ final class DissectCommand {
             files.add(Path.of(f));
         }
         AnalysisOptions opts = new AnalysisOptions(Cli.ports(cl), AnalysisOptions.DEFAULT_MAX_FRAME, AnalysisOptions.DEFAULT_MAX_PENDING);
-        CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(plans, opts).analyze(files, cl.getArgList(), printer, c -> {
-        }));
+        CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(plans, opts).analyze(files, cl.getArgList(), printer, ConnectionObserver.NONE));
         for (String w : facts.warnings()) {
             err.println("kwire: warning: " + w);
         }

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.kwire.TestCaptures;
 import org.kwire.analysis.AnalysisOptions;
 import org.kwire.analysis.CaptureAnalyzer;
+import org.kwire.analysis.ConnectionObserver;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
@@ -97,8 +98,7 @@ class KafkaOracleCaptureTest {
             }
         };
         new CaptureAnalyzer(plans, new AnalysisOptions(Set.of(9092, 36333), 100 << 20, 1000))
-                .analyze(List.of(TestCaptures.path(capture)), List.of(capture), oracle, c -> {
-                });
+                .analyze(List.of(TestCaptures.path(capture)), List.of(capture), oracle, ConnectionObserver.NONE);
         assertEquals(List.of(), differences);
         assertEquals(expectedFrames, compared[0], "frames compared");
         assertEquals(olderVersions, older[0], "frames of versions before kafka-clients 4.4.0");

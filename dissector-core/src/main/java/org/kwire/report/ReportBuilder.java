@@ -56,15 +56,21 @@ public final class ReportBuilder implements ConversationListener {
     private long responsesWithoutRequest;
 
     private static final class Connection {
-        final KafkaConversation conversation;
+        final int stream;
+        final String client;
+        final String broker;
+        final String protocol;
         final Set<String> clientIds = new LinkedHashSet<>();
         long requests;
         long responses;
         long bytesFromClient;
         long bytesFromBroker;
 
-        Connection(KafkaConversation conversation) {
-            this.conversation = conversation;
+        Connection(int stream, String client, String broker, String protocol) {
+            this.stream = stream;
+            this.client = client;
+            this.broker = broker;
+            this.protocol = protocol;
         }
     }
 
@@ -125,6 +131,15 @@ public final class ReportBuilder implements ConversationListener {
     /** Registers a Kafka connection so it is listed even if it carries no complete frame. */
     public void addConversation(KafkaConversation c) {
         connection(c);
+    }
+
+    /**
+     * Lists a connection on a broker port that does not carry Kafka.
+     *
+     * @param protocol {@code "tls"} or {@code "unknown"}
+     */
+    public void addOtherConnection(int stream, String client, String broker, String protocol) {
+        connections.putIfAbsent(stream, new Connection(stream, client, broker, protocol));
     }
 
     @Override
@@ -194,12 +209,14 @@ public final class ReportBuilder implements ConversationListener {
         List<ApiStats> apiStats = new ArrayList<>();
         apis.forEach((key, acc) -> apiStats.add(acc.toStats(schemas.apiName(key))));
         List<ConnectionStats> conns = new ArrayList<>();
+        long kafka = 0;
         for (Connection c : connections.values()) {
-            conns.add(new ConnectionStats(c.conversation.id(), c.conversation.client(), c.conversation.broker(), "kafka",
-                    List.copyOf(c.clientIds), c.requests, c.responses, c.bytesFromClient, c.bytesFromBroker));
+            conns.add(new ConnectionStats(c.stream, c.client, c.broker, c.protocol, List.copyOf(c.clientIds), c.requests,
+                    c.responses, c.bytesFromClient, c.bytesFromBroker));
+            kafka += c.protocol.equals("kafka") ? 1 : 0;
         }
         CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
-                capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), connections.size(),
+                capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
                 frames, malformedFrames, incompleteFrames);
         return new Report(1, cap, apiStats, responsesWithoutRequest, conns, partitions.stats(), Map.copyOf(expert),
                 List.copyOf(warnings), warningsOmitted);
@@ -210,6 +227,6 @@ public final class ReportBuilder implements ConversationListener {
     }
 
     private Connection connection(KafkaConversation c) {
-        return connections.computeIfAbsent(c.id(), k -> new Connection(c));
+        return connections.computeIfAbsent(c.id(), k -> new Connection(c.id(), c.client(), c.broker(), "kafka"));
     }
 }
