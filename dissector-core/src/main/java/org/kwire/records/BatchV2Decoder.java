@@ -12,7 +12,7 @@ import org.kwire.tree.FieldNode;
 final class BatchV2Decoder {
 
     /** Bytes of the header, baseOffset .. recordsCount. */
-    static final int HEADER = 61;
+    private static final int HEADER = 61;
 
     private final RecordV2Decoder records = new RecordV2Decoder();
 

@@ -86,12 +86,7 @@ final class FieldReader {
         return limit;
     }
 
-    /** 0 for the frame, n inside n levels of decompression. */
-    int depth() {
-        return depth;
-    }
-
-    /** Moves the read position (forward or back) to {@code pos}, within the limit. */
+    /** Moves the read position (forward or back) to {@code pos}, within the limit; once per entry, not per field. */
     void seek(int pos) {
         if (pos != in.position()) {
             in = new WireReader(buf, pos, limit);
@@ -138,10 +133,15 @@ final class FieldReader {
 
     /** Skips {@code n} bytes of the current structure. */
     void skip(int n, String name) throws Malformed {
-        if (n > bound - in.position()) {
-            throw cutShort(in.position(), name);
+        int at = in.position();
+        if (n > bound - at) {
+            throw cutShort(at, name);
         }
-        seek(in.position() + n);
+        try {
+            in.skip(n);
+        } catch (WireReader.Truncated t) {
+            throw cutShort(at, name);
+        }
     }
 
     /** Reads the length of a sized field: -1 (null) up to the bytes left in the current structure. */
@@ -159,7 +159,7 @@ final class FieldReader {
     }
 
     /** Reads the {@code n} bytes of a sized field whose length has been read. */
-    void payload(FieldNode parent, Sized field, int n) throws Malformed {
+    private void payload(FieldNode parent, Sized field, int n) throws Malformed {
         int at = in.position();
         skip(n, field.name());
         if (parent != null) {

@@ -24,6 +24,7 @@ public final class RecordsDecoder {
 
     private final RecordsOptions options;
 
+    /** @throws NullPointerException if options is null */
     public RecordsDecoder(RecordsOptions options) {
         this.options = Objects.requireNonNull(options, "options");
     }

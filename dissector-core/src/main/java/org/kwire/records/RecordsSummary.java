@@ -22,6 +22,7 @@ import java.util.Map;
 public record RecordsSummary(List<BatchInfo> batches, int crcValid, int crcInvalid, List<CrcFailure> crcFailures,
                              PartialBatch partialBatch, List<ExpertNote> notes) {
 
+    /** Keeps unmodifiable copies of the lists. */
     public RecordsSummary {
         batches = List.copyOf(batches);
         crcFailures = List.copyOf(crcFailures);
