@@ -208,9 +208,8 @@ final class FieldReader {
                    byte magic) {
         long computed = kind.computed(buf, start, end);
         boolean valid = stored == computed;
-        String comparison = String.format("stored 0x%08x, computed 0x%08x", stored, computed);
         if (crcNode != null) {
-            crcNode.setDetail(comparison + (valid ? ", valid" : ", invalid"));
+            crcNode.setDetail(comparison(stored, computed) + (valid ? ", valid" : ", invalid"));
         }
         if (valid) {
             ctx.crcValid();
@@ -218,9 +217,13 @@ final class FieldReader {
             ctx.crcInvalid(new CrcFailure(frameOffset(start), baseOffset, stored, computed, magic));
             String entry = magic == 2 ? "RecordBatch v2 baseOffset " : "message v" + magic + " offset ";
             note(crcNode, Severity.ERROR, "checksum", start,
-                    kind.algorithm + " mismatch in " + entry + baseOffset + ": " + comparison);
+                    kind.algorithm + " mismatch in " + entry + baseOffset + ": " + comparison(stored, computed));
         }
         return valid;
+    }
+
+    private static String comparison(long stored, long computed) {
+        return String.format("stored 0x%08x, computed 0x%08x", stored, computed);
     }
 
     /**
