@@ -14,9 +14,11 @@ package org.kwire.records;
  *                          message's offset (magic 0) or wrapper offset - last inner + first inner relative offset
  *                          (magic 1, KIP-31); the wrapper's own offset when its inner messages could not be decoded
  * @param lastOffsetDelta   v2 the lastOffsetDelta field; legacy last offset (the wrapper's offset) - baseOffset
- * @param recordsCount      v2 the recordsCount field as declared; legacy 1, or the inner messages decoded from a wrapper
+ * @param recordsCount      v2 the recordsCount field as declared; legacy 1, or the inner messages decoded from a
+ *                          wrapper
  * @param uncompressedBytes sizeInBytes with the compressed payload replaced by its decompressed bytes (so equal to
- *                          sizeInBytes when uncompressed); -1 when the payload could not be decompressed (see the notes)
+ *                          sizeInBytes when uncompressed); -1 when the payload could not be decompressed (see the
+ *                          notes)
  * @param transactional     v2 attributes bit 4
  * @param control           v2 attributes bit 5 (transaction markers, KRaft control records)
  * @param producerId        v2 producerId, -1 when non-idempotent

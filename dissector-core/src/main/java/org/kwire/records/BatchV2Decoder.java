@@ -43,7 +43,8 @@ final class BatchV2Decoder {
         r.read(batch, Wire.INT64, "baseTimestamp", "timestamp of the first record");
         r.read(batch, Wire.INT64, "maxTimestamp", "largest timestamp in the batch");
         long producerId = r.read(batch, Wire.INT64, "producerId", "producer id, -1 when non-idempotent");
-        short producerEpoch = (short) r.read(batch, Wire.INT16, "producerEpoch", "producer epoch, -1 when non-idempotent");
+        short producerEpoch = (short) r.read(batch, Wire.INT16, "producerEpoch",
+                "producer epoch, -1 when non-idempotent");
         int baseSequence = (int) r.read(batch, Wire.INT32, "baseSequence",
                 "sequence of the first record, -1 when non-idempotent");
         int count = (int) r.read(batch, Wire.INT32, "recordsCount", "number of records that follow");

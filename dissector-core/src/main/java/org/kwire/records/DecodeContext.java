@@ -7,7 +7,7 @@ import org.kwire.tree.FieldNode;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The state of one {@link RecordsDecoder#decode} call: options, what has been found so far, the decompression budget. */
+/** The state of one {@link RecordsDecoder#decode} call: options, what has been found, the decompression budget. */
 final class DecodeContext {
 
     private static final String CONTEXT = "records";

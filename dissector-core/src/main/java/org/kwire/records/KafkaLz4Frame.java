@@ -43,8 +43,10 @@ final class KafkaLz4Frame {
             throw DecompressionException.malformed("has its LZ4 frame header cut short");
         }
         int stored = src[checksumAt] & 0xff;
-        if (stored != headerChecksum(src, offset + 4, checksumAt) && stored != headerChecksum(src, offset, checksumAt)) {
-            throw DecompressionException.malformed("has an LZ4 frame header checksum 0x" + Integer.toHexString(stored) + " that does not match");
+        if (stored != headerChecksum(src, offset + 4, checksumAt)
+                && stored != headerChecksum(src, offset, checksumAt)) {
+            throw DecompressionException.malformed("has an LZ4 frame header checksum 0x" + Integer.toHexString(stored)
+                    + " that does not match");
         }
         decompressBlocks(src, checksumAt + 1, end, 1 << (2 * blockSizeId + 8), (flg & 0x10) != 0, out);
     }
@@ -61,8 +63,8 @@ final class KafkaLz4Frame {
             }
             int size = word & 0x7fffffff;
             if (size > maxBlock || size > end - pos - trailer) {
-                throw DecompressionException.malformed("has an LZ4 block of " + size + " bytes that does not fit (block maximum "
-                        + maxBlock + ", " + (end - pos) + " bytes left)");
+                throw DecompressionException.malformed("has an LZ4 block of " + size
+                        + " bytes that does not fit (block maximum " + maxBlock + ", " + (end - pos) + " bytes left)");
             }
             if (blockChecksums && XXHASH.hash(src, pos, size, 0) != intLE(src, pos + size)) {
                 throw DecompressionException.malformed("has an LZ4 block whose checksum does not match");

@@ -56,10 +56,12 @@ final class LegacyMessageDecoder {
                 "compression codec (bits 0-2), timestamp type (bit 3, magic 1)");
         Codec codec = Codec.fromAttributes(attributes);
         if (message != null) {
-            r.last().setDetail(codec.label() + (magic == 0 ? "" : (attributes & 0x08) != 0 ? ", LogAppendTime" : ", CreateTime"));
+            String timestampType = (attributes & 0x08) != 0 ? ", LogAppendTime" : ", CreateTime";
+            r.last().setDetail(codec.label() + (magic == 0 ? "" : timestampType));
         }
         if (magic == 1) {
-            r.read(message, Wire.INT64, "timestamp", "ms since the epoch, CreateTime or LogAppendTime (attributes bit 3)");
+            r.read(message, Wire.INT64, "timestamp",
+                    "ms since the epoch, CreateTime or LogAppendTime (attributes bit 3)");
         }
         boolean crcValid = r.verify(crcNode, EntryChecksum.LEGACY_MESSAGE, crc, start, end, offset, magic);
         r.sized(message, KEY);

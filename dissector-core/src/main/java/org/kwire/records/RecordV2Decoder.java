@@ -53,7 +53,8 @@ final class RecordV2Decoder {
         FieldNode record = parent == null ? null : r.group(parent, "Record[" + index + "]", "Record", start, 0);
         long length = r.read(record, Wire.VARINT, "length", "bytes of the record after this field");
         if (length < 0 || length > end - r.position()) {
-            throw new Malformed(start, "length " + length + " does not fit the " + (end - r.position()) + " bytes left");
+            throw new Malformed(start, "length " + length + " does not fit the " + (end - r.position())
+                    + " bytes left");
         }
         int recordEnd = r.position() + (int) length;
         if (record != null) {

@@ -49,7 +49,8 @@ public final class RecordsDecoder {
             ctx.note(parent, Severity.ERROR, "malformed", offset, "records field of " + length + " bytes at offset "
                     + offset + " does not lie within the frame's " + frame.limit() + " bytes");
         } else {
-            new MessageSetWalker(ctx).walk(new FieldReader(ctx, frame, offset, offset + length, 0, offset), parent, null);
+            FieldReader reader = new FieldReader(ctx, frame, offset, offset + length, 0, offset);
+            new MessageSetWalker(ctx).walk(reader, parent, null);
         }
         return ctx.summary();
     }

@@ -8,8 +8,9 @@ package org.kwire.records;
  * @param showValues           whether record keys, values and header values become node values (captures carry user
  *                             data, so off by default); their sizes are always shown
  * @param maxValueBytes        most bytes of one key, value or header shown as a node value (default 256)
- * @param maxDepth             most levels of compression decoded: a v2 batch or a legacy wrapper uses one; Kafka allows
- *                             exactly one, so the default 1 leaves wrappers nested inside wrappers undecoded, with a note
+ * @param maxDepth             most levels of compression decoded: a v2 batch or a legacy wrapper uses one; Kafka
+ *                             allows exactly one, so the default 1 leaves wrappers nested in wrappers undecoded, with
+ *                             a note
  */
 public record RecordsOptions(int maxDecompressedBytes, boolean showValues, int maxValueBytes, int maxDepth) {
 

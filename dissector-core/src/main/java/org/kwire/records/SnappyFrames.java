@@ -40,7 +40,8 @@ final class SnappyFrames {
             int n = ByteBuffer.wrap(src, pos, 4).getInt();
             pos += 4;
             if (n < 0 || n > end - pos) {
-                throw DecompressionException.malformed("has a snappy chunk of " + n + " bytes with " + (end - pos) + " left");
+                throw DecompressionException.malformed("has a snappy chunk of " + n + " bytes with " + (end - pos)
+                        + " left");
             }
             block(src, pos, n, out);
             pos += n;

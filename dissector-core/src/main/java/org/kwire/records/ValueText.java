@@ -19,7 +19,7 @@ final class ValueText {
     private ValueText() {
     }
 
-    /** Sets the value and detail of {@code node} from {@code buf[offset, offset + length)}, at most {@code max} bytes. */
+    /** Sets value and detail of {@code node} from {@code buf[offset, offset + length)}, at most {@code max} bytes. */
     static void show(FieldNode node, ByteBuffer buf, int offset, int length, int max) {
         byte[] bytes = new byte[Math.min(length, max)];
         buf.get(offset, bytes);
