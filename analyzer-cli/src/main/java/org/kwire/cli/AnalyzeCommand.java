@@ -42,6 +42,7 @@ final class AnalyzeCommand {
                 .desc("largest Kafka frame accepted (default 104857600)").build());
         o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
                 .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
+        Records.addOptions(o, false);
         o.addOption(Option.builder().longOpt("strict")
                 .desc("exit with code 4 if the analysis found warnings").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
@@ -72,7 +73,7 @@ final class AnalyzeCommand {
             }
             SchemaRegistry schemas = Cli.schemas(cl);
             PlanCache plans = new PlanCache(schemas);
-            ReportBuilder report = new ReportBuilder(plans);
+            ReportBuilder report = new ReportBuilder(plans, Records.options(cl));
             ConnectionObserver connections = new ConnectionObserver() {
                 @Override
                 public void kafka(KafkaConversation conversation) {

@@ -37,6 +37,7 @@ final class DissectCommand {
                 .desc("TCP port of Kafka brokers; repeatable or comma-separated (default 9092)").build());
         o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
                 .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
+        Records.addOptions(o, true);
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -56,7 +57,7 @@ final class DissectCommand {
                 apis(schemas, cl.getOptionValue("api")),
                 cl.hasOption("correlation-id") ? Cli.intValue(cl, "correlation-id", 0) : null);
         PlanCache plans = new PlanCache(schemas);
-        FrameDissector dissector = new FrameDissector(plans, Records.handler(false));
+        FrameDissector dissector = new FrameDissector(plans, Records.handler(Records.options(cl)));
         DissectPrinter printer = new DissectPrinter(dissector, schemas, format, selection, out);
         List<Path> files = new ArrayList<>();
         for (String f : cl.getArgList()) {

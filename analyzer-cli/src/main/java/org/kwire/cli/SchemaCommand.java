@@ -13,6 +13,7 @@ import org.kwire.plan.StructPlan;
 import org.kwire.protocol.HeaderDecoder;
 import org.kwire.protocol.HeaderVersions;
 import org.kwire.protocol.WireReader;
+import org.kwire.records.RecordsOptions;
 import org.kwire.render.TextTree;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
@@ -108,7 +109,7 @@ final class SchemaCommand {
     private static void minimal(PlanCache plans, int apiKey, int version, PrintStream out) throws CliException {
         HeaderDecoder headers = new HeaderDecoder(plans.schemas());
         HeaderVersions hv = headers.headerVersions();
-        FrameDissector dissector = new FrameDissector(plans, Records.handler(false));
+        FrameDissector dissector = new FrameDissector(plans, Records.handler(RecordsOptions.defaults()));
         InstanceEncoder encoder = new InstanceEncoder(new MinimalValues());
         for (Direction d : Direction.values()) {
             Optional<MessagePlan> plan = plans.plan(apiKey, d, version);

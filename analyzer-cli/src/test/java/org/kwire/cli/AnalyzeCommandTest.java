@@ -109,6 +109,105 @@ class AnalyzeCommandTest {
                 "basic-beta/0" + beta + "5,", "basic-beta/1" + beta + "5,", "basic-beta/2" + beta + "4,"), partitions(r));
     }
 
+    /** "topic/partition produce: batches/records codecs; fetch: ...; crc valid/invalid" for every partition with records. */
+    private static List<String> records(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode p : report.get("partitions")) {
+            out.add(p.get("topic").asText() + "/" + p.get("partition").asInt() + " produce: " + recordStats(p.get("produce"))
+                    + "; fetch: " + recordStats(p.get("fetch")) + "; crc " + p.get("crc_valid").asInt() + "/" + p.get("crc_invalid").asInt());
+        }
+        return out;
+    }
+
+    private static String recordStats(JsonNode r) {
+        return r.isNull() ? "-" : r.get("batches").asInt() + "/" + r.get("records").asInt() + " " + r.get("codecs");
+    }
+
+    /**
+     * Record batches per partition. The client programs of java-basic produced and consumed 50 records per topic
+     * (truth file, "client"); per-partition batch and record counts agree with Kafka's MemoryRecords decoding in the
+     * capture's reference file.
+     */
+    @Test
+    void recordBatchesOfAllFiveCodecsDecodeWithValidCrcs() throws IOException {
+        JsonNode r = analyze("java-basic.pcap");
+        String all = "{\"gzip\":1,\"lz4\":1,\"none\":1,\"snappy\":1,\"zstd\":1}";
+        String noLz4 = "{\"gzip\":1,\"none\":1,\"snappy\":1,\"zstd\":1}";
+        assertEquals(List.of(
+                "basic-alpha/0 produce: 5/19 " + all + "; fetch: 5/19 " + all + "; crc 10/0",
+                "basic-alpha/1 produce: 5/15 " + all + "; fetch: 5/15 " + all + "; crc 10/0",
+                "basic-alpha/2 produce: 4/16 " + noLz4 + "; fetch: 4/16 " + noLz4 + "; crc 8/0",
+                "basic-beta/0 produce: 5/18 " + all + "; fetch: 5/18 " + all + "; crc 10/0",
+                "basic-beta/1 produce: 5/17 " + all + "; fetch: 5/17 " + all + "; crc 10/0",
+                "basic-beta/2 produce: 4/15 " + noLz4 + "; fetch: 4/15 " + noLz4 + "; crc 8/0"), records(r));
+        assertEquals(0, r.get("crc_failures").size());
+        assertEquals(0, r.get("partial_batches").size());
+    }
+
+    @Test
+    void librdkafkaAndKafkajsRecordsMatchWhatTheClientsProducedAndConsumed() throws IOException {
+        JsonNode kcat = analyze("kcat.pcap");
+        assertEquals(List.of(
+                "kcat-lz4/0 produce: 1/10 {\"lz4\":1}; fetch: 2/20 {\"lz4\":2}; crc 3/0", // consumed twice: kcat -C and kcat -G
+                "kcat-snappy/0 produce: 10/10 {\"none\":4,\"snappy\":6}; fetch: 10/10 {\"none\":4,\"snappy\":6}; crc 20/0"),
+                records(kcat));
+        JsonNode kafkajs = analyze("kafkajs.pcap"); // 10 records per topic, 6 and 4 on partitions 0 and 1
+        assertEquals(List.of(
+                "kafkajs-gzip/0 produce: 1/6 {\"gzip\":1}; fetch: 1/6 {\"gzip\":1}; crc 2/0",
+                "kafkajs-gzip/1 produce: 1/4 {\"gzip\":1}; fetch: 1/4 {\"gzip\":1}; crc 2/0",
+                "kafkajs-none/0 produce: 1/6 {\"none\":1}; fetch: 1/6 {\"none\":1}; crc 2/0",
+                "kafkajs-none/1 produce: 1/4 {\"none\":1}; fetch: 1/4 {\"none\":1}; crc 2/0"), records(kafkajs));
+    }
+
+    /** One byte flipped inside the uncompressed batch java-basic's "none" producer sent to basic-alpha partition 2. */
+    @Test
+    void aFlippedByteGivesExactlyOneCrcFailure(@TempDir Path dir) throws IOException {
+        byte[] pcap = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
+        byte[] value = "value 4 from none producer".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int at = indexOf(pcap, value, 0);
+        // the batch: magic 2 then its stored crc 242915648 (as Kafka's reference decoding gives it)
+        int magic = lastIndexOf(pcap, java.nio.ByteBuffer.allocate(5).put((byte) 2).putInt((int) 242915648L).array(), at);
+        int batchStart = magic - 16;
+        int batchEnd = batchStart + 12 + java.nio.ByteBuffer.wrap(pcap, batchStart + 8, 4).getInt();
+        pcap[at] ^= 0x20;
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(pcap, magic + 5, batchEnd - (magic + 5));
+        Path flipped = dir.resolve("flipped.pcap");
+        Files.write(flipped, pcap);
+        CliRun run = CliRun.of("analyze", flipped.toString());
+        assertEquals(0, run.exit(), run.err());
+        JsonNode failures = run.json().get("crc_failures");
+        assertEquals(1, failures.size(), failures.toString());
+        JsonNode f = failures.get(0);
+        assertEquals("Produce", f.get("api").asText());
+        assertEquals("basic-alpha", f.get("topic").asText());
+        assertEquals(2, f.get("partition").asInt());
+        assertEquals(0, f.get("base_offset").asLong());
+        assertEquals(242915648L, f.get("stored").asLong());
+        assertEquals(crc.getValue(), f.get("computed").asLong());
+        assertEquals(63, f.get("frame").asLong()); // the Produce request is capture frame 63 (reference file)
+        assertEquals(1, run.json().get("partitions").get(2).get("crc_invalid").asInt());
+        assertEquals(4, CliRun.of("analyze", "--strict", flipped.toString()).exit());
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle, int from) {
+        for (int i = from; i <= hay.length - needle.length; i++) {
+            if (java.util.Arrays.equals(hay, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
+    private static int lastIndexOf(byte[] hay, byte[] needle, int before) {
+        for (int i = before - needle.length; i >= 0; i--) {
+            if (java.util.Arrays.equals(hay, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
     @Test
     void librdkafkaCaptureMatchesItsTruth() throws IOException {
         JsonNode r = analyze("kcat.pcap");

@@ -64,14 +64,21 @@ class SchemaCommandTest {
         return new String[]{parts[0].substring(parts[0].indexOf('\n') + 1), parts[1].substring(parts[1].indexOf('\n') + 1)};
     }
 
-    /** The crc of the empty batch is shown as "crc32c of the bytes that follow" on the pages, as its value here. */
+    /**
+     * Where kwire shows more than the pages: the pages describe the empty batch's crc in words ("crc32c of the bytes
+     * that follow") where kwire shows the stored and computed values, and kwire names the flags of the attributes
+     * ("0 none, CreateTime" for the pages' "0"); presence markers are compared apart.
+     */
     private static List<Node> comparable(List<Node> nodes) {
-        return nodes.stream().map(n -> n.name().equals("crc") ? new Node(n.name(), n.type(), "", n.offset(), n.size()) : n)
-                .filter(n -> !n.name().equals("present")).toList();
+        return nodes.stream().filter(n -> !n.name().equals("present")).map(n -> switch (n.name()) {
+            case "crc" -> new Node(n.name(), n.type(), "", n.offset(), n.size());
+            case "attributes" -> new Node(n.name(), n.type(), n.value().split(" ")[0], n.offset(), n.size());
+            default -> n;
+        }).toList();
     }
 
     @ParameterizedTest
-    @CsvSource({"EndQuorumEpoch, 1"})
+    @CsvSource({"EndQuorumEpoch, 1", "ShareFetch, 0"})
     void minimalInstancesMatchTheReferencePagesExactly(String api, int version) throws IOException {
         String[] ours = kwireTrees(api, version);
         assertEquals(comparable(parse(seed(api + "-v" + version, "request"))), comparable(parse(ours[0])));

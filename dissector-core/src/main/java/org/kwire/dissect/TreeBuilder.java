@@ -182,7 +182,7 @@ public final class TreeBuilder implements DissectionVisitor {
                 .setValue(field.compact() ? length + 1L : (long) length)
                 .setDetail(field.compact() ? "(compact, n+1)" : null)
                 .setAbout("size of the record set in bytes"));
-        n.setDetail(length < 0 ? "null" : records.dissect(frame, offset + prefixLength, length, n));
+        n.setDetail(length < 0 ? "null" : records.dissect(frame, offset + prefixLength, length, packet, n));
     }
 
     @Override

@@ -10,6 +10,11 @@ import org.kwire.protocol.RequestHeader;
 import org.kwire.dissect.Interpreter;
 import org.kwire.plan.MessagePlan;
 import org.kwire.plan.PlanCache;
+import org.kwire.records.CrcFailure;
+import org.kwire.records.PartialBatch;
+import org.kwire.records.RecordsDecoder;
+import org.kwire.records.RecordsOptions;
+import org.kwire.records.RecordsSummary;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
 
@@ -34,6 +39,8 @@ public final class ReportBuilder implements ConversationListener {
     public static final int MAX_WARNINGS = 200;
     /** Topics listed per error code of an API. */
     public static final int MAX_TOPICS_PER_ERROR = 20;
+    /** CRC failures and partial batches listed; further ones are only counted. */
+    public static final int MAX_LISTED = 1000;
 
     /** ApiKeys whose requests are counted per topic-partition: Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch. */
     private static final Set<Integer> PARTITION_APIS = Set.of(0, 1, 2, 8, 9);
@@ -42,6 +49,13 @@ public final class ReportBuilder implements ConversationListener {
     private final PlanCache plans;
     private final TopicPartitions partitions = new TopicPartitions();
     private final FactsCollector collector = new FactsCollector(new Facts());
+    private final RecordsDecoder records;
+    private final List<CrcFailureEntry> crcFailures = new ArrayList<>();
+    private final List<PartialBatchEntry> partialBatches = new ArrayList<>();
+    private long crcFailuresOmitted;
+    private long partialBatchesOmitted;
+    private Direction currentDirection;
+    private String currentContext;
     /** The API and frame the collector is working on. */
     private int currentApi;
     private long currentPacket;
@@ -74,10 +88,14 @@ public final class ReportBuilder implements ConversationListener {
         }
     }
 
-    /** @param plans the compiled schemas: API names, and the bodies' error codes and topic-partitions */
-    public ReportBuilder(PlanCache plans) {
+    /**
+     * @param plans   the compiled schemas: API names, and the bodies' error codes and topic-partitions
+     * @param records how record batches are decoded (the decompression limit)
+     */
+    public ReportBuilder(PlanCache plans, RecordsOptions records) {
         this.plans = plans;
         this.schemas = plans.schemas();
+        this.records = new RecordsDecoder(records);
     }
 
     /** Receives the collector's findings for the frame at hand. */
@@ -99,6 +117,36 @@ public final class ReportBuilder implements ConversationListener {
 
         @Override
         public void records(String topic, String topicId, int partition, ByteBuffer frame, int offset, int length) {
+            RecordsSummary s = records.decode(frame, offset, length, currentPacket, null);
+            TopicPartitions.Entry e = partitions.entry(topic, topicId, partition);
+            boolean produce = currentDirection == Direction.REQUEST;
+            (produce ? e.produce : e.fetch).add(s);
+            e.hasProduce |= produce;
+            e.hasFetch |= !produce;
+            e.crcValid += s.crcValid();
+            e.crcInvalid += s.crcInvalid();
+            String api = schemas.apiName(currentApi);
+            String name = partitions.display(topic, topicId);
+            for (CrcFailure f : s.crcFailures()) {
+                if (crcFailures.size() < MAX_LISTED) {
+                    crcFailures.add(new CrcFailureEntry(currentPacket, api, name, partition, f.baseOffset(), f.magic(),
+                            f.stored(), f.computed()));
+                } else {
+                    crcFailuresOmitted++;
+                }
+            }
+            PartialBatch p = s.partialBatch();
+            if (p != null) {
+                if (partialBatches.size() < MAX_LISTED) {
+                    partialBatches.add(new PartialBatchEntry(currentPacket, api, name, partition, p.bytesPresent(), p.bytesDeclared()));
+                } else {
+                    partialBatchesOmitted++;
+                }
+            }
+            for (ExpertNote n : s.notes()) {
+                note(new ExpertNote(n.severity(), n.group(), n.packet(), n.offset(),
+                        currentContext + " " + name + "/" + partition, n.message()));
+            }
         }
     }
 
@@ -114,14 +162,15 @@ public final class ReportBuilder implements ConversationListener {
         }
         currentApi = apiKey;
         currentPacket = frame.meta().lastPacket();
+        currentDirection = d;
+        currentContext = "stream " + c.id() + " " + schemas.apiName(apiKey) + " v" + version + " " + d.schemaType();
         collector.start(frame.bytes(), d == Direction.REQUEST && PARTITION_APIS.contains(apiKey));
         Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), collector);
         boolean malformed = false;
         for (String[] p : collector.problems()) {
             malformed |= !p[1].equals("protocol");
             note(new ExpertNote(p[1].equals("protocol") ? Severity.WARNING : Severity.ERROR, p[1], currentPacket,
-                    Long.parseLong(p[0]), "stream " + c.id() + " " + schemas.apiName(apiKey) + " v" + version + " "
-                    + d.schemaType(), p[2]));
+                    Long.parseLong(p[0]), currentContext, p[2]));
         }
         if (malformed) {
             malformedFrames++;
@@ -218,7 +267,8 @@ public final class ReportBuilder implements ConversationListener {
         CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
                 capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
                 frames, malformedFrames, incompleteFrames);
-        return new Report(1, cap, apiStats, responsesWithoutRequest, conns, partitions.stats(), Map.copyOf(expert),
+        return new Report(1, cap, apiStats, responsesWithoutRequest, conns, partitions.stats(), List.copyOf(crcFailures),
+                crcFailuresOmitted, List.copyOf(partialBatches), partialBatchesOmitted, Map.copyOf(expert),
                 List.copyOf(warnings), warningsOmitted);
     }
 

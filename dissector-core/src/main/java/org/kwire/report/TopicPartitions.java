@@ -14,7 +14,13 @@ import java.util.TreeMap;
  */
 final class TopicPartitions {
 
-    private final Map<String, String> names = new HashMap<>();
+    /**
+     * KRaft's metadata log: the topic id Kafka fixes for {@code __cluster_metadata} ({@code Uuid.METADATA_TOPIC_ID},
+     * 0x...01), which controllers' Fetch requests use and no Metadata response names.
+     */
+    static final String METADATA_TOPIC_ID = "AAAAAAAAAAAAAAAAAAAAAQ";
+
+    private final Map<String, String> names = new HashMap<>(Map.of(METADATA_TOPIC_ID, "__cluster_metadata"));
     private final Map<String, Entry> entries = new HashMap<>();
 
     /** Counters of one partition, keyed by the topic as first seen (name or id). */
@@ -23,6 +29,12 @@ final class TopicPartitions {
         final String topicId;
         final int partition;
         final Map<String, Long> requests = new TreeMap<>();
+        final RecordAccumulator produce = new RecordAccumulator();
+        final RecordAccumulator fetch = new RecordAccumulator();
+        boolean hasProduce;
+        boolean hasFetch;
+        long crcValid;
+        long crcInvalid;
 
         Entry(String topic, String topicId, int partition) {
             this.topic = topic;
@@ -58,12 +70,20 @@ final class TopicPartitions {
             String topic = e.topic != null ? e.topic : names.get(e.topicId);
             String id = e.topicId != null ? e.topicId : idsOfNames.get(e.topic);
             String key = (topic != null ? topic : id) + "\u0000" + String.format("%010d", e.partition);
-            PartitionStats old = merged.get(key);
             Map<String, Long> requests = new TreeMap<>(e.requests);
+            RecordStats produce = e.hasProduce ? e.produce.toStats() : null;
+            RecordStats fetch = e.hasFetch ? e.fetch.toStats() : null;
+            long crcValid = e.crcValid;
+            long crcInvalid = e.crcInvalid;
+            PartitionStats old = merged.get(key);
             if (old != null) {
                 old.requests().forEach((api, n) -> requests.merge(api, n, Long::sum));
+                produce = RecordAccumulator.merge(old.produce(), produce);
+                fetch = RecordAccumulator.merge(old.fetch(), fetch);
+                crcValid += old.crcValid();
+                crcInvalid += old.crcInvalid();
             }
-            merged.put(key, new PartitionStats(topic, id, e.partition, requests));
+            merged.put(key, new PartitionStats(topic, id, e.partition, requests, produce, fetch, crcValid, crcInvalid));
         }
         List<PartitionStats> out = new ArrayList<>(merged.values());
         out.sort(Comparator.comparing((PartitionStats p) -> p.topic() != null ? p.topic() : p.topicId())
