@@ -38,6 +38,8 @@ final class DissectCommand {
         o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
                 .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
         Records.addOptions(o, true);
+        o.addOption(Option.builder().longOpt("show-secrets")
+                .desc("show SASL passwords, SCRAM proofs and OAuth tokens, which are redacted by default").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -57,7 +59,7 @@ final class DissectCommand {
                 apis(schemas, cl.getOptionValue("api")),
                 cl.hasOption("correlation-id") ? Cli.intValue(cl, "correlation-id", 0) : null);
         PlanCache plans = new PlanCache(schemas);
-        FrameDissector dissector = new FrameDissector(plans, Records.handler(Records.options(cl)));
+        FrameDissector dissector = new FrameDissector(plans, Records.handler(Records.options(cl)), !cl.hasOption("show-secrets"));
         DissectPrinter printer = new DissectPrinter(dissector, schemas, format, selection, out);
         List<Path> files = new ArrayList<>();
         for (String f : cl.getArgList()) {

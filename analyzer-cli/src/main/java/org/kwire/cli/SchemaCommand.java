@@ -109,7 +109,7 @@ final class SchemaCommand {
     private static void minimal(PlanCache plans, int apiKey, int version, PrintStream out) throws CliException {
         HeaderDecoder headers = new HeaderDecoder(plans.schemas());
         HeaderVersions hv = headers.headerVersions();
-        FrameDissector dissector = new FrameDissector(plans, Records.handler(RecordsOptions.defaults()));
+        FrameDissector dissector = new FrameDissector(plans, Records.handler(RecordsOptions.defaults()), true);
         InstanceEncoder encoder = new InstanceEncoder(new MinimalValues());
         for (Direction d : Direction.values()) {
             Optional<MessagePlan> plan = plans.plan(apiKey, d, version);

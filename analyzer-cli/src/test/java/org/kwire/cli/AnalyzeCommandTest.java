@@ -254,6 +254,25 @@ class AnalyzeCommandTest {
     }
 
     @Test
+    void tlsConnectionsAreReportedAsEncryptedAndNotDecoded() throws IOException {
+        JsonNode r = analyze("tls.pcap", "--port", "9095");
+        assertEquals(7, r.get("capture").get("tcp_connections").asInt());
+        assertEquals(0, r.get("capture").get("kafka_connections").asInt());
+        assertEquals(0, r.get("capture").get("frames").asInt());
+        assertEquals(0, r.get("apis").size());
+        List<String> protocols = new ArrayList<>();
+        r.get("connections").forEach(c -> protocols.add(c.get("protocol").asText() + " " + c.get("broker").asText()));
+        assertEquals(java.util.Collections.nCopies(7, "tls 127.0.0.1:9095"), protocols);
+        assertEquals(0, r.get("warnings").size());
+    }
+
+    @Test
+    void saslCaptureCountsTheFailedAuthentication() throws IOException {
+        JsonNode r = analyze("sasl-plain.pcap", "--port", "9094");
+        assertTrue(errors(r).contains("SaslAuthenticate:58 SASL_AUTHENTICATION_FAILED x1 []"), errors(r).toString());
+    }
+
+    @Test
     void bundledSampleIsAnalyzedWithoutArguments() throws IOException {
         CliRun run = CliRun.of("analyze");
         assertEquals(0, run.exit(), run.err());

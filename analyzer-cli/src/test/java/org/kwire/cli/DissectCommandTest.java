@@ -128,6 +128,35 @@ class DissectCommandTest {
         assertTrue(run.out().contains("\n78      ShareFetch                       0-2        0-2        v0\n"), run.out());
     }
 
+    /** sasl-plain.pcap carries the fake passwords admin-secret and wrong-fake-password in SaslAuthenticate requests. */
+    @Test
+    void saslPasswordsAreRedactedInEveryFormatUnlessAskedFor() {
+        String sasl = TestCaptures.path("sasl-plain.pcap").toString();
+        for (String format : List.of("text", "json", "values")) {
+            CliRun run = CliRun.of("dissect", sasl, "--port", "9094", "--format", format);
+            assertEquals(0, run.exit(), run.err());
+            String out = decodedBase64(run.out());
+            assertTrue(out.contains("admin"), format);
+            assertTrue(!out.contains("admin-secret") && !out.contains("wrong-fake-password")
+                    && !run.out().contains("61646d696e2d736563726574"), format + " shows a password");
+        }
+        CliRun shown = CliRun.of("dissect", sasl, "--port", "9094", "--format", "values", "--api", "SaslAuthenticate", "--show-secrets");
+        assertTrue(decodedBase64(shown.out()).contains("\u0000admin\u0000admin-secret"), shown.out());
+        CliRun redacted = CliRun.of("dissect", sasl, "--port", "9094", "--format", "values", "--api", "SaslAuthenticate");
+        assertTrue(decodedBase64(redacted.out()).contains("\u0000admin\u0000************"), redacted.out());
+    }
+
+    /** The output with every authBytes value base64-decoded in place, so a password would show. */
+    private static String decodedBase64(String out) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"authBytes\":\"([^\"]*)\"").matcher(out);
+        StringBuilder b = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement(
+                    new String(java.util.Base64.getDecoder().decode(m.group(1)), java.nio.charset.StandardCharsets.ISO_8859_1)));
+        }
+        return m.appendTail(b).toString();
+    }
+
     @Test
     void badInputsAreOneLineErrors() {
         CliRun missing = CliRun.of("dissect", "/nonexistent.pcap");

@@ -42,7 +42,7 @@ class KafkaOracleCaptureTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private final SchemaRegistry schemas = SchemaRegistry.bundled();
     private final PlanCache plans = new PlanCache(schemas);
-    private final FrameDissector dissector = new FrameDissector(plans, RecordsHandler.SIZE_ONLY);
+    private final FrameDissector dissector = new FrameDissector(plans, RecordsHandler.SIZE_ONLY, false);
 
     @ParameterizedTest
     @CsvSource({"java-basic.pcap, 146, 0", "java-basic-any.pcap, 148, 0", "kcat.pcap, 104, 0", "kafkajs.pcap, 88, 0",

@@ -27,14 +27,18 @@ public final class FrameDissector {
 
     private final PlanCache plans;
     private final RecordsHandler records;
+    private final boolean redactSecrets;
 
     /**
-     * @param plans   compiled schemas
-     * @param records decodes records fields in trees
+     * @param plans         compiled schemas
+     * @param records       decodes records fields in trees
+     * @param redactSecrets hide SASL passwords and proofs in trees and values ({@link SaslSecrets}); false only when
+     *                      the user asked to see them
      */
-    public FrameDissector(PlanCache plans, RecordsHandler records) {
+    public FrameDissector(PlanCache plans, RecordsHandler records, boolean redactSecrets) {
         this.plans = plans;
         this.records = records;
+        this.redactSecrets = redactSecrets;
     }
 
     /** The whole tree of a request frame whose header is already decoded. */
@@ -91,7 +95,7 @@ public final class FrameDissector {
         if (plan.isEmpty()) {
             return null;
         }
-        ValuesBuilder v = new ValuesBuilder(frame);
+        ValuesBuilder v = new ValuesBuilder(frame, redactSecrets);
         Interpreter.decode(frame, bodyOffset, frame.limit(), plan.get(), v);
         JsonNode body = v.result();
         if (!v.problems().isEmpty() && body instanceof ObjectNode o) {
@@ -129,7 +133,7 @@ public final class FrameDissector {
         MessagePlan p = plan.get();
         FieldNode body = root.add(new FieldNode(p.spec().name(), "struct", bodyOffset, frame.limit() - bodyOffset)
                 .setAbout("message body, version " + p.version()));
-        int end = Interpreter.decode(frame, bodyOffset, frame.limit(), p, new TreeBuilder(frame, body, records, packet));
+        int end = Interpreter.decode(frame, bodyOffset, frame.limit(), p, new TreeBuilder(frame, body, records, packet, redactSecrets));
         body.setLength(end - bodyOffset);
     }
 

@@ -23,6 +23,7 @@ public final class TreeBuilder implements DissectionVisitor {
     private final FieldNode body;
     private final RecordsHandler records;
     private final long packet;
+    private final boolean redactSecrets;
     private final Deque<Open> stack = new ArrayDeque<>();
     private int problems;
 
@@ -49,12 +50,14 @@ public final class TreeBuilder implements DissectionVisitor {
      * @param body    the node of the message body (its children are added here; its length set at the end)
      * @param records decodes records fields
      * @param packet  capture frame number for expert notes (0 if none)
+     * @param redactSecrets hide SASL passwords and proofs ({@link SaslSecrets})
      */
-    public TreeBuilder(ByteBuffer frame, FieldNode body, RecordsHandler records, long packet) {
+    public TreeBuilder(ByteBuffer frame, FieldNode body, RecordsHandler records, long packet, boolean redactSecrets) {
         this.frame = frame;
         this.body = body;
         this.records = records;
         this.packet = packet;
+        this.redactSecrets = redactSecrets;
     }
 
     /** Problems reported while decoding. */
@@ -166,9 +169,13 @@ public final class TreeBuilder implements DissectionVisitor {
 
     @Override
     public void bytes(FieldPlan field, int offset, int prefixLength, int length) {
-        node(field, offset, prefixLength + Math.max(length, 0))
-                .setValue(length < 0 ? null : WireValues.copy(frame, offset + prefixLength, length))
-                .setDetail(lengthDetail(field, length, "int32"));
+        byte[] value = length < 0 ? null : WireValues.copy(frame, offset + prefixLength, length);
+        String detail = lengthDetail(field, length, "int32");
+        if (value != null && redactSecrets && field.name().equals(SaslSecrets.AUTH_BYTES) && SaslSecrets.hasSecret(value)) {
+            value = SaslSecrets.redact(value);
+            detail += " secret redacted";
+        }
+        node(field, offset, prefixLength + Math.max(length, 0)).setValue(value).setDetail(detail);
     }
 
     private static String lengthDetail(FieldPlan f, int length, String legacy) {

@@ -28,6 +28,7 @@ public final class ValuesBuilder implements DissectionVisitor {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ByteBuffer frame;
+    private final boolean redactSecrets;
     private final Deque<Container> stack = new ArrayDeque<>();
     private final List<String> problems = new ArrayList<>();
     private JsonNode root;
@@ -36,9 +37,13 @@ public final class ValuesBuilder implements DissectionVisitor {
     private record Container(FieldPlan field, StructPlan struct, JsonNode node, boolean isNull) {
     }
 
-    /** @param frame the frame the interpreter decodes (strings and bytes are read from it) */
-    public ValuesBuilder(ByteBuffer frame) {
+    /**
+     * @param frame         the frame the interpreter decodes (strings and bytes are read from it)
+     * @param redactSecrets hide SASL passwords and proofs ({@link SaslSecrets})
+     */
+    public ValuesBuilder(ByteBuffer frame, boolean redactSecrets) {
         this.frame = frame;
+        this.redactSecrets = redactSecrets;
     }
 
     /** The body as built so far: complete after a clean decode, partial after a problem; null if nothing was read. */
@@ -124,8 +129,15 @@ public final class ValuesBuilder implements DissectionVisitor {
 
     @Override
     public void bytes(FieldPlan field, int offset, int prefixLength, int length) {
-        emit(field, length < 0 ? NODES.nullNode()
-                : NODES.textNode(Base64.getEncoder().encodeToString(WireValues.copy(frame, offset + prefixLength, length))));
+        if (length < 0) {
+            emit(field, NODES.nullNode());
+            return;
+        }
+        byte[] value = WireValues.copy(frame, offset + prefixLength, length);
+        if (redactSecrets && field.name().equals(SaslSecrets.AUTH_BYTES)) {
+            value = SaslSecrets.redact(value);
+        }
+        emit(field, NODES.textNode(Base64.getEncoder().encodeToString(value)));
     }
 
     @Override

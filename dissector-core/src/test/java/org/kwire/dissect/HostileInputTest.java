@@ -49,12 +49,12 @@ class HostileInputTest {
                     for (int cut = 0; cut < body.length; cut++) {
                         FieldNode tree = body();
                         ByteBuffer frame = ByteBuffer.wrap(body, 0, cut).slice();
-                        int end = Interpreter.decode(frame, 0, cut, plan, new TreeBuilder(frame, tree, RecordsHandler.SIZE_ONLY, 1));
+                        int end = Interpreter.decode(frame, 0, cut, plan, new TreeBuilder(frame, tree, RecordsHandler.SIZE_ONLY, 1, true));
                         assertTrue(end <= cut, api + " cut at " + cut);
                         List<String> groups = notes(tree);
                         assertTrue(groups.contains("truncated") || groups.contains("malformed"),
                                 plan.spec().name() + " v" + version + " cut at " + cut + " of " + body.length + ": " + groups);
-                        ValuesBuilder values = new ValuesBuilder(frame);
+                        ValuesBuilder values = new ValuesBuilder(frame, true);
                         Interpreter.decode(frame, 0, cut, plan, values);
                         assertTrue(!values.problems().isEmpty());
                         values.result();
@@ -81,8 +81,8 @@ class HostileInputTest {
                             ByteBuffer.wrap(b).putInt(0, Integer.MAX_VALUE - i); // hostile counts and lengths up front
                         }
                         ByteBuffer frame = ByteBuffer.wrap(b);
-                        Interpreter.decode(frame, 0, b.length, plan, new TreeBuilder(frame, body(), RecordsHandler.SIZE_ONLY, 1));
-                        ValuesBuilder v = new ValuesBuilder(frame);
+                        Interpreter.decode(frame, 0, b.length, plan, new TreeBuilder(frame, body(), RecordsHandler.SIZE_ONLY, 1, true));
+                        ValuesBuilder v = new ValuesBuilder(frame, true);
                         Interpreter.decode(frame, 0, b.length, plan, v);
                         v.result();
                         decodes++;
@@ -98,7 +98,7 @@ class HostileInputTest {
         MessagePlan plan = plans.plan(3, Direction.REQUEST, 4).orElseThrow(); // Metadata v4: Topics []MetadataRequestTopic
         ByteBuffer frame = ByteBuffer.allocate(5).putInt(Integer.MAX_VALUE).put((byte) 0).flip();
         FieldNode tree = body();
-        Interpreter.decode(frame, 0, 5, plan, new TreeBuilder(frame, tree, RecordsHandler.SIZE_ONLY, 9));
+        Interpreter.decode(frame, 0, 5, plan, new TreeBuilder(frame, tree, RecordsHandler.SIZE_ONLY, 9, true));
         assertEquals("Topics: 2147483647 elements cannot fit in the 1 bytes left", tree.notes().get(0).message());
         assertEquals(0, tree.notes().get(0).offset());
     }

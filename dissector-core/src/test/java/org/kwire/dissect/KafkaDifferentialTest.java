@@ -72,7 +72,7 @@ class KafkaDifferentialTest {
         Object data = release.read(plan.spec().name(), body, plan.version());
         JsonNode theirs = JSON.readTree(release.json(plan.spec().name(), data, plan.version()));
         for (byte[] bytes : List.of(release.write(data, plan.version()), body)) {
-            ValuesBuilder ours = new ValuesBuilder(ByteBuffer.wrap(bytes));
+            ValuesBuilder ours = new ValuesBuilder(ByteBuffer.wrap(bytes), false);
             int end = Interpreter.decode(ByteBuffer.wrap(bytes), 0, bytes.length, plan, ours);
             if (!ours.problems().isEmpty() || end != bytes.length) {
                 return "problems " + ours.problems() + " end " + end + "/" + bytes.length;
