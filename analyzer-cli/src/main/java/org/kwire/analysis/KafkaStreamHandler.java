@@ -7,6 +7,7 @@ import org.kwire.expert.Severity;
 import org.kwire.frame.FrameAssembler;
 import org.kwire.frame.FrameSink;
 import org.kwire.frame.KafkaFrame;
+import org.kwire.plan.PlanCache;
 import org.kwire.protocol.HeaderDecoder;
 import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
@@ -14,65 +15,148 @@ import org.kwire.tcp.TcpStreamHandler;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
- * Turns one TCP connection into a Kafka conversation, or ignores it. The broker is the endpoint on a configured port
- * (the SYN's receiver when both are); on other ports a connection is Kafka only if the first bytes of its initiator
- * form a valid request header. Each direction gets a {@link FrameAssembler}; frames go to the
- * {@link KafkaConversation}.
+ * Decides what one TCP connection carries and, if it is Kafka, turns it into a {@link KafkaConversation}. Which end
+ * is the broker: the endpoint on a configured port (the SYN's receiver when both are), else the side whose first bytes
+ * form a valid request header is the client. A connection that starts with a TLS record is encrypted ({@code tls});
+ * one on a broker port whose captured start is neither TLS nor a Kafka request is {@code unknown}; neither is decoded.
+ * A connection on other ports is Kafka only if its client's first bytes form a valid request header. The bytes seen
+ * before the decision are replayed into the frame assemblers.
  */
 final class KafkaStreamHandler implements TcpStreamHandler {
 
-    /** Bytes of the initiator's stream buffered before deciding whether an unconfigured port carries Kafka. */
+    /** Bytes of a side's stream needed to judge a request header (size, api key, version, correlation_id, client_id length). */
     private static final int SNIFF_BYTES = 14;
+    /** Bytes needed to recognise a TLS record header. */
+    private static final int TLS_HEADER = 5;
 
     private final TcpConnection tcp;
     private final AnalysisOptions options;
+    private final PlanCache plans;
     private final HeaderDecoder headers;
     private final ConversationListener listener;
-    private final Consumer<KafkaConversation> onKafka;
+    private final ConnectionObserver observer;
+    /** True if an endpoint is on a broker port: then the connection is reported whatever it carries. */
+    private final boolean watched;
 
-    private enum State { UNDECIDED, KAFKA, IGNORED }
+    private enum State { DECIDING, KAFKA, OTHER }
 
-    private State state;
-    private boolean clientIsA;
+    private State state = State.DECIDING;
+    /** Which side is the client: known from the ports, or found by the first request header. */
+    private Boolean clientIsA;
     private KafkaConversation conversation;
     private FrameAssembler requests;
     private FrameAssembler responses;
-    private final List<Chunk> sniffed = new ArrayList<>();
+    private final List<Chunk> held = new ArrayList<>();
 
-    KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, HeaderDecoder headers,
-                       ConversationListener listener, Consumer<KafkaConversation> onKafka) {
+    /** Bytes seen before the decision. */
+    private record Chunk(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
+    }
+
+    KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, PlanCache plans, HeaderDecoder headers,
+                       ConversationListener listener, ConnectionObserver observer) {
         this.tcp = tcp;
         this.options = options;
+        this.plans = plans;
         this.headers = headers;
         this.listener = listener;
-        this.onKafka = onKafka;
+        this.observer = observer;
         boolean aWatched = options.brokerPorts().contains(tcp.a().port());
         boolean bWatched = options.brokerPorts().contains(tcp.b().port());
+        this.watched = aWatched || bWatched;
         if (bWatched && (!aWatched || tcp.synSeen())) {
-            start(true);
+            clientIsA = true;
         } else if (aWatched && !bWatched) {
-            start(false);
-        } else {
-            state = State.UNDECIDED;
+            clientIsA = false;
         }
     }
 
-    private void start(boolean clientA) {
+    @Override
+    public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
+        switch (state) {
+            case KAFKA -> (fromA == clientIsA ? requests : responses).accept(data, timestampNanos, packet);
+            case DECIDING -> {
+                held.add(new Chunk(fromA, data, timestampNanos, packet));
+                decide(fromA);
+            }
+            case OTHER -> {
+            }
+        }
+    }
+
+    /** Decides from the bytes held so far, if they suffice. */
+    private void decide(boolean side) {
+        ByteBuffer start = start(side, Math.max(SNIFF_BYTES, TLS_HEADER));
+        if (start.remaining() >= TLS_HEADER && isTlsRecord(start)) {
+            other("tls");
+            return;
+        }
+        if (clientIsA != null && !tcp.synSeen()) {
+            startKafka(); // the capture began mid-connection: the frame assemblers resynchronise
+            return;
+        }
+        if (start.remaining() < SNIFF_BYTES) {
+            return;
+        }
+        boolean mayBeClient = clientIsA != null ? side == clientIsA : !tcp.synSeen() || side;
+        if (mayBeClient && headers.looksLikeRequest(start, options.maxFrameSize())) {
+            clientIsA = side;
+            startKafka();
+        } else if (clientIsA != null || tcp.synSeen() || start(!side, SNIFF_BYTES).remaining() >= SNIFF_BYTES) {
+            other("unknown"); // a Kafka client speaks first, with a request
+        }
+    }
+
+    /** The first bytes (up to {@code n}) of one side's held data. */
+    private ByteBuffer start(boolean side, int n) {
+        ByteBuffer head = ByteBuffer.allocate(n);
+        for (Chunk c : held) {
+            if (c.fromA() == side && head.hasRemaining()) {
+                ByteBuffer d = c.data().duplicate();
+                d.limit(d.position() + Math.min(d.remaining(), head.remaining()));
+                head.put(d);
+            }
+        }
+        return head.flip();
+    }
+
+    /**
+     * A TLS record header (RFC 8446 section 5.1): content type 20-23, legacy version 3.x, length at most 2^14 + 2048.
+     * A Kafka frame cannot start so: its size prefix would be over 300 MiB.
+     */
+    static boolean isTlsRecord(ByteBuffer b) {
+        int type = b.get(0) & 0xff;
+        int length = b.getShort(3) & 0xffff;
+        return type >= 20 && type <= 23 && b.get(1) == 3 && (b.get(2) & 0xff) <= 4 && length > 0 && length <= (1 << 14) + 2048;
+    }
+
+    private void other(String protocol) {
+        state = State.OTHER;
+        held.clear();
+        if (watched) {
+            boolean clientA = clientIsA == null || clientIsA;
+            observer.other(tcp.stream(), (clientA ? tcp.a() : tcp.b()).toString(), (clientA ? tcp.b() : tcp.a()).toString(), protocol);
+        }
+    }
+
+    private void startKafka() {
         state = State.KAFKA;
-        clientIsA = clientA;
-        String client = (clientA ? tcp.a() : tcp.b()).toString();
-        String broker = (clientA ? tcp.b() : tcp.a()).toString();
-        conversation = new KafkaConversation(tcp.stream(), client, broker, headers, listener, options.maxPending());
+        String client = (clientIsA ? tcp.a() : tcp.b()).toString();
+        String broker = (clientIsA ? tcp.b() : tcp.a()).toString();
+        conversation = new KafkaConversation(tcp.stream(), client, broker, plans, listener, options.maxPending());
         boolean inSync = tcp.synSeen();
         requests = new FrameAssembler(HeaderDecoder.MIN_REQUEST_FRAME - 4, options.maxFrameSize(), inSync,
                 (b, off, lim) -> headers.looksLikeRequest(b.slice(off, lim - off), options.maxFrameSize()),
                 sink(true), "stream " + tcp.stream() + " client->broker");
         responses = new FrameAssembler(HeaderDecoder.MIN_RESPONSE_FRAME - 4, options.maxFrameSize(), inSync,
                 this::plausibleResponse, sink(false), "stream " + tcp.stream() + " broker->client");
-        onKafka.accept(conversation);
+        observer.kafka(conversation);
+        List<Chunk> replay = new ArrayList<>(held);
+        held.clear();
+        for (Chunk c : replay) {
+            onData(c.fromA(), c.data(), c.timestampNanos(), c.packet());
+        }
     }
 
     /** A response starts here if its correlation_id is pending, or if it fills the rest of a segment exactly. */
@@ -106,64 +190,15 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     }
 
     @Override
-    public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
-        if (state == State.UNDECIDED) {
-            sniff(fromA, data, timestampNanos, packet);
-            return;
+    public void onGap(boolean fromA, long bytes, String reason, long packet) {
+        if (state == State.DECIDING) {
+            if (clientIsA == null) {
+                other("unknown");
+                return;
+            }
+            startKafka();
         }
         if (state == State.KAFKA) {
-            (fromA == clientIsA ? requests : responses).accept(data, timestampNanos, packet);
-        }
-    }
-
-    /** Bytes seen before the decision, replayed once the client side is known. */
-    private record Chunk(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
-    }
-
-    private void sniff(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
-        sniffed.add(new Chunk(fromA, data, timestampNanos, packet));
-        if (tcp.synSeen() && !fromA) {
-            state = sniffedBytes(true) == 0 ? State.IGNORED : state; // the responder spoke first: not a Kafka client
-            return;
-        }
-        if (sniffedBytes(fromA) < SNIFF_BYTES) {
-            return;
-        }
-        ByteBuffer head = ByteBuffer.allocate(SNIFF_BYTES);
-        for (Chunk c : sniffed) {
-            if (c.fromA() == fromA && head.hasRemaining()) {
-                ByteBuffer d = c.data().duplicate();
-                d.limit(d.position() + Math.min(d.remaining(), head.remaining()));
-                head.put(d);
-            }
-        }
-        head.flip();
-        if (headers.looksLikeRequest(head, options.maxFrameSize())) {
-            start(fromA);
-            for (Chunk c : sniffed) {
-                onData(c.fromA(), c.data(), c.timestampNanos(), c.packet());
-            }
-        } else if (tcp.synSeen() || sniffedBytes(!fromA) >= SNIFF_BYTES) {
-            state = State.IGNORED;
-        }
-        if (state != State.UNDECIDED) {
-            sniffed.clear();
-        }
-    }
-
-    private int sniffedBytes(boolean fromA) {
-        int n = 0;
-        for (Chunk c : sniffed) {
-            n += c.fromA() == fromA ? c.data().remaining() : 0;
-        }
-        return n;
-    }
-
-    @Override
-    public void onGap(boolean fromA, long bytes, String reason, long packet) {
-        if (state == State.UNDECIDED) {
-            state = State.IGNORED;
-        } else if (state == State.KAFKA) {
             (fromA == clientIsA ? requests : responses).gap(bytes, reason, packet);
         }
     }
@@ -180,6 +215,9 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     @Override
     public void onEnd(long packet) {
+        if (state == State.DECIDING && clientIsA != null && !held.isEmpty()) {
+            other("unknown"); // too few bytes to tell
+        }
         if (state == State.KAFKA) {
             requests.end(packet);
             responses.end(packet);

@@ -1,15 +1,12 @@
 package org.kwire.cli;
 
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 import org.kwire.analysis.AnalysisOptions;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
-import org.kwire.pcap.CaptureFormatException;
+import org.kwire.plan.PlanCache;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 import org.kwire.schema.SchemaRegistry;
@@ -17,16 +14,11 @@ import org.kwire.schema.SchemaRegistry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /** {@code kwire analyze [FILE...]}: analyzes captures into a JSON report (README, "The report"). */
 final class AnalyzeCommand {
@@ -42,6 +34,9 @@ final class AnalyzeCommand {
                 .desc("write the report to FILE instead of stdout").build());
         o.addOption(Option.builder().longOpt("max-frame-size").hasArg().argName("BYTES")
                 .desc("largest Kafka frame accepted (default 104857600)").build());
+        o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
+                .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
+        Records.addOptions(o, false);
         o.addOption(Option.builder().longOpt("strict")
                 .desc("exit with code 4 if the analysis found warnings").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
@@ -49,28 +44,20 @@ final class AnalyzeCommand {
     }
 
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
-        CommandLine cl;
-        try {
-            cl = new DefaultParser().parse(options(), args);
-        } catch (ParseException e) {
-            throw new CliException(ExitCodes.USAGE, "analyze: " + e.getMessage());
-        }
+        CommandLine cl = Cli.parse("analyze", options(), args);
         if (cl.hasOption("help")) {
-            PrintWriter w = new PrintWriter(out);
-            new HelpFormatter().printHelp(w, 100, "kwire analyze [options] [FILE...]",
-                    "Analyze pcap/pcapng captures of Kafka traffic into a JSON report.\n\n", options(), 2, 4,
-                    "\nWith no FILE the bundled sample capture (" + BUNDLED + ") is analyzed.");
-            w.flush();
+            Cli.help(out, "kwire analyze [options] [FILE...]", "Analyze pcap/pcapng captures of Kafka traffic into a JSON "
+                    + "report. With no FILE the bundled sample capture (" + BUNDLED + ") is analyzed.", options());
             return ExitCodes.OK;
         }
-        AnalysisOptions opts = new AnalysisOptions(ports(cl), intOption(cl, "max-frame-size", AnalysisOptions.DEFAULT_MAX_FRAME),
-                AnalysisOptions.DEFAULT_MAX_PENDING);
+        AnalysisOptions opts = new AnalysisOptions(Cli.ports(cl),
+                Cli.intValue(cl, "max-frame-size", AnalysisOptions.DEFAULT_MAX_FRAME), AnalysisOptions.DEFAULT_MAX_PENDING);
         List<Path> files = new ArrayList<>();
         List<String> names = new ArrayList<>();
         Path bundled = null;
         try {
             if (cl.getArgList().isEmpty()) {
-                bundled = extractBundled();
+                bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
                 files.add(bundled);
                 names.add(BUNDLED + " (bundled sample)");
             }
@@ -78,21 +65,15 @@ final class AnalyzeCommand {
                 files.add(Path.of(f));
                 names.add(f);
             }
-            SchemaRegistry schemas = SchemaRegistry.bundled();
-            ReportBuilder report = new ReportBuilder(schemas);
-            CaptureFacts facts = new CaptureAnalyzer(schemas, opts).analyze(files, names, report, report::addConversation);
+            SchemaRegistry schemas = Cli.schemas(cl);
+            PlanCache plans = new PlanCache(schemas);
+            ReportBuilder report = new ReportBuilder(plans, Records.options(cl));
+            CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(plans, opts)
+                    .analyze(files, names, report, CaptureReports.observer(report)));
             CaptureReports.addWarnings(facts, report, err);
             Report r = CaptureReports.build(report, facts);
             CaptureReports.write(r, cl.getOptionValue("output"), out);
             return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
-        } catch (NoSuchFileException e) {
-            throw new CliException(ExitCodes.INPUT, "no such file: " + e.getFile());
-        } catch (AccessDeniedException e) {
-            throw new CliException(ExitCodes.INPUT, "permission denied: " + e.getFile());
-        } catch (CaptureFormatException e) {
-            throw new CliException(ExitCodes.INPUT, e.getMessage());
-        } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, e.getMessage() == null ? e.toString() : e.getMessage());
         } finally {
             if (bundled != null) {
                 try {
@@ -113,43 +94,5 @@ final class AnalyzeCommand {
             Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
         }
         return tmp;
-    }
-
-    static Set<Integer> ports(CommandLine cl) throws CliException {
-        String[] values = cl.getOptionValues("port");
-        if (values == null) {
-            return Set.of(AnalysisOptions.DEFAULT_PORT);
-        }
-        Set<Integer> ports = new LinkedHashSet<>();
-        for (String v : values) {
-            for (String p : v.split(",")) {
-                int n = parseInt("--port", p);
-                if (n < 1 || n > 65535) {
-                    throw new CliException(ExitCodes.USAGE, "--port " + p + ": not a TCP port (1-65535)");
-                }
-                ports.add(n);
-            }
-        }
-        return Set.copyOf(ports);
-    }
-
-    static int intOption(CommandLine cl, String name, int dflt) throws CliException {
-        String v = cl.getOptionValue(name);
-        if (v == null) {
-            return dflt;
-        }
-        int n = parseInt("--" + name, v);
-        if (n <= 0) {
-            throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": must be positive");
-        }
-        return n;
-    }
-
-    private static int parseInt(String option, String v) throws CliException {
-        try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new CliException(ExitCodes.USAGE, option + " " + v + ": not a number");
-        }
     }
 }

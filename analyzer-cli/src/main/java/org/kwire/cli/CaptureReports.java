@@ -1,6 +1,8 @@
 package org.kwire.cli;
 
 import org.kwire.analysis.CaptureFacts;
+import org.kwire.analysis.ConnectionObserver;
+import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.report.CaptureSummary;
@@ -18,6 +20,21 @@ final class CaptureReports {
     private CaptureReports() {
     }
 
+    /** Lists every connection in the report: Kafka ones with their conversation, others with their protocol. */
+    static ConnectionObserver observer(ReportBuilder report) {
+        return new ConnectionObserver() {
+            @Override
+            public void kafka(KafkaConversation conversation) {
+                report.addConversation(conversation);
+            }
+
+            @Override
+            public void other(int stream, String client, String broker, String protocol) {
+                report.addOtherConnection(stream, client, broker, protocol);
+            }
+        };
+    }
+
     /**
      * The reader's warnings (truncated files, dropped packets, ...) as {@code kwire: warning:} lines on {@code err}
      * and as warning/capture notes of the report.
@@ -33,7 +50,7 @@ final class CaptureReports {
     static Report build(ReportBuilder report, CaptureFacts facts) {
         return report.build(new CaptureSummary(facts.files(), facts.packets(), facts.bytes(),
                 iso(facts.firstTimestampNanos(), facts.packets()), iso(facts.lastTimestampNanos(), facts.packets()),
-                facts.tcpConnections(), 0, 0, 0));
+                facts.tcpConnections(), 0, 0, 0, 0));
     }
 
     /**

@@ -14,6 +14,8 @@ public final class Kwire {
 
             commands:
               analyze [FILE...]   analyze captures into a JSON report (no FILE: the bundled sample capture)
+              dissect FILE...     print every Kafka frame field by field (text tree, JSON tree, or Kafka's JSON values)
+              schema [API]        list Kafka APIs and versions, show one's fields, or --minimal: dissect its smallest instance
               live -i IFACE       capture Kafka traffic live and report on it (needs libpcap and capture rights)
               interfaces          list the interfaces live can capture on
 
@@ -45,6 +47,8 @@ public final class Kwire {
         try {
             return switch (args[0]) {
                 case "analyze" -> new AnalyzeCommand().run(rest, out, err);
+                case "dissect" -> new DissectCommand().run(rest, out, err);
+                case "schema" -> new SchemaCommand().run(rest, out);
                 case "live" -> new LiveCommand().run(rest, out, err);
                 case "interfaces" -> new InterfacesCommand().run(rest, out);
                 default -> throw new CliException(ExitCodes.USAGE, "unknown command '" + args[0] + "' (try kwire --help)");

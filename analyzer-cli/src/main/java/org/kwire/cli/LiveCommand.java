@@ -4,11 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.DefaultParser;
-import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.apache.commons.cli.ParseException;
 import org.kwire.analysis.AnalysisOptions;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
@@ -18,15 +15,14 @@ import org.kwire.live.LiveCaptureException;
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
 import org.kwire.pcap.PcapngWriter;
+import org.kwire.plan.PlanCache;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
-import org.kwire.schema.SchemaRegistry;
 import org.kwire.tcp.ReassemblyLimits;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -72,9 +68,12 @@ final class LiveCommand {
         o.addOption(Option.builder().longOpt("snaplen").hasArg().argName("BYTES")
                 .desc("bytes captured per packet at most (default " + LiveCapture.DEFAULT_SNAPLEN + ")").build());
         o.addOption(Option.builder().longOpt("idle-timeout").hasArg().argName("S")
-                .desc("end a TCP connection after S seconds without a packet (default 300)").build());
+                .desc("end a TCP connection after S seconds without a packet (default 900)").build());
         o.addOption(Option.builder().longOpt("max-frame-size").hasArg().argName("BYTES")
                 .desc("largest Kafka frame accepted (default 104857600)").build());
+        o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
+                .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
+        Records.addOptions(o, false);
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -106,33 +105,28 @@ final class LiveCommand {
     }
 
     private int parseAndCapture(String[] args, PrintStream out, PrintStream err) throws CliException {
-        CommandLine cl;
-        try {
-            cl = new DefaultParser().parse(options(), args);
-        } catch (ParseException e) {
-            throw new CliException(ExitCodes.USAGE, "live: " + e.getMessage());
-        }
+        CommandLine cl = Cli.parse("live", options(), args);
         if (cl.hasOption("help")) {
-            PrintWriter w = new PrintWriter(out);
-            new HelpFormatter().printHelp(w, 100, "kwire live -i IFACE [options]",
-                    "Capture Kafka traffic live and report on it like kwire analyze.\n\n", options(), 2, 4,
-                    "\nInterval reports go to stderr, one JSON object per line; the final report to stdout (or -o)."
-                            + "\nCapturing needs root or the CAP_NET_RAW and CAP_NET_ADMIN capabilities, and libpcap.");
-            w.flush();
+            Cli.help(out, "kwire live -i IFACE [options]", "Capture Kafka traffic live and report on it like kwire analyze. "
+                    + "Interval reports go to stderr, one JSON object per line; the final report to stdout (or -o). "
+                    + "Capturing needs libpcap and root or the CAP_NET_RAW and CAP_NET_ADMIN capabilities.", options());
             return ExitCodes.OK;
         }
         String iface = cl.getOptionValue("interface");
         if (iface == null) {
             throw new CliException(ExitCodes.USAGE, "live: -i IFACE is required (kwire interfaces lists them)");
         }
-        Set<Integer> ports = AnalyzeCommand.ports(cl);
+        Set<Integer> ports = Cli.ports(cl);
         String filter = cl.getOptionValue("filter", defaultFilter(ports));
-        long duration = AnalyzeCommand.intOption(cl, "duration", 0);
-        long interval = AnalyzeCommand.intOption(cl, "report-interval", 0);
-        int snaplen = AnalyzeCommand.intOption(cl, "snaplen", LiveCapture.DEFAULT_SNAPLEN);
-        long idle = AnalyzeCommand.intOption(cl, "idle-timeout", (int) (ReassemblyLimits.DEFAULT_IDLE_NANOS / 1_000_000_000L));
+        long duration = Cli.intValue(cl, "duration", 0);
+        long interval = Cli.intValue(cl, "report-interval", 0);
+        int snaplen = Cli.intValue(cl, "snaplen", LiveCapture.DEFAULT_SNAPLEN);
+        long idle = Cli.intValue(cl, "idle-timeout", (int) (ReassemblyLimits.DEFAULT_IDLE_NANOS / 1_000_000_000L));
         AnalysisOptions opts = new AnalysisOptions(ports,
-                AnalyzeCommand.intOption(cl, "max-frame-size", AnalysisOptions.DEFAULT_MAX_FRAME), AnalysisOptions.DEFAULT_MAX_PENDING);
+                Cli.intValue(cl, "max-frame-size", AnalysisOptions.DEFAULT_MAX_FRAME), AnalysisOptions.DEFAULT_MAX_PENDING);
+        if (snaplen == 0 || idle == 0) {
+            throw new CliException(ExitCodes.USAGE, "live: --snaplen and --idle-timeout must be positive");
+        }
         ReassemblyLimits limits = new ReassemblyLimits(ReassemblyLimits.DEFAULT_MAX_HELD, idle * 1_000_000_000L,
                 ReassemblyLimits.DEFAULT_MAX_CLOSED);
         try {
@@ -148,9 +142,9 @@ final class LiveCommand {
 
     private int capture(LiveCapture c, String filter, long duration, long interval, AnalysisOptions opts,
                         ReassemblyLimits limits, CommandLine cl, PrintStream out, PrintStream err) throws CliException {
-        SchemaRegistry schemas = SchemaRegistry.bundled();
-        ReportBuilder report = new ReportBuilder(schemas);
-        PacketPipeline pipeline = new CaptureAnalyzer(schemas, opts, limits).start(report, report::addConversation);
+        PlanCache plans = new PlanCache(Cli.schemas(cl));
+        ReportBuilder report = new ReportBuilder(plans, Records.options(cl));
+        PacketPipeline pipeline = new CaptureAnalyzer(plans, opts, limits).start(report, CaptureReports.observer(report));
         List<String> names = List.of(c.device() + " (live)");
         PcapngWriter writer = openWriter(cl.getOptionValue("write"), c);
         CountDownLatch done = new CountDownLatch(1);

@@ -8,6 +8,8 @@ import org.kwire.TestCaptures;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -68,6 +70,144 @@ class AnalyzeCommandTest {
         assertTrue(metadata.get("latency_us").get("p99").asLong() <= metadata.get("latency_us").get("max").asLong());
     }
 
+    /** "api:code NAME xcount [topics]" for every error code of every API. */
+    private static List<String> errors(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode a : report.get("apis")) {
+            for (JsonNode e : a.get("errors")) {
+                out.add(a.get("name").asText() + ":" + e.get("code").asInt() + " " + e.get("name").asText() + " x"
+                        + e.get("count").asInt() + " " + e.get("topics"));
+            }
+        }
+        return out;
+    }
+
+    /** "topic/partition id API=n,..." for every partition. */
+    private static List<String> partitions(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode p : report.get("partitions")) {
+            StringBuilder b = new StringBuilder(p.get("topic").asText() + "/" + p.get("partition").asInt() + " "
+                    + p.get("topic_id").asText() + " ");
+            p.get("requests").fields().forEachRemaining(e -> b.append(e.getKey()).append('=').append(e.getValue().asInt()).append(','));
+            out.add(b.toString());
+        }
+        return out;
+    }
+
+    /** Expected values computed independently from the capture's reference decoding by Kafka's own classes. */
+    @Test
+    void errorCodesAndTopicPartitionsOfTheJavaCapture() throws IOException {
+        JsonNode r = analyze("java-basic.pcap");
+        assertEquals(List.of(
+                "FindCoordinator:15 COORDINATOR_NOT_AVAILABLE x1 []",
+                "JoinGroup:79 MEMBER_ID_REQUIRED x1 []",
+                "InitProducerId:14 COORDINATOR_LOAD_IN_PROGRESS x1 []",
+                "ConsumerGroupDescribe:69 GROUP_ID_NOT_FOUND x1 []"), errors(r));
+        String alpha = " 7GC2duJITZCpZaFRWQ20yQ Fetch=2,ListOffsets=1,OffsetCommit=1,OffsetFetch=2,Produce=";
+        String beta = " g1YyoWZhTXSFapOvsPA7tA Fetch=2,ListOffsets=1,OffsetCommit=1,OffsetFetch=2,Produce=";
+        assertEquals(List.of("basic-alpha/0" + alpha + "5,", "basic-alpha/1" + alpha + "5,", "basic-alpha/2" + alpha + "4,",
+                "basic-beta/0" + beta + "5,", "basic-beta/1" + beta + "5,", "basic-beta/2" + beta + "4,"), partitions(r));
+    }
+
+    /** "topic/partition produce: batches/records codecs; fetch: ...; crc valid/invalid" for every partition with records. */
+    private static List<String> records(JsonNode report) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode p : report.get("partitions")) {
+            out.add(p.get("topic").asText() + "/" + p.get("partition").asInt() + " produce: " + recordStats(p.get("produce"))
+                    + "; fetch: " + recordStats(p.get("fetch")) + "; crc " + p.get("crc_valid").asInt() + "/" + p.get("crc_invalid").asInt());
+        }
+        return out;
+    }
+
+    private static String recordStats(JsonNode r) {
+        return r.isNull() ? "-" : r.get("batches").asInt() + "/" + r.get("records").asInt() + " " + r.get("codecs");
+    }
+
+    /**
+     * Record batches per partition. The client programs of java-basic produced and consumed 50 records per topic
+     * (truth file, "client"); per-partition batch and record counts agree with Kafka's MemoryRecords decoding in the
+     * capture's reference file.
+     */
+    @Test
+    void recordBatchesOfAllFiveCodecsDecodeWithValidCrcs() throws IOException {
+        JsonNode r = analyze("java-basic.pcap");
+        String all = "{\"gzip\":1,\"lz4\":1,\"none\":1,\"snappy\":1,\"zstd\":1}";
+        String noLz4 = "{\"gzip\":1,\"none\":1,\"snappy\":1,\"zstd\":1}";
+        assertEquals(List.of(
+                "basic-alpha/0 produce: 5/19 " + all + "; fetch: 5/19 " + all + "; crc 10/0",
+                "basic-alpha/1 produce: 5/15 " + all + "; fetch: 5/15 " + all + "; crc 10/0",
+                "basic-alpha/2 produce: 4/16 " + noLz4 + "; fetch: 4/16 " + noLz4 + "; crc 8/0",
+                "basic-beta/0 produce: 5/18 " + all + "; fetch: 5/18 " + all + "; crc 10/0",
+                "basic-beta/1 produce: 5/17 " + all + "; fetch: 5/17 " + all + "; crc 10/0",
+                "basic-beta/2 produce: 4/15 " + noLz4 + "; fetch: 4/15 " + noLz4 + "; crc 8/0"), records(r));
+        assertEquals(0, r.get("crc_failures").size());
+        assertEquals(0, r.get("partial_batches").size());
+    }
+
+    @Test
+    void librdkafkaAndKafkajsRecordsMatchWhatTheClientsProducedAndConsumed() throws IOException {
+        JsonNode kcat = analyze("kcat.pcap");
+        assertEquals(List.of(
+                "kcat-lz4/0 produce: 1/10 {\"lz4\":1}; fetch: 2/20 {\"lz4\":2}; crc 3/0", // consumed twice: kcat -C and kcat -G
+                "kcat-snappy/0 produce: 10/10 {\"none\":4,\"snappy\":6}; fetch: 10/10 {\"none\":4,\"snappy\":6}; crc 20/0"),
+                records(kcat));
+        JsonNode kafkajs = analyze("kafkajs.pcap"); // 10 records per topic, 6 and 4 on partitions 0 and 1
+        assertEquals(List.of(
+                "kafkajs-gzip/0 produce: 1/6 {\"gzip\":1}; fetch: 1/6 {\"gzip\":1}; crc 2/0",
+                "kafkajs-gzip/1 produce: 1/4 {\"gzip\":1}; fetch: 1/4 {\"gzip\":1}; crc 2/0",
+                "kafkajs-none/0 produce: 1/6 {\"none\":1}; fetch: 1/6 {\"none\":1}; crc 2/0",
+                "kafkajs-none/1 produce: 1/4 {\"none\":1}; fetch: 1/4 {\"none\":1}; crc 2/0"), records(kafkajs));
+    }
+
+    /** One byte flipped inside the uncompressed batch java-basic's "none" producer sent to basic-alpha partition 2. */
+    @Test
+    void aFlippedByteGivesExactlyOneCrcFailure(@TempDir Path dir) throws IOException {
+        byte[] pcap = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
+        byte[] value = "value 4 from none producer".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        int at = indexOf(pcap, value, 0);
+        // the batch: magic 2 then its stored crc 242915648 (as Kafka's reference decoding gives it)
+        int magic = lastIndexOf(pcap, java.nio.ByteBuffer.allocate(5).put((byte) 2).putInt((int) 242915648L).array(), at);
+        int batchStart = magic - 16;
+        int batchEnd = batchStart + 12 + java.nio.ByteBuffer.wrap(pcap, batchStart + 8, 4).getInt();
+        pcap[at] ^= 0x20;
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(pcap, magic + 5, batchEnd - (magic + 5));
+        Path flipped = dir.resolve("flipped.pcap");
+        Files.write(flipped, pcap);
+        CliRun run = CliRun.of("analyze", flipped.toString());
+        assertEquals(0, run.exit(), run.err());
+        JsonNode failures = run.json().get("crc_failures");
+        assertEquals(1, failures.size(), failures.toString());
+        JsonNode f = failures.get(0);
+        assertEquals("Produce", f.get("api").asText());
+        assertEquals("basic-alpha", f.get("topic").asText());
+        assertEquals(2, f.get("partition").asInt());
+        assertEquals(0, f.get("base_offset").asLong());
+        assertEquals(242915648L, f.get("stored").asLong());
+        assertEquals(crc.getValue(), f.get("computed").asLong());
+        assertEquals(63, f.get("frame").asLong()); // the Produce request is capture frame 63 (reference file)
+        assertEquals(1, run.json().get("partitions").get(2).get("crc_invalid").asInt());
+        assertEquals(4, CliRun.of("analyze", "--strict", flipped.toString()).exit());
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle, int from) {
+        for (int i = from; i <= hay.length - needle.length; i++) {
+            if (java.util.Arrays.equals(hay, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
+    private static int lastIndexOf(byte[] hay, byte[] needle, int before) {
+        for (int i = before - needle.length; i >= 0; i--) {
+            if (java.util.Arrays.equals(hay, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
     @Test
     void librdkafkaCaptureMatchesItsTruth() throws IOException {
         JsonNode r = analyze("kcat.pcap");
@@ -111,6 +251,25 @@ class AnalyzeCommandTest {
         JsonNode r = analyze("deepflow-00-produce-v7-sw8.pcap");
         assertEquals(Map.of(0, "1/1@7"), counts(r));
         assertEquals("36333", r.get("connections").get(0).get("broker").asText().replaceAll(".*:", ""));
+    }
+
+    @Test
+    void tlsConnectionsAreReportedAsEncryptedAndNotDecoded() throws IOException {
+        JsonNode r = analyze("tls.pcap", "--port", "9095");
+        assertEquals(7, r.get("capture").get("tcp_connections").asInt());
+        assertEquals(0, r.get("capture").get("kafka_connections").asInt());
+        assertEquals(0, r.get("capture").get("frames").asInt());
+        assertEquals(0, r.get("apis").size());
+        List<String> protocols = new ArrayList<>();
+        r.get("connections").forEach(c -> protocols.add(c.get("protocol").asText() + " " + c.get("broker").asText()));
+        assertEquals(java.util.Collections.nCopies(7, "tls 127.0.0.1:9095"), protocols);
+        assertEquals(0, r.get("warnings").size());
+    }
+
+    @Test
+    void saslCaptureCountsTheFailedAuthentication() throws IOException {
+        JsonNode r = analyze("sasl-plain.pcap", "--port", "9094");
+        assertTrue(errors(r).contains("SaslAuthenticate:58 SASL_AUTHENTICATION_FAILED x1 []"), errors(r).toString());
     }
 
     @Test

@@ -41,7 +41,8 @@ class LiveCommandTest {
         assertEquals(2, noInterface.exit());
         assertEquals("kwire: live: -i IFACE is required (kwire interfaces lists them)\n", noInterface.err());
         assertEquals(2, CliRun.of("live", "-i", "lo", "--duration", "x").exit());
-        assertEquals(2, CliRun.of("live", "-i", "lo", "--report-interval", "0").exit());
+        assertEquals(2, CliRun.of("live", "-i", "lo", "--report-interval", "-1").exit());
+        assertEquals(2, CliRun.of("live", "-i", "lo", "--snaplen", "0").exit());
     }
 
     @Test

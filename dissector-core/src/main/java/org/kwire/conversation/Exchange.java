@@ -11,9 +11,14 @@ package org.kwire.conversation;
  */
 public record Exchange(KafkaConversation conversation, RequestRecord request, ResponseRecord response) {
 
-    /** ApiKey of the exchange, or -1 when the request was not captured. */
+    /** ApiKey of the exchange: its request's, else the one inferred for the response, else -1. */
     public int apiKey() {
-        return request == null ? -1 : request.header().apiKey();
+        return request != null ? request.header().apiKey() : response == null ? -1 : response.inferredApiKey();
+    }
+
+    /** API version of the exchange, as {@link #apiKey()}; -1 if unknown. */
+    public int apiVersion() {
+        return request != null ? request.header().apiVersion() : response == null ? -1 : response.inferredApiVersion();
     }
 
     /** Time from the request's last packet to the response's last packet, microseconds; -1 unless both were seen. */

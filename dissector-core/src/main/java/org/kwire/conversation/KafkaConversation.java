@@ -3,6 +3,7 @@ package org.kwire.conversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.frame.KafkaFrame;
+import org.kwire.plan.PlanCache;
 import org.kwire.protocol.HeaderDecoder;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.protocol.ResponseHeader;
@@ -10,7 +11,9 @@ import org.kwire.protocol.WireReader;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One Kafka connection between a client and a broker: decodes the headers of its frames and matches each response to
@@ -26,21 +29,25 @@ public final class KafkaConversation {
     private final ConversationListener listener;
     private final int maxPending;
     private final LinkedHashMap<Integer, RequestRecord> pending = new LinkedHashMap<>();
+    private final ResponseInference inference;
+    /** (api key << 16 | version) of the requests seen, for inferring the API of responses without their request. */
+    private final Set<Long> apisSeen = new LinkedHashSet<>();
 
     /**
      * @param id         stream number of the TCP connection (0-based, in order of first packet)
      * @param client     client endpoint, e.g. {@code "127.0.0.1:51234"}
      * @param broker     broker endpoint, e.g. {@code "127.0.0.1:9092"}
-     * @param headers    header decoder
+     * @param plans      compiled schemas, to infer the API of responses whose request was not captured
      * @param listener   receives requests, responses, unmatched requests and notes
      * @param maxPending most requests kept waiting for a response
      */
-    public KafkaConversation(int id, String client, String broker, HeaderDecoder headers,
+    public KafkaConversation(int id, String client, String broker, PlanCache plans,
                              ConversationListener listener, int maxPending) {
         this.id = id;
         this.client = client;
         this.broker = broker;
-        this.headers = headers;
+        this.headers = new HeaderDecoder(plans.schemas());
+        this.inference = new ResponseInference(plans, headers);
         this.listener = listener;
         this.maxPending = maxPending;
     }
@@ -71,8 +78,13 @@ public final class KafkaConversation {
         try {
             h = headers.request(frame.bytes());
         } catch (WireReader.Truncated e) {
-            note(Severity.ERROR, "malformed", frame.meta().lastPacket(), e.offset,
-                    "request header does not fit in its " + frame.length() + "-byte frame");
+            if (frame.complete()) {
+                note(Severity.ERROR, "malformed", frame.meta().lastPacket(), e.offset,
+                        "request header does not fit in its " + frame.length() + "-byte frame");
+            } else {
+                note(Severity.WARNING, "sequence", frame.meta().lastPacket(), e.offset,
+                        "request header lost: only " + frame.length() + " of the frame's " + frame.meta().length() + " bytes were captured");
+            }
             return;
         }
         RequestRecord previous = pending.remove(h.correlationId());
@@ -88,28 +100,44 @@ public final class KafkaConversation {
             listener.onUnmatchedRequest(new Exchange(this, evicted, null));
         }
         pending.put(h.correlationId(), new RequestRecord(h, frame.meta()));
+        apisSeen.add(((long) h.apiKey() << 16) | (h.apiVersion() & 0xffff));
         listener.onRequest(this, frame, h);
     }
 
     /** A response frame from the broker, matched by correlation_id. */
     public void onResponseFrame(KafkaFrame frame) {
+        if (frame.length() < 8) {
+            note(Severity.WARNING, "sequence", frame.meta().lastPacket(), 4, "response correlation_id lost: only "
+                    + frame.length() + " of the frame's " + frame.meta().length() + " bytes were captured");
+            return;
+        }
         int correlationId = frame.bytes().getInt(4);
         RequestRecord request = pending.remove(correlationId);
-        int apiKey = request == null ? -1 : request.header().apiKey();
-        int apiVersion = request == null ? -1 : request.header().apiVersion();
+        long inferred = request == null ? inference.infer(frame, apisSeen) : -1;
+        int apiKey = request != null ? request.header().apiKey() : inferred < 0 ? -1 : (int) (inferred >>> 16);
+        int apiVersion = request != null ? request.header().apiVersion() : inferred < 0 ? -1 : (int) (inferred & 0xffff);
         ResponseHeader h;
         try {
             h = headers.response(frame.bytes(), apiKey, apiVersion);
         } catch (WireReader.Truncated e) {
-            note(Severity.ERROR, "malformed", frame.meta().lastPacket(), e.offset,
-                    "response header does not fit in its " + frame.length() + "-byte frame");
+            if (frame.complete()) {
+                note(Severity.ERROR, "malformed", frame.meta().lastPacket(), e.offset,
+                        "response header does not fit in its " + frame.length() + "-byte frame");
+            }
             h = new ResponseHeader(correlationId, 0, 4);
         }
         if (request == null) {
-            note(Severity.NOTE, "sequence", frame.meta().lastPacket(), 4,
-                    "response with correlation_id " + correlationId + " has no captured request");
+            note(Severity.NOTE, "sequence", frame.meta().lastPacket(), 4, "response with correlation_id " + correlationId
+                    + " has no captured request" + (apiKey < 0 ? "" : "; inferred " + plansName(apiKey) + " v" + apiVersion
+                    + ", the only API of this connection it decodes as"));
         }
-        listener.onResponse(new Exchange(this, request, new ResponseRecord(h, frame.meta())), frame);
+        int inferredKey = request == null ? apiKey : -1;
+        int inferredVersion = request == null ? apiVersion : -1;
+        listener.onResponse(new Exchange(this, request, new ResponseRecord(h, frame.meta(), inferredKey, inferredVersion)), frame);
+    }
+
+    private String plansName(int apiKey) {
+        return headers.schemas().apiName(apiKey);
     }
 
     /** The connection ended (or the capture did): pending requests are reported unmatched. */

@@ -9,6 +9,8 @@ import org.kwire.protocol.ResponseHeader;
  * @param header the decoded response header; its version follows the request's API and version (or v0 when the
  *               request was not captured)
  * @param frame  where and when the response frame was seen
+ * @param inferredApiKey     the API inferred for a response whose request was not captured, else -1
+ * @param inferredApiVersion its version, else -1
  */
-public record ResponseRecord(ResponseHeader header, FrameInfo frame) {
+public record ResponseRecord(ResponseHeader header, FrameInfo frame, int inferredApiKey, int inferredApiVersion) {
 }

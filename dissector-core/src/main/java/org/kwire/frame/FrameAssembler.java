@@ -11,9 +11,11 @@ import java.util.Arrays;
  * hold many frames; frames wholly inside one chunk are handed on as zero-copy slices, others are assembled in a buffer
  * that grows with the bytes actually received (a hostile size prefix never allocates more than arrived).
  *
- * <p>After a gap in the stream, a size prefix outside {@code [minFrameSize, maxFrameSize]}, or from the start when the
- * capture began mid-connection, the assembler is out of sync: it skips bytes until the {@link FrameStartValidator}
- * accepts a position, counts the skipped bytes and reports them with expert notes.
+ * <p>Bytes the capture lost (a gap: missing segments, snaplen) inside a frame whose size prefix was seen make that frame
+ * <em>incomplete</em>: it is handed on with the bytes captured before the gap ({@link KafkaFrame#complete()} false),
+ * the rest of it is skipped by its declared size, and framing stays in sync. A gap anywhere else, a size prefix
+ * outside {@code [minFrameSize, maxFrameSize]}, or a capture that began mid-connection puts the assembler out of sync:
+ * it skips bytes until the {@link FrameStartValidator} accepts a position, and reports the bytes it skipped.
  */
 public final class FrameAssembler {
 
@@ -25,19 +27,25 @@ public final class FrameAssembler {
     private final FrameSink sink;
     private final String context;
 
+    /** Offset in the stream of the next byte to be consumed. */
     private long streamOffset;
     private boolean inSync;
     private long skipped;
     private long skippedTotal;
     private long skipStartPacket;
+    /** Bytes still to discard of an incomplete frame's rest (then the next frame starts). */
+    private long skipRest;
 
     private final byte[] prefix = new byte[4];
     private int prefixFill;
     private byte[] partial;
     private int partialFill;
     private int partialLength;
+    private long frameStart;
     private long firstPacket;
     private long firstTimestamp;
+    private long lastPacket;
+    private long lastTimestamp;
 
     /**
      * @param minFrameSize smallest legal size prefix value (bytes after the prefix), e.g. 8 for requests, 4 for responses
@@ -65,15 +73,22 @@ public final class FrameAssembler {
     /**
      * Feeds the next in-order bytes of the stream.
      *
-     * @param data            the bytes from {@code position()} to {@code limit()}; not modified, not kept unless a
-     *                        frame wholly inside it is handed on as a slice
-     * @param timestampNanos  capture time of the packet that carried them, epoch nanoseconds
-     * @param packet          capture frame number of that packet
+     * @param data           the bytes from {@code position()} to {@code limit()}; not modified, not kept unless a
+     *                       frame wholly inside it is handed on as a slice
+     * @param timestampNanos capture time of the packet that carried them, epoch nanoseconds
+     * @param packet         capture frame number of that packet
      */
     public void accept(ByteBuffer data, long timestampNanos, long packet) {
         int pos = data.position();
         int end = data.limit();
         while (pos < end) {
+            if (skipRest > 0) {
+                int n = (int) Math.min(skipRest, end - pos);
+                skipRest -= n;
+                pos += n;
+                streamOffset += n;
+                continue;
+            }
             if (!inSync) {
                 pos = resync(data, pos, end, packet);
                 continue;
@@ -84,8 +99,8 @@ public final class FrameAssembler {
                     continue;
                 }
                 if (end - pos >= 4 + size) {
-                    ByteBuffer frame = data.slice(pos, 4 + size).asReadOnlyBuffer();
-                    emit(frame, packet, timestampNanos, packet, timestampNanos);
+                    FrameInfo info = new FrameInfo(4 + size, streamOffset, packet, packet, timestampNanos, timestampNanos);
+                    sink.onFrame(new KafkaFrame(data.slice(pos, 4 + size).asReadOnlyBuffer(), info));
                     pos += 4 + size;
                     streamOffset += 4 + size;
                     continue;
@@ -96,21 +111,42 @@ public final class FrameAssembler {
     }
 
     /**
-     * Reports that {@code bytes} of the stream were not captured (lost segments, snaplen). A frame in progress is
-     * reported incomplete and dropped; framing resumes at the next plausible frame start.
+     * Reports that {@code bytes} of the stream were not captured (lost segments, snaplen). A frame in progress whose
+     * size is known is handed on incomplete and its rest skipped by size; otherwise framing resumes at the next
+     * plausible frame start.
      *
      * @param bytes  number of stream bytes missing
      * @param reason why, e.g. {@code "missing segments"} or {@code "snaplen"}
      * @param packet capture frame number after which the gap lies
      */
     public void gap(long bytes, String reason, long packet) {
-        if (partial != null || prefixFill > 0) {
-            int have = partial != null ? partialFill : prefixFill;
-            String of = partial != null ? " of " + partialLength : "";
-            note(Severity.WARNING, "sequence", packet, streamOffset,
-                    "frame incomplete: " + have + of + " bytes captured before a gap of " + bytes + " bytes (" + reason + ")");
-            streamOffset += have;
-            partial = null;
+        if (skipRest > 0) {
+            long n = Math.min(skipRest, bytes);
+            skipRest -= n;
+            streamOffset += n;
+            bytes -= n;
+            if (bytes == 0) {
+                return;
+            }
+        }
+        if (partial != null) {
+            long rest = partialLength - partialFill;
+            note(Severity.WARNING, "sequence", packet, frameStart, "frame incomplete: " + partialFill + " of " + partialLength
+                    + " bytes captured before a gap of " + bytes + " bytes (" + reason + ")");
+            emitIncomplete();
+            if (bytes < rest) {
+                streamOffset += bytes;
+                skipRest = rest - bytes;
+                return;
+            }
+            streamOffset += rest;
+            bytes -= rest;
+            if (bytes == 0) {
+                return; // the gap ended exactly where the frame did: still in sync
+            }
+        } else if (prefixFill > 0) {
+            note(Severity.WARNING, "sequence", packet, frameStart, "frame size prefix cut by a gap of " + bytes + " bytes ("
+                    + reason + ")");
             prefixFill = 0;
         } else if (inSync) {
             note(Severity.WARNING, "sequence", packet, streamOffset, "gap of " + bytes + " bytes (" + reason + ")");
@@ -122,13 +158,14 @@ public final class FrameAssembler {
         }
     }
 
-    /** Ends the stream: a frame still in progress is reported incomplete, skipped bytes are reported. */
+    /** Ends the stream: a frame still in progress is handed on incomplete, skipped bytes are reported. */
     public void end(long packet) {
-        if (partial != null || prefixFill > 0) {
-            int have = partial != null ? partialFill : prefixFill;
-            String of = partial != null ? " of " + partialLength : "";
-            note(Severity.WARNING, "truncated", packet, streamOffset, "frame incomplete at end of stream: " + have + of + " bytes");
-            partial = null;
+        if (partial != null) {
+            note(Severity.WARNING, "truncated", packet, frameStart, "frame incomplete at end of stream: " + partialFill + " of "
+                    + partialLength + " bytes");
+            emitIncomplete();
+        } else if (prefixFill > 0) {
+            note(Severity.WARNING, "truncated", packet, frameStart, "stream ends inside a frame size prefix");
             prefixFill = 0;
         }
         flushSkipped(packet);
@@ -172,11 +209,13 @@ public final class FrameAssembler {
     private int accumulate(ByteBuffer data, int pos, int end, long timestampNanos, long packet) {
         if (partial == null) {
             if (prefixFill == 0) {
+                frameStart = streamOffset;
                 firstPacket = packet;
                 firstTimestamp = timestampNanos;
             }
             while (prefixFill < 4 && pos < end) {
                 prefix[prefixFill++] = data.get(pos++);
+                streamOffset++;
             }
             if (prefixFill < 4) {
                 return pos;
@@ -185,7 +224,6 @@ public final class FrameAssembler {
             prefixFill = 0;
             if (!sizeOk(size, packet)) {
                 skipped += 4;
-                streamOffset += 4;
                 return pos;
             }
             partialLength = 4 + size;
@@ -199,18 +237,22 @@ public final class FrameAssembler {
         }
         data.get(pos, partial, partialFill, n);
         partialFill += n;
-        pos += n;
+        streamOffset += n;
+        lastPacket = packet;
+        lastTimestamp = timestampNanos;
         if (partialFill == partialLength) {
-            ByteBuffer frame = ByteBuffer.wrap(partial).asReadOnlyBuffer();
+            FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, packet, firstTimestamp, timestampNanos);
+            sink.onFrame(new KafkaFrame(ByteBuffer.wrap(partial).asReadOnlyBuffer(), info));
             partial = null;
-            emit(frame, firstPacket, firstTimestamp, packet, timestampNanos);
-            streamOffset += partialLength;
         }
-        return pos;
+        return pos + n;
     }
 
-    private void emit(ByteBuffer frame, long fromPacket, long fromTs, long toPacket, long toTs) {
-        sink.onFrame(new KafkaFrame(frame, new FrameInfo(frame.limit(), streamOffset, fromPacket, toPacket, fromTs, toTs)));
+    /** Hands on the frame in progress with the bytes captured so far. */
+    private void emitIncomplete() {
+        FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, lastPacket, firstTimestamp, lastTimestamp);
+        sink.onFrame(new KafkaFrame(ByteBuffer.wrap(partial, 0, partialFill).slice().asReadOnlyBuffer(), info));
+        partial = null;
     }
 
     private void note(Severity s, String group, long packet, long offset, String message) {

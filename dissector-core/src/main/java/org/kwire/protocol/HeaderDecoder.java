@@ -24,6 +24,11 @@ public final class HeaderDecoder {
         this.versions = new HeaderVersions(schemas);
     }
 
+    /** The schemas this decoder uses. */
+    public SchemaRegistry schemas() {
+        return schemas;
+    }
+
     /** The header version rules this decoder applies. */
     public HeaderVersions headerVersions() {
         return versions;

@@ -1,8 +1,14 @@
 package org.kwire.report;
 
 import org.HdrHistogram.Histogram;
+import org.kwire.protocol.ErrorCodes;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -23,6 +29,8 @@ final class ApiAccumulator {
     private long responseBytes;
     private long minLatency = Long.MAX_VALUE;
     private long maxLatency = Long.MIN_VALUE;
+    private final Map<Integer, long[]> errorCounts = new TreeMap<>();
+    private final Map<Integer, Set<String>> errorTopics = new HashMap<>();
 
     ApiAccumulator(int apiKey) {
         this.apiKey = apiKey;
@@ -48,9 +56,8 @@ final class ApiAccumulator {
         unmatchedRequests++;
     }
 
-    void unmatchedResponse(int bytes) {
+    void unmatchedResponse() {
         unmatchedResponses++;
-        responseBytes += bytes;
     }
 
     /** A percentile clamped to the exact extremes (the histogram reports a bucket's highest equivalent value). */
@@ -58,12 +65,23 @@ final class ApiAccumulator {
         return Math.max(minLatency, Math.min(maxLatency, latency.getValueAtPercentile(p)));
     }
 
+    void error(int code, String topic) {
+        errorCounts.computeIfAbsent(code, c -> new long[1])[0]++;
+        Set<String> topics = errorTopics.computeIfAbsent(code, c -> new TreeSet<>());
+        if (topic != null && topics.size() < ReportBuilder.MAX_TOPICS_PER_ERROR) {
+            topics.add(topic);
+        }
+    }
+
     ApiStats toStats(String name) {
         Map<String, Long> v = new LinkedHashMap<>();
         versions.forEach((k, n) -> v.put(Integer.toString(k), n));
         LatencySummary l = latency.getTotalCount() == 0 ? null : new LatencySummary(latency.getTotalCount(), minLatency,
                 percentile(50), percentile(90), percentile(99), maxLatency);
+        List<ErrorStats> errors = new ArrayList<>();
+        errorCounts.forEach((code, n) -> errors.add(new ErrorStats(code, ErrorCodes.name(code), n[0],
+                List.copyOf(errorTopics.get(code)))));
         return new ApiStats(apiKey, name, v, requests, responses, unmatchedRequests, unmatchedResponses, l,
-                requestBytes, responseBytes);
+                requestBytes, responseBytes, errors);
     }
 }

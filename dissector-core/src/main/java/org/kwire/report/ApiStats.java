@@ -1,5 +1,6 @@
 package org.kwire.report;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -9,14 +10,15 @@ import java.util.Map;
  * @param name               API name from Kafka's schemas, e.g. {@code "Metadata"}
  * @param versions           request count per API version, keyed by the version as a string
  * @param requests           request frames
- * @param responses          response frames matched to a request of this API
+ * @param responses          response frames of this API: matched to their request, or of an API inferred
  * @param unmatchedRequests  requests that got no response in the capture
- * @param unmatchedResponses responses attributed to this API whose request was not captured
+ * @param unmatchedResponses of the responses, those whose request was not captured (API inferred)
  * @param latencyUs          request-to-response latency in microseconds, or null with no matched pair
  * @param requestBytes       bytes of request frames, size prefixes included
  * @param responseBytes      bytes of matched response frames, size prefixes included
+ * @param errors             non-zero error codes in its responses, ascending code
  */
 public record ApiStats(int apiKey, String name, Map<String, Long> versions, long requests, long responses,
                        long unmatchedRequests, long unmatchedResponses, LatencySummary latencyUs, long requestBytes,
-                       long responseBytes) {
+                       long responseBytes, List<ErrorStats> errors) {
 }

@@ -3,12 +3,13 @@ package org.kwire.report;
 import java.util.List;
 
 /**
- * One TCP connection.
+ * One TCP connection carrying Kafka or on a broker port.
  *
  * @param stream          stream number (0-based, order of first packet), as Wireshark's tcp.stream
  * @param client          client endpoint {@code host:port}
  * @param broker          broker endpoint {@code host:port}
- * @param protocol        {@code "kafka"}
+ * @param protocol        {@code "kafka"}; for connections on a broker port that are not decoded: {@code "tls"} if
+ *                        they start with a TLS record (encrypted), else {@code "unknown"}
  * @param clientIds       distinct client_id values of its requests, in order of first use
  * @param requests        request frames
  * @param responses       response frames

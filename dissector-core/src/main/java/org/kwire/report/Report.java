@@ -12,11 +12,18 @@ import java.util.Map;
  * @param apis                   per ApiKey statistics, ascending api key
  * @param responsesWithoutRequest responses whose request was not captured and whose API is unknown
  * @param connections            per TCP connection on a watched port or recognised as Kafka, ascending stream
+ * @param partitions             per topic-partition, sorted by topic and partition
+ * @param crcFailures            every batch whose checksum did not match (the first {@link ReportBuilder#MAX_LISTED})
+ * @param crcFailuresOmitted     CRC failures beyond those listed
+ * @param partialBatches         every partial trailing batch (the first {@link ReportBuilder#MAX_LISTED})
+ * @param partialBatchesOmitted  partial batches beyond those listed
  * @param expert                 expert-note counts by {@code severity/group}, e.g. {@code "warning/sequence": 3}
  * @param warnings               the first warnings and errors, one line each (see {@code warningsOmitted})
  * @param warningsOmitted        warnings beyond the first {@link ReportBuilder#MAX_WARNINGS} not listed
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
-                     List<ConnectionStats> connections, Map<String, Long> expert, List<String> warnings,
+                     List<ConnectionStats> connections, List<PartitionStats> partitions,
+                     List<CrcFailureEntry> crcFailures, long crcFailuresOmitted, List<PartialBatchEntry> partialBatches,
+                     long partialBatchesOmitted, Map<String, Long> expert, List<String> warnings,
                      long warningsOmitted) {
 }

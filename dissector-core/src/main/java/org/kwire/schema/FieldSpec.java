@@ -16,11 +16,12 @@ import java.util.List;
  *                         request header uses it), or {@code null} when the message's applies
  * @param about            the schema's description of the field, possibly empty
  * @param defaultValue     the schema's default as written, or {@code null}
+ * @param entityType       the schema's {@code entityType} ({@code topicName}, {@code brokerId}, ...), or null
  * @param fields           fields of an inline struct or array-of-struct type, else empty
  */
 public record FieldSpec(String name, String type, VersionRange versions, VersionRange nullableVersions,
                         VersionRange taggedVersions, int tag, VersionRange flexibleVersions, String about,
-                        String defaultValue, List<FieldSpec> fields) {
+                        String defaultValue, String entityType, List<FieldSpec> fields) {
 
     /** True if the type is an array ({@code []T}). */
     public boolean isArray() {

@@ -73,6 +73,7 @@ final class SchemaParser {
                 f.has("flexibleVersions") ? VersionRange.parse(f.get("flexibleVersions").asText()) : null,
                 f.path("about").asText(""),
                 f.has("default") ? f.get("default").asText() : null,
+                f.has("entityType") ? f.get("entityType").asText() : null,
                 fields(f.get("fields")));
     }
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.FrameInfo;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.protocol.HeaderDecoder;
+import org.kwire.plan.PlanCache;
 import org.kwire.schema.SchemaRegistry;
 
 import java.nio.ByteBuffer;
@@ -50,7 +50,7 @@ class KafkaConversationTest {
         }
     };
     private final KafkaConversation conversation = new KafkaConversation(3, "10.0.0.1:50000", "10.0.0.2:9092",
-            new HeaderDecoder(SchemaRegistry.bundled()), listener, 2);
+            new PlanCache(SchemaRegistry.bundled()), listener, 2);
 
     private static KafkaFrame frame(ByteBuffer withoutPrefix, long nanos) {
         ByteBuffer b = ByteBuffer.allocate(4 + withoutPrefix.remaining()).putInt(withoutPrefix.remaining()).put(withoutPrefix).flip();

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -106,18 +107,50 @@ class FrameAssemblerTest {
     }
 
     @Test
-    void gapMakesTheFrameInProgressIncompleteAndFramingResumes() {
+    void gapInsideAFrameMakesItIncompleteAndTheNextFrameStartsAtItsDeclaredEnd() {
         byte[] first = frame(50);
         byte[] second = frame(8);
-        FrameAssembler a = assembler(true, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 8);
+        FrameAssembler a = assembler(true, null); // no resynchronisation needed: the size says where the next frame is
         a.accept(ByteBuffer.wrap(first, 0, 20), 1, 1);
-        a.gap(34, "missing segments", 2);
+        a.gap(10, "snaplen", 1);
+        a.accept(ByteBuffer.wrap(first, 30, 24), 2, 2); // the rest of the first frame, skipped by its size
         a.accept(ByteBuffer.wrap(second), 3, 3);
         a.end(3);
-        assertEquals(1, frames.size());
-        assertEquals(54, frames.get(0).meta().streamOffset());
-        assertEquals("frame incomplete: 20 of 54 bytes captured before a gap of 34 bytes (missing segments)",
-                notes.get(0).message());
+        assertEquals(2, frames.size());
+        KafkaFrame incomplete = frames.get(0);
+        assertEquals(false, incomplete.complete());
+        assertEquals(20, incomplete.length());
+        assertEquals(54, incomplete.meta().length());
+        assertArrayEquals(Arrays.copyOf(first, 20), bytes(incomplete));
+        assertTrue(frames.get(1).complete());
+        assertArrayEquals(frame(8), bytes(frames.get(1)));
+        assertEquals(54, frames.get(1).meta().streamOffset());
+        assertEquals(List.of("frame incomplete: 20 of 54 bytes captured before a gap of 10 bytes (snaplen)"),
+                notes.stream().map(ExpertNote::message).toList());
+    }
+
+    @Test
+    void gapEndingExactlyAtTheFrameEndKeepsSync() {
+        byte[] first = frame(50);
+        FrameAssembler a = assembler(true, null);
+        a.accept(ByteBuffer.wrap(first, 0, 20), 1, 1);
+        a.gap(34, "snaplen", 1);
+        a.accept(ByteBuffer.wrap(frame(8)), 2, 2);
+        assertEquals(2, frames.size());
+        assertEquals(0, a.skippedBytes());
+    }
+
+    @Test
+    void gapBeyondTheFrameEndNeedsResynchronisation() {
+        byte[] first = frame(50);
+        FrameAssembler a = assembler(true, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 8);
+        a.accept(ByteBuffer.wrap(first, 0, 20), 1, 1);
+        a.gap(34 + 5, "missing segments", 2); // the first frame's rest and 5 bytes of the next
+        a.accept(ByteBuffer.wrap(concat(new byte[]{1, 2, 3, 4}, frame(8))), 3, 3);
+        a.end(3);
+        assertEquals(2, frames.size());
+        assertEquals(54 + 5 + 4, frames.get(1).meta().streamOffset()); // after the lost bytes and 4 skipped ones
+        assertEquals(4, a.skippedBytes());
     }
 
     @Test
@@ -126,7 +159,9 @@ class FrameAssemblerTest {
         ByteBuffer b = ByteBuffer.allocate(10).putInt(Integer.MAX_VALUE - 10).put(new byte[6]).flip();
         a.accept(b, 1, 1); // would need 2 GiB; only 64 KiB is allocated until more bytes arrive
         a.end(1);
-        assertTrue(frames.isEmpty());
+        assertEquals(1, frames.size());
+        assertEquals(10, frames.get(0).length());
+        assertEquals(Integer.MAX_VALUE - 6, frames.get(0).meta().length());
         assertEquals("frame incomplete at end of stream: 10 of 2147483641 bytes", notes.get(0).message());
     }
 

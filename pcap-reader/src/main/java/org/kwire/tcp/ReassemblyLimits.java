@@ -14,12 +14,15 @@ public record ReassemblyLimits(long maxHeldBytes, long idleTimeoutNanos, int max
 
     /** Default bytes held out of order per direction: 4 MiB. */
     public static final long DEFAULT_MAX_HELD = 4L << 20;
-    /** Default idle time: 5 minutes. */
-    public static final long DEFAULT_IDLE_NANOS = 300_000_000_000L;
+    /**
+     * Default idle time: 15 minutes, longer than a Kafka connection may legitimately stay silent (brokers close
+     * connections idle for {@code connections.max.idle.ms}, 10 minutes by default; clients after 9).
+     */
+    public static final long DEFAULT_IDLE_NANOS = 900_000_000_000L;
     /** Default closed 4-tuples remembered. */
     public static final int DEFAULT_MAX_CLOSED = 65_536;
 
-    /** 4 MiB held per direction, 5 minutes idle, 65 536 closed 4-tuples. */
+    /** 4 MiB held per direction, 15 minutes idle, 65 536 closed 4-tuples. */
     public static ReassemblyLimits defaults() {
         return new ReassemblyLimits(DEFAULT_MAX_HELD, DEFAULT_IDLE_NANOS, DEFAULT_MAX_CLOSED);
     }

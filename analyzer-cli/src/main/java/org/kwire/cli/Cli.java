@@ -1,0 +1,111 @@
+package org.kwire.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.kwire.analysis.AnalysisOptions;
+import org.kwire.schema.SchemaRegistry;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/** Option parsing shared by the sub-commands: every bad value becomes a one-line {@link CliException} (exit 2). */
+final class Cli {
+
+    private Cli() {
+    }
+
+    static CommandLine parse(String command, Options options, String[] args) throws CliException {
+        try {
+            return new DefaultParser().parse(options, args);
+        } catch (ParseException e) {
+            throw new CliException(ExitCodes.USAGE, command + ": " + e.getMessage());
+        }
+    }
+
+    static void help(PrintStream out, String syntax, String header, Options options) {
+        PrintWriter w = new PrintWriter(out);
+        new HelpFormatter().printHelp(w, 100, syntax, header + "\n\n", options, 2, 4, "");
+        w.flush();
+    }
+
+    /** Reading of capture files, whose I/O failures {@link #readCaptures} turns into one-line errors. */
+    @FunctionalInterface
+    interface CaptureRead<T> {
+        T run() throws IOException;
+    }
+
+    /** Runs a capture read; a missing, unreadable or invalid file becomes a {@link CliException} with exit code 3. */
+    static <T> T readCaptures(CaptureRead<T> read) throws CliException {
+        try {
+            return read.run();
+        } catch (NoSuchFileException e) {
+            throw new CliException(ExitCodes.INPUT, "no such file: " + e.getFile());
+        } catch (AccessDeniedException e) {
+            throw new CliException(ExitCodes.INPUT, "permission denied: " + e.getFile());
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, e.getMessage() == null ? e.toString() : e.getMessage());
+        }
+    }
+
+    /** The bundled schemas, with {@code --schemas DIR} merged on top when given. */
+    static SchemaRegistry schemas(CommandLine cl) throws CliException {
+        String dir = cl.getOptionValue("schemas");
+        if (dir == null) {
+            return SchemaRegistry.bundled();
+        }
+        try {
+            return SchemaRegistry.bundled().withOverlay(Path.of(dir));
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "--schemas " + dir + ": " + e.getMessage());
+        }
+    }
+
+    /** {@code --port} values (repeatable, comma-separated), default 9092. */
+    static Set<Integer> ports(CommandLine cl) throws CliException {
+        String[] values = cl.getOptionValues("port");
+        if (values == null) {
+            return Set.of(AnalysisOptions.DEFAULT_PORT);
+        }
+        Set<Integer> ports = new LinkedHashSet<>();
+        for (String v : values) {
+            for (String p : v.split(",")) {
+                int n = parseInt("--port", p);
+                if (n < 1 || n > 65535) {
+                    throw new CliException(ExitCodes.USAGE, "--port " + p + ": not a TCP port (1-65535)");
+                }
+                ports.add(n);
+            }
+        }
+        return Set.copyOf(ports);
+    }
+
+    /** A non-negative integer option, or {@code dflt} if absent. */
+    static int intValue(CommandLine cl, String name, int dflt) throws CliException {
+        String v = cl.getOptionValue(name);
+        if (v == null) {
+            return dflt;
+        }
+        int n = parseInt("--" + name, v);
+        if (n < 0) {
+            throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": must not be negative");
+        }
+        return n;
+    }
+
+    private static int parseInt(String option, String v) throws CliException {
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new CliException(ExitCodes.USAGE, option + " " + v + ": not a number");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package org.kwire.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.kwire.dissect.RecordsHandler;
+import org.kwire.records.RecordsDecoder;
+import org.kwire.records.RecordsOptions;
+import org.kwire.records.RecordsTree;
+
+/** The records options of the commands ({@code --records}, {@code --max-decompressed}) and the decoder they make. */
+final class Records {
+
+    private Records() {
+    }
+
+    /** Adds the options; {@code withValues} for commands that print trees. */
+    static void addOptions(Options o, boolean withValues) {
+        o.addOption(Option.builder().longOpt("max-decompressed").hasArg().argName("BYTES")
+                .desc("largest decompressed size of one record batch; larger ones are noted, not decoded (default 67108864)").build());
+        if (withValues) {
+            o.addOption(Option.builder().longOpt("records").optionalArg(true).hasArg().argName("BYTES")
+                    .desc("show record keys, values and header values, each cut at BYTES (default 256); they are user data,"
+                            + " so only sizes are shown without this").build());
+        }
+    }
+
+    /** The decoder options the command line asks for. */
+    static RecordsOptions options(CommandLine cl) throws CliException {
+        int maxDecompressed = Cli.intValue(cl, "max-decompressed", RecordsOptions.DEFAULT_MAX_DECOMPRESSED_BYTES);
+        int maxValue = cl.getOptionValue("records") == null ? RecordsOptions.DEFAULT_MAX_VALUE_BYTES
+                : Cli.intValue(cl, "records", RecordsOptions.DEFAULT_MAX_VALUE_BYTES);
+        try {
+            return new RecordsOptions(maxDecompressed, cl.hasOption("records"), maxValue, RecordsOptions.DEFAULT_MAX_DEPTH);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCodes.USAGE, e.getMessage());
+        }
+    }
+
+    /** Tree decoding of records fields with these options. */
+    static RecordsHandler handler(RecordsOptions options) {
+        return new RecordsTree(new RecordsDecoder(options));
+    }
+}

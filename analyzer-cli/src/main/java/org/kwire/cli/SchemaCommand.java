@@ -1,0 +1,135 @@
+package org.kwire.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.kwire.dissect.FrameDissector;
+import org.kwire.encode.InstanceEncoder;
+import org.kwire.encode.MinimalValues;
+import org.kwire.plan.FieldPlan;
+import org.kwire.plan.MessagePlan;
+import org.kwire.plan.PlanCache;
+import org.kwire.plan.StructPlan;
+import org.kwire.protocol.HeaderDecoder;
+import org.kwire.protocol.HeaderVersions;
+import org.kwire.protocol.WireReader;
+import org.kwire.records.RecordsOptions;
+import org.kwire.render.TextTree;
+import org.kwire.schema.Direction;
+import org.kwire.schema.SchemaRegistry;
+
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.util.Optional;
+import java.util.SortedSet;
+
+/**
+ * {@code kwire schema [API] [--version N] [--minimal]}: the APIs and versions kwire knows, one API version's
+ * structure, or the smallest legal instance of its request and response dissected as the reference pages show it.
+ */
+final class SchemaCommand {
+
+    private static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder().longOpt("version").hasArg().argName("N").desc("API version (default: the newest)").build());
+        o.addOption(Option.builder().longOpt("minimal")
+                .desc("encode the smallest legal request and response and print their dissection").build());
+        o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
+                .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    int run(String[] args, PrintStream out) throws CliException {
+        CommandLine cl = Cli.parse("schema", options(), args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "kwire schema [API] [--version N] [--minimal]",
+                    "List Kafka APIs and versions, show one API version's fields, or dissect its smallest instance.", options());
+            return ExitCodes.OK;
+        }
+        SchemaRegistry schemas = Cli.schemas(cl);
+        if (cl.getArgList().isEmpty()) {
+            list(schemas, out);
+            return ExitCodes.OK;
+        }
+        String name = String.join("", cl.getArgList());
+        int apiKey = schemas.apiKey(name);
+        if (apiKey < 0) {
+            throw new CliException(ExitCodes.USAGE, "unknown API '" + name + "' (kwire schema lists them)");
+        }
+        SortedSet<Integer> versions = schemas.versions(apiKey, Direction.REQUEST);
+        int version = cl.hasOption("version") ? Cli.intValue(cl, "version", 0) : versions.last();
+        if (!versions.contains(version)) {
+            throw new CliException(ExitCodes.USAGE, schemas.apiName(apiKey) + " has no version " + version + " (known: "
+                    + versions.first() + "-" + versions.last() + ")");
+        }
+        PlanCache plans = new PlanCache(schemas);
+        if (cl.hasOption("minimal")) {
+            minimal(plans, apiKey, version, out);
+        } else {
+            for (Direction d : Direction.values()) {
+                Optional<MessagePlan> p = plans.plan(apiKey, d, version);
+                if (p.isEmpty()) {
+                    out.println(schemas.apiName(apiKey) + " " + d.schemaType() + ": no schema defines v" + version);
+                    continue;
+                }
+                out.println(p.get().spec().name() + " v" + version + " (Kafka " + p.get().spec().release() + ", "
+                        + (p.get().body().flexible() ? "flexible" : "not flexible") + ")");
+                structure(p.get().body(), "  ", out);
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    private static void list(SchemaRegistry schemas, PrintStream out) {
+        out.printf("%-7s %-32s %-10s %-10s %s%n", "api_key", "name", "requests", "responses", "flexible from");
+        for (int key : schemas.apiKeys()) {
+            SortedSet<Integer> req = schemas.versions(key, Direction.REQUEST);
+            SortedSet<Integer> resp = schemas.versions(key, Direction.RESPONSE);
+            String flexible = req.stream().filter(v -> schemas.isFlexible(key, Direction.REQUEST, v)).findFirst()
+                    .map(v -> "v" + v).orElse("-");
+            out.printf("%-7d %-32s %-10s %-10s %s%n", key, schemas.apiName(key), range(req), range(resp), flexible);
+        }
+    }
+
+    private static String range(SortedSet<Integer> versions) {
+        return versions.isEmpty() ? "-" : versions.first() + "-" + versions.last();
+    }
+
+    private static void structure(StructPlan s, String indent, PrintStream out) {
+        for (FieldPlan f : s.fields()) {
+            String flags = (f.nullable() ? " nullable" : "") + (f.isTagged() ? " tag=" + f.tag() : "");
+            out.println(indent + f.name() + " " + f.typeName() + flags + (f.about().isEmpty() ? "" : "  -- " + f.about()));
+            if (f.struct() != null) {
+                structure(f.struct(), indent + "  ", out);
+            }
+        }
+    }
+
+    private static void minimal(PlanCache plans, int apiKey, int version, PrintStream out) throws CliException {
+        HeaderDecoder headers = new HeaderDecoder(plans.schemas());
+        HeaderVersions hv = headers.headerVersions();
+        FrameDissector dissector = new FrameDissector(plans, Records.handler(RecordsOptions.defaults()), true);
+        InstanceEncoder encoder = new InstanceEncoder(new MinimalValues());
+        for (Direction d : Direction.values()) {
+            Optional<MessagePlan> plan = plans.plan(apiKey, d, version);
+            if (plan.isEmpty()) {
+                throw new CliException(ExitCodes.USAGE, plans.schemas().apiName(apiKey) + " " + d.schemaType()
+                        + ": no schema defines v" + version);
+            }
+            MessagePlan p = plan.get();
+            boolean request = d == Direction.REQUEST;
+            int headerVersion = request ? hv.requestHeaderVersion(apiKey, version) : hv.responseHeaderVersion(apiKey, version);
+            ByteBuffer frame = encoder.frame(p, headerVersion, 0, "");
+            out.println(p.spec().name() + " v" + version + ", " + (request ? "request" : "response") + " header v"
+                    + headerVersion + ", " + frame.limit() + " bytes on the wire");
+            try {
+                TextTree.print(request ? dissector.requestTree(frame, headers.request(frame), 0)
+                        : dissector.responseTree(frame, headers.response(frame, apiKey, version), apiKey, version, 0), out);
+            } catch (WireReader.Truncated e) {
+                throw new IllegalStateException("the minimal instance's header does not decode", e);
+            }
+            out.println();
+        }
+    }
+}

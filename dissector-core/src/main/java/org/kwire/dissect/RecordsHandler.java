@@ -1,0 +1,23 @@
+package org.kwire.dissect;
+
+import org.kwire.tree.FieldNode;
+
+import java.nio.ByteBuffer;
+
+/** Decodes the content of a {@code records} field into child nodes (the record-batch decoder plugs in here). */
+@FunctionalInterface
+public interface RecordsHandler {
+
+    /**
+     * @param frame  the frame
+     * @param offset first byte of the record set
+     * @param length its length in bytes
+     * @param packet capture frame number for expert notes (0 if none)
+     * @param parent the records field's node: batch nodes are appended to it
+     * @return a short description of the content for the records node, e.g. {@code "1 RecordBatch"}
+     */
+    String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent);
+
+    /** Shows only the size of the record set. */
+    RecordsHandler SIZE_ONLY = (frame, offset, length, packet, parent) -> length + " bytes";
+}

@@ -1,0 +1,201 @@
+package org.kwire.dissect;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.kwire.plan.FieldKind;
+import org.kwire.plan.FieldPlan;
+import org.kwire.plan.StructPlan;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Deque;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Builds the message as the plain JSON object Kafka itself logs requests in: the output of the generated
+ * {@code *JsonConverter.write(data, version, false)}. Field names are the schema names with a lower-case first letter,
+ * in schema order; bytes are base64; uuids are Kafka's URL-safe base64; a records field is written as
+ * {@code <name>SizeInBytes} (or {@code <name>: null}); tagged fields appear only when their value is not the field's
+ * default, as the generated converters do; unknown tags are not shown.
+ */
+public final class ValuesBuilder implements DissectionVisitor {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final ByteBuffer frame;
+    private final boolean redactSecrets;
+    private final Deque<Container> stack = new ArrayDeque<>();
+    private final List<String> problems = new ArrayList<>();
+    private JsonNode root;
+
+    /** An object or array being filled. */
+    private record Container(FieldPlan field, StructPlan struct, JsonNode node, boolean isNull) {
+    }
+
+    /**
+     * @param frame         the frame the interpreter decodes (strings and bytes are read from it)
+     * @param redactSecrets hide SASL passwords and proofs ({@link SaslSecrets})
+     */
+    public ValuesBuilder(ByteBuffer frame, boolean redactSecrets) {
+        this.frame = frame;
+        this.redactSecrets = redactSecrets;
+    }
+
+    /** The body as built so far: complete after a clean decode, partial after a problem; null if nothing was read. */
+    public JsonNode result() {
+        while (!stack.isEmpty()) { // decoding stopped inside containers: close them as they are
+            Container c = stack.pop();
+            emit(c.field(), c.struct() != null ? ordered(c) : c.node());
+        }
+        return root;
+    }
+
+    /** Problems reported while decoding, one line each ("offset N: message"). */
+    public List<String> problems() {
+        return problems;
+    }
+
+    @Override
+    public void beginStruct(FieldPlan field, StructPlan struct, int offset, int markerLength) {
+        stack.push(new Container(field, struct, NODES.objectNode(), false));
+    }
+
+    @Override
+    public void endStruct(StructPlan struct, int end) {
+        Container c = stack.pop();
+        emit(c.field(), ordered(c));
+    }
+
+    /** The struct's entries in schema order (JsonConverter writes fields in declaration order). */
+    private static ObjectNode ordered(Container c) {
+        ObjectNode in = (ObjectNode) c.node();
+        ObjectNode out = NODES.objectNode();
+        for (FieldPlan f : c.struct().fields()) {
+            for (String key : new String[]{f.jsonName(), f.jsonName() + "SizeInBytes"}) {
+                JsonNode v = in.get(key);
+                if (v != null) {
+                    out.set(key, v);
+                }
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void nullStruct(FieldPlan field, int offset, int markerLength) {
+        emit(field, NODES.nullNode());
+    }
+
+    @Override
+    public void beginArray(FieldPlan field, int offset, int prefixLength, int count) {
+        stack.push(new Container(field, null, NODES.arrayNode(), count < 0));
+    }
+
+    @Override
+    public void endArray(FieldPlan field, int end) {
+        Container c = stack.pop();
+        emit(field, c.isNull() ? NODES.nullNode() : c.node());
+    }
+
+    @Override
+    public void number(FieldPlan field, int offset, long value) {
+        emit(field, NODES.numberNode(value));
+    }
+
+    @Override
+    public void float64(FieldPlan field, int offset, double value) {
+        emit(field, NODES.numberNode(value));
+    }
+
+    @Override
+    public void bool(FieldPlan field, int offset, boolean value) {
+        emit(field, NODES.booleanNode(value));
+    }
+
+    @Override
+    public void uuid(FieldPlan field, int offset, long mostSignificant, long leastSignificant) {
+        emit(field, NODES.textNode(WireValues.kafkaUuid(mostSignificant, leastSignificant)));
+    }
+
+    @Override
+    public void string(FieldPlan field, int offset, int prefixLength, int length) {
+        emit(field, length < 0 ? NODES.nullNode() : NODES.textNode(WireValues.utf8(frame, offset + prefixLength, length)));
+    }
+
+    @Override
+    public void bytes(FieldPlan field, int offset, int prefixLength, int length) {
+        if (length < 0) {
+            emit(field, NODES.nullNode());
+            return;
+        }
+        byte[] value = WireValues.copy(frame, offset + prefixLength, length);
+        if (redactSecrets && field.name().equals(SaslSecrets.AUTH_BYTES)) {
+            value = SaslSecrets.redact(value);
+        }
+        emit(field, NODES.textNode(Base64.getEncoder().encodeToString(value)));
+    }
+
+    @Override
+    public void records(FieldPlan field, int offset, int prefixLength, int length) {
+        emit(field, length < 0 ? NODES.nullNode() : NODES.numberNode(length));
+    }
+
+
+
+
+
+    @Override
+    public void problem(int offset, String group, String message) {
+        problems.add("offset " + offset + ": " + message);
+    }
+
+    private void emit(FieldPlan field, JsonNode value) {
+        if (stack.isEmpty()) {
+            root = value;
+            return;
+        }
+        Container parent = stack.peek();
+        if (parent.node() instanceof ArrayNode a) {
+            a.add(value);
+        } else if (!(field.isTagged() && isDefault(field, value))) {
+            String key = field.kind() == FieldKind.RECORDS && !value.isNull() ? field.jsonName() + "SizeInBytes" : field.jsonName();
+            ((ObjectNode) parent.node()).set(key, value);
+        }
+    }
+
+    /** True if a value equals the field's default (then Kafka's converters leave a tagged field out). */
+    static boolean isDefault(FieldPlan f, JsonNode v) {
+        return v.equals(defaultJson(f));
+    }
+
+    /** A field's default value in this JSON shape (numbers as long or double nodes, as this builder writes them). */
+    static JsonNode defaultJson(FieldPlan f) {
+        Object d = f.defaultValue();
+        if (d == null) {
+            return NODES.nullNode();
+        }
+        return switch (f.kind()) {
+            case INT8, INT16, UINT16, INT32, UINT32, INT64 -> NODES.numberNode((Long) d);
+            case FLOAT64 -> NODES.numberNode((Double) d);
+            case BOOL -> NODES.booleanNode((Boolean) d);
+            case STRING -> NODES.textNode((String) d);
+            case UUID -> NODES.textNode(WireValues.kafkaUuid(((UUID) d).getMostSignificantBits(), ((UUID) d).getLeastSignificantBits()));
+            case BYTES -> NODES.textNode("");
+            case RECORDS -> NODES.numberNode(0);
+            case ARRAY -> NODES.arrayNode();
+            case STRUCT -> {
+                ObjectNode o = NODES.objectNode();
+                for (FieldPlan c : f.struct().untagged()) {
+                    JsonNode cd = defaultJson(c);
+                    o.set(c.kind() == FieldKind.RECORDS && !cd.isNull() ? c.jsonName() + "SizeInBytes" : c.jsonName(), cd);
+                }
+                yield o;
+            }
+        };
+    }
+}

@@ -1,0 +1,41 @@
+package org.kwire.plan;
+
+import org.kwire.schema.Direction;
+import org.kwire.schema.SchemaRegistry;
+
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Compiled plans of a {@link SchemaRegistry}, each compiled on first use and then cached (thread-safe), so decoding a
+ * frame never walks the JSON schemas.
+ */
+public final class PlanCache {
+
+    private final SchemaRegistry schemas;
+    private final ConcurrentHashMap<Integer, Optional<MessagePlan>> plans = new ConcurrentHashMap<>();
+
+    /** @param schemas the merged schemas to compile from */
+    public PlanCache(SchemaRegistry schemas) {
+        this.schemas = schemas;
+    }
+
+    /** The schemas the plans come from. */
+    public SchemaRegistry schemas() {
+        return schemas;
+    }
+
+    /**
+     * The plan of an API version in one direction; empty if no known release defines that version.
+     *
+     * @throws IllegalArgumentException if the defining schema is inconsistent (a struct type it does not define)
+     */
+    public Optional<MessagePlan> plan(int apiKey, Direction direction, int version) {
+        if (apiKey < 0 || apiKey > 0x7fff || version < 0 || version > 0x7fff) {
+            return Optional.empty();
+        }
+        int key = (apiKey << 16) | (version << 1) | direction.ordinal();
+        return plans.computeIfAbsent(key, k -> schemas.spec(apiKey, direction, version)
+                .map(spec -> PlanCompiler.compile(spec, version, direction)));
+    }
+}

@@ -1,0 +1,38 @@
+package org.kwire.records;
+
+/**
+ * What a report needs of one top-level entry of a records field: a RecordBatch v2 (KIP-98, Kafka docs "Record Batch")
+ * or a legacy message, magic 0 or 1 (Kafka docs "Message Sets"), which Kafka too counts as one batch each. Fields a
+ * legacy message does not have hold Kafka's "none" values: producerId -1, producerEpoch -1, baseSequence -1.
+ *
+ * @param offset            offset of the entry's first byte in the frame
+ * @param sizeInBytes       bytes of the entry on the wire: 12 + batchLength (v2) or 12 + messageSize (legacy)
+ * @param magic             0, 1 or 2
+ * @param codec             compression of the records (of the wrapper's value for legacy messages)
+ * @param baseOffset        offset of the first record, absolute as Kafka's {@code RecordBatch.baseOffset()} computes
+ *                          it: v2 the baseOffset field; a legacy message its offset; a legacy wrapper the first inner
+ *                          message's offset (magic 0) or wrapper offset - last inner + first inner relative offset
+ *                          (magic 1, KIP-31); the wrapper's own offset when its inner messages could not be decoded
+ * @param lastOffsetDelta   v2 the lastOffsetDelta field; legacy last offset (the wrapper's offset) - baseOffset
+ * @param recordsCount      v2 the recordsCount field as declared; legacy 1, or the inner messages decoded from a
+ *                          wrapper
+ * @param uncompressedBytes sizeInBytes with the compressed payload replaced by its decompressed bytes (so equal to
+ *                          sizeInBytes when uncompressed); -1 when the payload could not be decompressed (see the
+ *                          notes)
+ * @param transactional     v2 attributes bit 4
+ * @param control           v2 attributes bit 5 (transaction markers, KRaft control records)
+ * @param producerId        v2 producerId, -1 when non-idempotent
+ * @param producerEpoch     v2 producerEpoch, -1 when non-idempotent
+ * @param baseSequence      v2 baseSequence, -1 when non-idempotent
+ * @param crc               the stored checksum: CRC-32C (v2) or CRC-32 (legacy), unsigned
+ * @param crcValid          whether the stored checksum matches the bytes
+ */
+public record BatchInfo(int offset, int sizeInBytes, byte magic, Codec codec, long baseOffset, int lastOffsetDelta,
+                        int recordsCount, int uncompressedBytes, boolean transactional, boolean control,
+                        long producerId, short producerEpoch, int baseSequence, long crc, boolean crcValid) {
+
+    /** Offset of the last record: baseOffset + lastOffsetDelta (as Kafka's {@code RecordBatch.lastOffset()}). */
+    public long lastOffset() {
+        return baseOffset + lastOffsetDelta;
+    }
+}

@@ -1,0 +1,75 @@
+package org.kwire.records;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+
+/**
+ * The output of one decompression: a byte array that grows by doubling but never beyond {@code limit} bytes, so a
+ * decompression bomb costs at most the limit in heap.
+ */
+final class BoundedBuffer {
+
+    private final int limit;
+    private byte[] bytes;
+    private int size;
+
+    /**
+     * @param limit    most bytes it may ever hold
+     * @param sizeHint expected size in bytes (the first allocation, capped at the limit)
+     */
+    BoundedBuffer(int limit, long sizeHint) {
+        this.limit = limit;
+        this.bytes = new byte[(int) Math.min(limit, Math.max(sizeHint, 64))];
+    }
+
+    /** The backing array: bytes 0 .. {@link #size()} are the output. */
+    byte[] array() {
+        return bytes;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Makes room for {@code n} more bytes at {@link #size()}; refuses when that would pass the limit. */
+    void reserve(long n) throws DecompressionException {
+        if (n > limit - size) {
+            throw DecompressionException.overLimit(limit);
+        }
+        if (size + n > bytes.length) {
+            bytes = Arrays.copyOf(bytes, (int) Math.min(limit, Math.max(size + n, 2L * bytes.length)));
+        }
+    }
+
+    /** Counts {@code n} bytes written into {@link #array()} at {@link #size()} after a {@link #reserve}. */
+    void advance(int n) {
+        size += n;
+    }
+
+    void append(byte[] src, int offset, int n) throws DecompressionException {
+        reserve(n);
+        System.arraycopy(src, offset, bytes, size, n);
+        size += n;
+    }
+
+    /** Reads {@code in} to its end; refuses (and stops reading) as soon as it would pass the limit. */
+    void drain(InputStream in) throws IOException, DecompressionException {
+        while (true) {
+            if (size == bytes.length) {
+                if (size == limit) {
+                    if (in.read() >= 0) {
+                        throw DecompressionException.overLimit(limit);
+                    }
+                    return;
+                }
+                reserve(1);
+            }
+            int n = in.read(bytes, size, bytes.length - size);
+            if (n < 0) {
+                return;
+            }
+            size += n;
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package org.kwire.records;
+
+import org.kwire.expert.ExpertNote;
+import org.kwire.expert.Severity;
+import org.kwire.tree.FieldNode;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The state of one {@link RecordsDecoder#decode} call: options, what has been found, the decompression budget. */
+final class DecodeContext {
+
+    private static final String CONTEXT = "records";
+
+    private final RecordsOptions options;
+    private final long packet;
+    private final List<BatchInfo> batches = new ArrayList<>();
+    private final List<CrcFailure> crcFailures = new ArrayList<>(0);
+    private final List<ExpertNote> notes = new ArrayList<>(0);
+    private int crcValid;
+    private int crcInvalid;
+    private PartialBatch partialBatch;
+    private int budget;
+
+    DecodeContext(RecordsOptions options, long packet) {
+        this.options = options;
+        this.packet = packet;
+    }
+
+    RecordsOptions options() {
+        return options;
+    }
+
+    /** Starts a top-level entry: it may decompress up to maxDecompressedBytes, nested payloads included. */
+    void startEntry() {
+        budget = options.maxDecompressedBytes();
+    }
+
+    /** Bytes the current top-level entry may still decompress to. */
+    int budget() {
+        return budget;
+    }
+
+    void spend(int bytes) {
+        budget -= bytes;
+    }
+
+    /** Records a note and attaches it to {@code at} when building a tree. */
+    void note(FieldNode at, Severity severity, String group, long frameOffset, String message) {
+        ExpertNote note = new ExpertNote(severity, group, packet, frameOffset, CONTEXT, message);
+        notes.add(note);
+        if (at != null) {
+            at.note(note);
+        }
+    }
+
+    void batch(BatchInfo batch) {
+        batches.add(batch);
+    }
+
+    void partialBatch(PartialBatch partial) {
+        partialBatch = partial;
+    }
+
+    void crcValid() {
+        crcValid++;
+    }
+
+    void crcInvalid(CrcFailure failure) {
+        crcInvalid++;
+        crcFailures.add(failure);
+    }
+
+    RecordsSummary summary() {
+        return new RecordsSummary(batches, crcValid, crcInvalid, crcFailures, partialBatch, notes);
+    }
+}

@@ -1,0 +1,62 @@
+package org.kwire.records;
+
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Decompresses one compressed records payload (the records of a v2 batch, the value of a legacy wrapper) with the
+ * codec libraries: gzip with the JDK, snappy with snappy-java ({@link SnappyFrames}), lz4 with lz4-java
+ * ({@link KafkaLz4Frame}), zstd with zstd-jni; the output never grows past the limit ({@link BoundedBuffer}).
+ */
+final class Decompressor {
+
+    private Decompressor() {
+    }
+
+    /**
+     * @param src    the bytes holding the payload (absolute indexes, position unchanged)
+     * @param offset first byte of the payload in {@code src}
+     * @param length bytes of the payload
+     * @param limit  most bytes the output may have
+     * @return the decompressed bytes, at indexes 0 .. limit()
+     * @throws DecompressionException if the payload is malformed, its codec unknown, or its output passes the limit
+     */
+    static ByteBuffer decompress(Codec codec, ByteBuffer src, int offset, int length, int limit)
+            throws DecompressionException {
+        byte[] in;
+        int from;
+        if (src.hasArray()) {
+            in = src.array();
+            from = src.arrayOffset() + offset;
+        } else {
+            in = new byte[length];
+            src.get(offset, in);
+            from = 0;
+        }
+        BoundedBuffer out = new BoundedBuffer(limit, 4L * length);
+        try {
+            switch (codec) {
+                case GZIP, ZSTD -> {
+                    try (InputStream stream = open(codec, new ByteArrayInputStream(in, from, length))) {
+                        out.drain(stream);
+                    }
+                }
+                case SNAPPY -> SnappyFrames.decompress(in, from, length, out);
+                case LZ4 -> KafkaLz4Frame.decompress(in, from, length, out);
+                default -> throw DecompressionException.malformed("is in a compression codec Kafka does not define");
+            }
+        } catch (IOException e) {
+            throw DecompressionException.malformed("is malformed: " + e.getMessage());
+        }
+        return ByteBuffer.wrap(out.array(), 0, out.size());
+    }
+
+    private static InputStream open(Codec codec, InputStream compressed) throws IOException {
+        return codec == Codec.GZIP ? new GZIPInputStream(compressed) : new ZstdInputStreamNoFinalizer(compressed);
+    }
+}

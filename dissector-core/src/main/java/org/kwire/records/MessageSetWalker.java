@@ -1,0 +1,106 @@
+package org.kwire.records;
+
+import org.kwire.expert.Severity;
+import org.kwire.tree.FieldNode;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Walks the entries of a records field or of a legacy wrapper's inner message set. Every entry starts with an int64
+ * offset and an int32 size, and keeps its magic byte at +16 (Kafka docs "Record Batch" and "Message Sets"), which
+ * chooses its decoder: RecordBatch v2 (top level only) or a legacy message.
+ */
+final class MessageSetWalker {
+
+    /** Bytes before an entry's size counts: the offset (int64) and the size (int32). */
+    private static final int LOG_OVERHEAD = 12;
+    /** Smallest size per magic: a v0 message with null key and value, the same with a v1 timestamp, a v2 header. */
+    private static final int[] MIN_SIZE = {14, 22, 49};
+
+    private final DecodeContext ctx;
+    private final BatchV2Decoder batches = new BatchV2Decoder();
+    private final LegacyMessageDecoder messages = new LegacyMessageDecoder(this);
+
+    MessageSetWalker(DecodeContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /**
+     * Decodes the entries from the reader's position to its limit, as children of {@code parent} (may be null).
+     *
+     * @param tally null for the records field itself, where every entry is a batch and the last may be partial; the
+     *              wrapper's tally for an inner message set, which holds legacy messages only
+     */
+    void walk(FieldReader r, FieldNode parent, LegacyTally tally) {
+        ByteBuffer buf = r.buffer();
+        int end = r.limit();
+        int pos = r.position();
+        while (pos < end) {
+            int left = end - pos;
+            if (left < LOG_OVERHEAD) {
+                cutShort(r, parent, tally, pos, left, -1);
+                return;
+            }
+            int size = buf.getInt(pos + 8);
+            if (size < MIN_SIZE[0]) {
+                undecoded(r, parent, pos, end, Severity.ERROR, "malformed", "entry size " + size
+                        + " is below the 14-byte minimum of any batch or message; the rest of the records not decoded");
+                return;
+            }
+            if (size > left - LOG_OVERHEAD) {
+                cutShort(r, parent, tally, pos, left, LOG_OVERHEAD + (long) size);
+                return;
+            }
+            int entryEnd = pos + LOG_OVERHEAD + size;
+            entry(r, parent, tally, pos, entryEnd, buf.get(pos + 16));
+            pos = entryEnd;
+        }
+    }
+
+    private void entry(FieldReader r, FieldNode parent, LegacyTally tally, int start, int end, byte magic) {
+        if (magic < 0 || magic > 2) {
+            undecoded(r, parent, start, end, Severity.WARNING, "undecoded", "entry with unknown magic " + magic
+                    + " (" + (end - start) + " bytes) not decoded");
+        } else if (magic == 2 && tally != null) {
+            undecoded(r, parent, start, end, Severity.ERROR, "malformed",
+                    "RecordBatch v2 inside a legacy wrapper's message set");
+        } else if (end - start - LOG_OVERHEAD < MIN_SIZE[magic]) {
+            undecoded(r, parent, start, end, Severity.ERROR, "malformed", "magic " + magic + " entry of "
+                    + (end - start) + " bytes is shorter than its header");
+        } else {
+            if (tally == null) {
+                ctx.startEntry();
+            }
+            r.seek(start);
+            int outer = r.bound(end);
+            if (magic == 2) {
+                batches.decode(r, start, end, parent);
+            } else {
+                messages.decode(r, start, end, parent, tally);
+            }
+            r.bound(outer);
+        }
+    }
+
+    /** An entry that runs past the end: a partial trailing batch at the top level, malformed inside a wrapper. */
+    private void cutShort(FieldReader r, FieldNode parent, LegacyTally tally, int pos, int present, long declared) {
+        String size = declared < 0 ? present + " bytes, size field incomplete" : present + " of " + declared + " bytes";
+        if (tally == null) {
+            ctx.partialBatch(new PartialBatch(pos, present, declared));
+            FieldNode node = r.group(parent, "PartialBatch", "bytes", pos, present);
+            if (node != null) {
+                node.setDetail(size).setAbout("batch cut short at the end of the records, as a fetch size limit does");
+            }
+            r.note(node, Severity.NOTE, "truncated", pos, "partial trailing batch (" + size + ")");
+        } else {
+            undecoded(r, parent, pos, pos + present, Severity.ERROR, "malformed",
+                    "inner message set ends inside a message (" + size + ")");
+        }
+    }
+
+    private void undecoded(FieldReader r, FieldNode parent, int from, int to, Severity severity, String group,
+                           String message) {
+        FieldNode node = r.group(parent, "undecoded", "bytes", from, to - from);
+        r.note(node, severity, group, from, message);
+    }
+}

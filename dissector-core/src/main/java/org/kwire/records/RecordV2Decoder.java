@@ -1,0 +1,135 @@
+package org.kwire.records;
+
+import org.kwire.expert.Severity;
+import org.kwire.records.FieldReader.Sized;
+import org.kwire.records.FieldReader.Wire;
+import org.kwire.tree.FieldNode;
+
+/**
+ * The records of a RecordBatch v2 (Kafka docs "Record": varint length, int8 attributes, varlong timestampDelta, varint
+ * offsetDelta, varint-sized key and value, varint count of headers with varint-sized key and value). In a control
+ * batch the key is a control record key (int16 version, int16 type) and a COMMIT/ABORT value an end transaction
+ * marker (int16 version, int32 coordinatorEpoch) (KIP-98). Nodes: {@code Record[i]} per record, detail its offset.
+ */
+final class RecordV2Decoder {
+
+    private static final Sized KEY = new Sized(Wire.VARINT, "keyLength", "key size in bytes, -1 for a null key",
+            "key", "bytes", "record key", true);
+    private static final Sized VALUE = new Sized(Wire.VARINT, "valueLength", "value size in bytes, -1 for a null value",
+            "value", "bytes", "record value", true);
+    private static final Sized HEADER_KEY = new Sized(Wire.VARINT, "headerKeyLength", "header key size in bytes",
+            "headerKey", "string", "header key", false);
+    private static final Sized HEADER_VALUE = new Sized(Wire.VARINT, "headerValueLength",
+            "header value size in bytes, -1 for a null value", "headerValue", "bytes", "header value", true);
+    /** Control record types by id (Kafka's ControlRecordType): transaction markers, then KRaft's. */
+    private static final String[] CONTROL_TYPES = {"ABORT", "COMMIT", "LEADER_CHANGE", "SNAPSHOT_HEADER",
+            "SNAPSHOT_FOOTER", "KRAFT_VERSION", "KRAFT_VOTERS"};
+
+    /** Decodes the records from the reader's position to {@code end}, checking them against the batch's count. */
+    void decode(FieldReader r, FieldNode parent, int end, BatchInfo batch) {
+        int declared = batch.recordsCount();
+        int found = 0;
+        while (found < declared && r.position() < end) {
+            try {
+                decodeRecord(r, parent, end, batch, found);
+            } catch (Malformed m) {
+                r.malformed(parent, "record " + found + " of RecordBatch v2 baseOffset " + batch.baseOffset(), m);
+                return;
+            }
+            found++;
+        }
+        if (found != declared) {
+            r.note(parent, Severity.ERROR, "malformed", r.position(), "RecordBatch v2 baseOffset "
+                    + batch.baseOffset() + " declares " + declared + " records but holds " + found);
+        } else if (r.position() < end) {
+            r.note(parent, Severity.ERROR, "malformed", r.position(), (end - r.position())
+                    + " bytes after the last record of RecordBatch v2 baseOffset " + batch.baseOffset());
+        }
+    }
+
+    private void decodeRecord(FieldReader r, FieldNode parent, int end, BatchInfo batch, int index)
+            throws Malformed {
+        int start = r.position();
+        FieldNode record = parent == null ? null : r.group(parent, "Record[" + index + "]", "Record", start, 0);
+        long length = r.read(record, Wire.VARINT, "length", "bytes of the record after this field");
+        if (length < 0 || length > end - r.position()) {
+            throw new Malformed(start, "length " + length + " does not fit the " + (end - r.position())
+                    + " bytes left");
+        }
+        int recordEnd = r.position() + (int) length;
+        if (record != null) {
+            record.setLength(recordEnd - start);
+        }
+        int outer = r.bound(recordEnd);
+        try {
+            r.read(record, Wire.INT8, "attributes", "unused, 0");
+            r.read(record, Wire.VARLONG, "timestampDelta", "timestamp minus the batch's baseTimestamp");
+            long offsetDelta = r.read(record, Wire.VARINT, "offsetDelta", "offset minus the batch's baseOffset");
+            if (batch.control()) {
+                controlKeyAndValue(r, record);
+            } else {
+                r.sized(record, KEY);
+                r.sized(record, VALUE);
+            }
+            headers(r, record);
+            if (r.position() != recordEnd) {
+                throw new Malformed(r.position(), (recordEnd - r.position()) + " bytes after the record's headers");
+            }
+            if (record != null) {
+                record.setDetail("offset " + (batch.baseOffset() + offsetDelta));
+            }
+        } finally {
+            r.bound(outer);
+        }
+    }
+
+    private void headers(FieldReader r, FieldNode record) throws Malformed {
+        int start = r.position();
+        FieldNode headers = r.group(record, "headers", "[]Header", start, 0);
+        long count = r.read(headers, Wire.VARINT, "headerCount", "number of headers");
+        if (count < 0) {
+            throw new Malformed(start, "headerCount " + count + " is negative");
+        }
+        for (int i = 0; i < count; i++) {
+            int at = r.position();
+            FieldNode header = headers == null ? null : r.group(headers, "Header[" + i + "]", "Header", at, 0);
+            r.sized(header, HEADER_KEY);
+            r.sized(header, HEADER_VALUE);
+            if (header != null) {
+                header.setLength(r.position() - at);
+            }
+        }
+        if (headers != null) {
+            headers.setLength(r.position() - start).setDetail(count + (count == 1 ? " header" : " headers"));
+        }
+    }
+
+    /** Control record key (version, type) and, for COMMIT and ABORT, the end transaction marker value. */
+    private void controlKeyAndValue(FieldReader r, FieldNode record) throws Malformed {
+        int keyLength = r.length(record, KEY);
+        if (keyLength < 4) {
+            throw new Malformed(r.position(), "control record key of " + keyLength + " bytes, 4 needed");
+        }
+        FieldNode key = r.group(record, "key", "ControlRecordKey", r.position(), keyLength);
+        r.read(key, Wire.INT16, "version", "control record key version, 0");
+        int type = (int) r.read(key, Wire.INT16, "type", "control record type");
+        if (key != null) {
+            String name = type >= 0 && type < CONTROL_TYPES.length ? CONTROL_TYPES[type] : "unknown";
+            r.last().setDetail(name);
+            key.setDetail(name);
+        }
+        r.skip(keyLength - 4, "key");
+        if (type != 0 && type != 1) {
+            r.sized(record, VALUE);
+            return;
+        }
+        int valueLength = r.length(record, VALUE);
+        if (valueLength < 6) {
+            throw new Malformed(r.position(), "end transaction marker of " + valueLength + " bytes, 6 needed");
+        }
+        FieldNode value = r.group(record, "value", "EndTransactionMarker", r.position(), valueLength);
+        r.read(value, Wire.INT16, "version", "end transaction marker version, 0");
+        r.read(value, Wire.INT32, "coordinatorEpoch", "epoch of the transaction coordinator that wrote the marker");
+        r.skip(valueLength - 6, "value");
+    }
+}

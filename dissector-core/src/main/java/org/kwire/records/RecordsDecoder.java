@@ -1,0 +1,57 @@
+package org.kwire.records;
+
+import org.kwire.expert.Severity;
+import org.kwire.tree.FieldNode;
+
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
+/**
+ * Decodes the bytes of a {@code records} field (Produce, Fetch, ShareFetch, ...): a sequence of RecordBatch v2 (KIP-98,
+ * Kafka docs "Record Batch") and legacy message sets, magic 0 and 1 (Kafka docs "Message Sets"), chosen per entry by
+ * its magic byte. Checks every CRC (CRC-32C for v2, CRC-32 for legacy messages), decompresses gzip, snappy, lz4 and
+ * zstd payloads within {@link RecordsOptions#maxDecompressedBytes()}, decodes records and headers, control records
+ * (transaction markers) and legacy wrappers. Immutable and thread-safe.
+ * <p>
+ * Never throws on bad input: what does not fit becomes an expert note — group {@code checksum} (CRC mismatch, error),
+ * {@code malformed} (a length or count the bytes contradict, a corrupt compressed payload; error), {@code undecoded}
+ * (payload over the decompression limit, unknown magic or codec, nesting past maxDepth; warning) or {@code truncated}
+ * (a partial trailing batch, note) — attached to the node concerned when building a tree and always listed in the
+ * summary. Memory: nothing is allocated per declared count or length; decompressed data is bounded per top-level
+ * entry by maxDecompressedBytes (nested legacy wrappers included).
+ */
+public final class RecordsDecoder {
+
+    private final RecordsOptions options;
+
+    /** @throws NullPointerException if options is null */
+    public RecordsDecoder(RecordsOptions options) {
+        this.options = Objects.requireNonNull(options, "options");
+    }
+
+    /**
+     * Decodes the records field {@code frame[offset, offset + length)}.
+     *
+     * @param frame  the frame's bytes, absolute indexes (its position and limit are not changed; bytes past its limit
+     *               are not read)
+     * @param offset offset of the field's first byte in the frame (after the field's length prefix)
+     * @param length bytes of the field
+     * @param packet capture frame number for the notes, 1-based, or 0
+     * @param parent null for the fast path (no nodes, no objects per record; CRCs, counts, sizes and codecs still
+     *               computed); else the node that receives one {@code RecordBatch}/{@code Message} node per entry
+     *               (offsets into the frame; nodes inside decompressed data carry offsets into it and
+     *               {@link FieldNode#inDecompressed()}), plus {@code PartialBatch} and {@code undecoded} nodes
+     * @return what was found; the same with or without a tree
+     */
+    public RecordsSummary decode(ByteBuffer frame, int offset, int length, long packet, FieldNode parent) {
+        DecodeContext ctx = new DecodeContext(options, packet);
+        if (offset < 0 || length < 0 || offset > frame.limit() - length) {
+            ctx.note(parent, Severity.ERROR, "malformed", offset, "records field of " + length + " bytes at offset "
+                    + offset + " does not lie within the frame's " + frame.limit() + " bytes");
+        } else {
+            FieldReader reader = new FieldReader(ctx, frame, offset, offset + length, 0, offset);
+            new MessageSetWalker(ctx).walk(reader, parent, null);
+        }
+        return ctx.summary();
+    }
+}

@@ -1,0 +1,66 @@
+package org.kwire.records;
+
+import org.kwire.expert.ExpertNote;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What {@link RecordsDecoder#decode} found in one records field; the same whether or not it built a tree.
+ *
+ * @param batches      complete top-level entries in wire order (v2 batches and legacy messages); a partial trailing
+ *                     batch is not among them
+ * @param crcValid     checksums that matched: one per v2 batch and one per legacy message, inner messages of
+ *                     compressed wrappers included
+ * @param crcInvalid   checksums that did not match, counted as crcValid is
+ * @param crcFailures  each checksum that did not match, in wire order
+ * @param partialBatch the batch cut short at the end of the field, or null
+ * @param notes        every expert note, in the order found (the same notes are attached to the tree's nodes)
+ */
+public record RecordsSummary(List<BatchInfo> batches, int crcValid, int crcInvalid, List<CrcFailure> crcFailures,
+                             PartialBatch partialBatch, List<ExpertNote> notes) {
+
+    /** Keeps unmodifiable copies of the lists. */
+    public RecordsSummary {
+        batches = List.copyOf(batches);
+        crcFailures = List.copyOf(crcFailures);
+        notes = List.copyOf(notes);
+    }
+
+    /** Records in all batches: the sum of {@link BatchInfo#recordsCount()}. */
+    public long records() {
+        return batches.stream().mapToLong(BatchInfo::recordsCount).sum();
+    }
+
+    /** Bytes of the batches as on the wire: the sum of {@link BatchInfo#sizeInBytes()}. */
+    public long bytesCompressed() {
+        return batches.stream().mapToLong(BatchInfo::sizeInBytes).sum();
+    }
+
+    /**
+     * Bytes of the batches with their payloads decompressed: the sum of {@link BatchInfo#uncompressedBytes()} over the
+     * batches that could be decompressed (so equal to {@link #bytesCompressed()} when nothing is compressed).
+     */
+    public long bytesUncompressed() {
+        return batches.stream().mapToLong(BatchInfo::uncompressedBytes).filter(n -> n >= 0).sum();
+    }
+
+    /** Batches per codec, only codecs that occur, in {@link Codec} order (unmodifiable). */
+    public Map<Codec, Integer> codecs() {
+        Map<Codec, Integer> counts = new EnumMap<>(Codec.class);
+        batches.forEach(b -> counts.merge(b.codec(), 1, Integer::sum));
+        return Collections.unmodifiableMap(counts);
+    }
+
+    /** Batches with the transactional flag. */
+    public int transactionalBatches() {
+        return (int) batches.stream().filter(BatchInfo::transactional).count();
+    }
+
+    /** Control batches (transaction markers, KRaft control records). */
+    public int controlBatches() {
+        return (int) batches.stream().filter(BatchInfo::control).count();
+    }
+}

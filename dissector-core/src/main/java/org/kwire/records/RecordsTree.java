@@ -1,0 +1,44 @@
+package org.kwire.records;
+
+import org.kwire.dissect.RecordsHandler;
+import org.kwire.tree.FieldNode;
+
+import java.nio.ByteBuffer;
+
+/**
+ * Plugs the {@link RecordsDecoder} into dissection trees: a records field's node gets its batches (or legacy messages)
+ * as children, and a one-line description such as {@code "1 RecordBatch"} or
+ * {@code "3 RecordBatches, 12 records, partial trailing batch"}.
+ */
+public final class RecordsTree implements RecordsHandler {
+
+    private final RecordsDecoder decoder;
+
+    /** @param decoder decodes the record sets (its options say whether keys and values are shown) */
+    public RecordsTree(RecordsDecoder decoder) {
+        this.decoder = decoder;
+    }
+
+    @Override
+    public String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent) {
+        return describe(decoder.decode(frame, offset, length, packet, parent));
+    }
+
+    /** One line about a record set: its batches (messages for magic 0/1), records, and what is wrong. */
+    static String describe(RecordsSummary s) {
+        int n = s.batches().size();
+        boolean legacy = n > 0 && s.batches().get(0).magic() < 2;
+        StringBuilder b = new StringBuilder();
+        b.append(n).append(legacy ? (n == 1 ? " message" : " messages") : (n == 1 ? " RecordBatch" : " RecordBatches"));
+        if (s.records() > 0 && !legacy) {
+            b.append(", ").append(s.records()).append(s.records() == 1 ? " record" : " records");
+        }
+        if (s.crcInvalid() > 0) {
+            b.append(", ").append(s.crcInvalid()).append(" invalid CRC").append(s.crcInvalid() == 1 ? "" : "s");
+        }
+        if (s.partialBatch() != null) {
+            b.append(", partial trailing batch");
+        }
+        return b.toString();
+    }
+}
