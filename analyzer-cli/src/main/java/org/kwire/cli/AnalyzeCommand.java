@@ -3,45 +3,61 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.AnalysisOptions;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
-import org.kwire.plan.PlanCache;
+import org.kwire.analysis.PacketPipeline;
+import org.kwire.export.EventWriter;
+import org.kwire.pcap.CaptureFiles;
+import org.kwire.pcap.PacketSource;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
-import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.ExchangeSink;
+import org.kwire.summary.ExchangeTracker;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
-/** {@code kwire analyze [FILE...]}: analyzes captures into a JSON report (README, "The report"). */
+/**
+ * {@code kwire analyze [FILE...]}: analyzes captures into a JSON report (README, "The report"), or into a stream of
+ * exchange events (NDJSON, Elasticsearch bulk).
+ */
 final class AnalyzeCommand {
 
     /** The sample capture bundled in the jar, analyzed when no file is given. */
     static final String BUNDLED = "java-basic.pcap";
+    /** Default index name of an Elasticsearch bulk body. */
+    static final String DEFAULT_INDEX = "kwire-exchanges";
 
     private static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("port").hasArg().argName("N")
-                .desc("TCP port of Kafka brokers; repeatable or comma-separated (default 9092)").build());
-        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
-                .desc("write the report to FILE instead of stdout").build());
-        o.addOption(Option.builder().longOpt("max-frame-size").hasArg().argName("BYTES")
-                .desc("largest Kafka frame accepted (default 104857600)").build());
-        o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
-                .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
+        AnalysisRun.addOptions(o);
         Records.addOptions(o, false);
+        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
+                .desc("write the report (or the events) to FILE instead of stdout").build());
+        o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
+                .desc("json (default): the report; ndjson: one JSON event per exchange; es-bulk: the events as an "
+                        + "Elasticsearch/OpenSearch bulk body").build());
+        o.addOption(Option.builder().longOpt("index").hasArg().argName("NAME")
+                .desc("index name in the es-bulk action lines (default " + DEFAULT_INDEX + ")").build());
+        o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
+                .desc("how many of the slowest exchanges the report lists (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
+        o.addOption(Option.builder("q").longOpt("quiet").desc("no progress bar").build());
         o.addOption(Option.builder().longOpt("strict")
                 .desc("exit with code 4 if the analysis found warnings").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
+
+    /** What {@code --format} asks for. */
+    private enum Format { JSON, NDJSON, ES_BULK }
 
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
         CommandLine cl = Cli.parse("analyze", options(), args);
@@ -50,8 +66,8 @@ final class AnalyzeCommand {
                     + "report. With no FILE the bundled sample capture (" + BUNDLED + ") is analyzed.", options());
             return ExitCodes.OK;
         }
-        AnalysisOptions opts = new AnalysisOptions(Cli.ports(cl),
-                Cli.intValue(cl, "max-frame-size", AnalysisOptions.DEFAULT_MAX_FRAME), AnalysisOptions.DEFAULT_MAX_PENDING);
+        Format format = format(cl.getOptionValue("format", "json"));
+        AnalysisRun run = new AnalysisRun(cl, false);
         List<Path> files = new ArrayList<>();
         List<String> names = new ArrayList<>();
         Path bundled = null;
@@ -65,15 +81,20 @@ final class AnalyzeCommand {
                 files.add(Path.of(f));
                 names.add(f);
             }
-            SchemaRegistry schemas = Cli.schemas(cl);
-            PlanCache plans = new PlanCache(schemas);
-            ReportBuilder report = new ReportBuilder(plans, Records.options(cl));
-            CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(plans, opts)
-                    .analyze(files, names, report, CaptureReports.observer(report)));
-            CaptureReports.addWarnings(facts, report, err);
-            Report r = CaptureReports.build(report, facts);
-            CaptureReports.write(r, cl.getOptionValue("output"), out);
-            return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+            ReportBuilder report = run.report(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST));
+            if (format == Format.JSON) {
+                Report r = CaptureReports.build(report, analyze(run, report, List.of(report), files, names, cl, err));
+                CaptureReports.write(r, cl.getOptionValue("output"), out);
+                return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+            }
+            try (OutputStream stream = Cli.output(cl.getOptionValue("output"), out);
+                 EventWriter events = new EventWriter(stream, format == Format.ES_BULK ? cl.getOptionValue("index", DEFAULT_INDEX) : null,
+                         run.schemas, run.topics)) {
+                Report r = CaptureReports.build(report, analyze(run, report, List.of(report, events), files, names, cl, err));
+                return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+            } catch (IOException e) {
+                throw new CliException(ExitCodes.INPUT, "cannot write the events: " + e.getMessage());
+            }
         } finally {
             if (bundled != null) {
                 try {
@@ -82,6 +103,39 @@ final class AnalyzeCommand {
                     // a temp file left behind is harmless
                 }
             }
+        }
+    }
+
+    /** Reads the files into the sinks (a progress bar on a terminal); returns what was read, warnings noted. */
+    private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, List<Path> files,
+                                        List<String> names, CommandLine cl, PrintStream err) throws CliException {
+        ExchangeTracker tracker = run.tracker(sinks);
+        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options).start(tracker, AnalysisRun.observer(tracker, report));
+        CaptureFacts facts = Cli.readCaptures(() -> {
+            long total = 0;
+            for (Path f : files) {
+                total += Files.size(f);
+            }
+            try (Progress progress = Progress.start(!cl.hasOption("quiet"), total)) {
+                for (Path f : files) {
+                    try (PacketSource source = CaptureFiles.open(f)) {
+                        pipeline.feed(progress.track(source));
+                    }
+                    progress.fileDone(Files.size(f));
+                }
+            }
+            pipeline.end();
+            return pipeline.facts(names, total);
+        });
+        CaptureReports.addWarnings(facts, report, err);
+        return facts;
+    }
+
+    private static Format format(String name) throws CliException {
+        try {
+            return Format.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCodes.USAGE, "--format " + name + ": use json, ndjson or es-bulk");
         }
     }
 

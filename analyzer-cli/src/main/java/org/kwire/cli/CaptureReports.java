@@ -1,8 +1,6 @@
 package org.kwire.cli;
 
 import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.ConnectionObserver;
-import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.report.CaptureSummary;
@@ -18,21 +16,6 @@ import java.time.Instant;
 final class CaptureReports {
 
     private CaptureReports() {
-    }
-
-    /** Lists every connection in the report: Kafka ones with their conversation, others with their protocol. */
-    static ConnectionObserver observer(ReportBuilder report) {
-        return new ConnectionObserver() {
-            @Override
-            public void kafka(KafkaConversation conversation) {
-                report.addConversation(conversation);
-            }
-
-            @Override
-            public void other(int stream, String client, String broker, String protocol) {
-                report.addOtherConnection(stream, client, broker, protocol);
-            }
-        };
     }
 
     /**

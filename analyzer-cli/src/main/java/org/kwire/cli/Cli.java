@@ -56,6 +56,37 @@ final class Cli {
         }
     }
 
+    /**
+     * Where a command writes: the file given (created or replaced), else {@code out} (left open on close).
+     *
+     * @throws CliException (exit code 3) if the file cannot be created
+     */
+    static java.io.OutputStream output(String file, PrintStream out) throws CliException {
+        if (file == null) {
+            return new java.io.OutputStream() {
+                @Override
+                public void write(int b) {
+                    out.write(b);
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() {
+                    out.flush();
+                }
+            };
+        }
+        try {
+            return new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(Path.of(file)));
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
     /** The bundled schemas, with {@code --schemas DIR} merged on top when given. */
     static SchemaRegistry schemas(CommandLine cl) throws CliException {
         String dir = cl.getOptionValue("schemas");
@@ -86,6 +117,22 @@ final class Cli {
             }
         }
         return Set.copyOf(ports);
+    }
+
+    /** API names or keys, comma-separated (null: none given, the empty set). */
+    static Set<Integer> apis(SchemaRegistry schemas, String list) throws CliException {
+        Set<Integer> keys = new LinkedHashSet<>();
+        if (list == null) {
+            return keys;
+        }
+        for (String name : list.split(",")) {
+            int key = name.trim().matches("\\d+") ? Integer.parseInt(name.trim()) : schemas.apiKey(name);
+            if (key < 0 || !schemas.apiKeys().contains(key)) {
+                throw new CliException(ExitCodes.USAGE, "--api " + name + ": unknown API (kwire schema lists them)");
+            }
+            keys.add(key);
+        }
+        return keys;
     }
 
     /** A non-negative integer option, or {@code dflt} if absent. */

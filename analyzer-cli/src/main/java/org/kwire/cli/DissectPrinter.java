@@ -4,8 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.kwire.conversation.ConversationListener;
-import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.expert.ExpertNote;
@@ -18,52 +16,67 @@ import org.kwire.render.JsonTree;
 import org.kwire.render.TextTree;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.ExchangeFilter;
+import org.kwire.summary.ExchangeSink;
+import org.kwire.summary.ExchangeSummary;
+import org.kwire.summary.FrameSummary;
+import org.kwire.summary.TopicNames;
 import org.kwire.tree.FieldNode;
 
+import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.Set;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * Prints every selected frame of a capture as it is matched: as a text tree, a JSON tree, or Kafka's JSON values,
- * each preceded by where and when it was seen. Requests print when they arrive, responses when they arrive (their
- * API and version taken from their request).
+ * Prints the selected frames of a capture as text trees, JSON trees, or Kafka's JSON values, each preceded by where
+ * and when it was seen. Frames print in capture order; when the filter needs the response ({@code --errors-only},
+ * {@code --min-latency-ms}) a request is held until its response shows whether the exchange matches, then both print.
  */
-final class DissectPrinter implements ConversationListener {
+final class DissectPrinter implements ExchangeSink {
 
     /** Output formats of {@code kwire dissect}. */
     enum Format { TEXT, JSON, VALUES }
 
     /**
-     * Which frames to print.
+     * Frames picked by place.
      *
      * @param packet        only the frame whose packets include this capture frame number (0: any)
-     * @param apiKeys       only these APIs (empty: any)
      * @param correlationId only this correlation_id (null: any)
      */
-    record Selection(long packet, Set<Integer> apiKeys, Integer correlationId) {
-        boolean accepts(FrameInfo f, int apiKey, int correlationId) {
+    record Selection(long packet, Integer correlationId) {
+        boolean accepts(FrameInfo f, int correlationId) {
             return (packet == 0 || (f.firstPacket() <= packet && packet <= f.lastPacket()))
-                    && (apiKeys.isEmpty() || apiKeys.contains(apiKey))
                     && (this.correlationId == null || this.correlationId == correlationId);
         }
     }
 
+    /** Requests held while waiting for their response's verdict. */
+    private static final int MAX_HELD = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final FrameDissector dissector;
     private final SchemaRegistry schemas;
+    private final TopicNames topics;
     private final Format format;
     private final Selection selection;
+    private final ExchangeFilter filter;
     private final PrintStream out;
+    private final Map<Long, String> held = new LinkedHashMap<>();
     private long printed;
 
-    DissectPrinter(FrameDissector dissector, SchemaRegistry schemas, Format format, Selection selection, PrintStream out) {
+    DissectPrinter(FrameDissector dissector, SchemaRegistry schemas, TopicNames topics, Format format, Selection selection,
+                   ExchangeFilter filter, PrintStream out) {
         this.dissector = dissector;
         this.schemas = schemas;
+        this.topics = topics;
         this.format = format;
         this.selection = selection;
+        this.filter = filter;
         this.out = out;
     }
 
@@ -73,13 +86,13 @@ final class DissectPrinter implements ConversationListener {
     }
 
     @Override
-    public void onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader h) {
-        if (!selection.accepts(frame.meta(), h.apiKey(), h.correlationId())) {
+    public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader h, FrameSummary summary) {
+        if (!selection.accepts(frame.meta(), h.correlationId()) || !filter.testRequest(c, h, summary, topics)) {
             return;
         }
         ObjectNode meta = meta(c, frame, Direction.REQUEST, h.apiKey(), h.apiVersion(), h.correlationId());
         meta.put("client_id", h.clientId());
-        print(meta, () -> incomplete(frame, dissector.requestTree(frame.bytes(), h, frame.meta().lastPacket())), () -> {
+        String text = render(meta, () -> incomplete(frame, dissector.requestTree(frame.bytes(), h, frame.meta().lastPacket())), () -> {
             ObjectNode header = JSON.createObjectNode().put("requestApiKey", h.apiKey()).put("requestApiVersion", h.apiVersion())
                     .put("correlationId", h.correlationId());
             if (h.headerVersion() >= 1) {
@@ -87,34 +100,57 @@ final class DissectPrinter implements ConversationListener {
             }
             return header;
         }, () -> dissector.values(frame.bytes(), 4 + h.length(), h.apiKey(), Direction.REQUEST, h.apiVersion()));
+        if (filter.needsResponse()) {
+            hold(key(c, h.correlationId()), text);
+        } else {
+            emit(text);
+        }
     }
 
     @Override
-    public void onResponse(Exchange e, KafkaFrame frame) {
-        ResponseHeader h = e.response().header();
+    public void onResponseFrame(ExchangeSummary e, KafkaFrame frame) {
+        ResponseHeader h = e.exchange().response().header();
+        String request = held.remove(key(e.conversation(), h.correlationId()));
         int apiKey = e.apiKey();
-        int version = e.apiVersion();
-        if (!selection.accepts(frame.meta(), apiKey, h.correlationId())) {
+        int version = e.exchange().apiVersion();
+        if (!selection.accepts(frame.meta(), h.correlationId()) || !filter.test(e, topics)) {
             return;
+        }
+        if (request != null) {
+            emit(request);
         }
         ObjectNode meta = meta(e.conversation(), frame, Direction.RESPONSE, apiKey, version, h.correlationId());
         if (e.latencyMicros() >= 0) {
             meta.put("latency_us", e.latencyMicros());
         }
-        print(meta, () -> incomplete(frame, dissector.responseTree(frame.bytes(), h, apiKey, version, frame.meta().lastPacket())),
+        emit(render(meta, () -> incomplete(frame, dissector.responseTree(frame.bytes(), h, apiKey, version, frame.meta().lastPacket())),
                 () -> JSON.createObjectNode().put("correlationId", h.correlationId()),
-                () -> dissector.values(frame.bytes(), 4 + h.length(), apiKey, Direction.RESPONSE, version));
-    }
-
-    @Override
-    public void onUnmatchedRequest(Exchange exchange) {
+                () -> dissector.values(frame.bytes(), 4 + h.length(), apiKey, Direction.RESPONSE, version)));
     }
 
     @Override
     public void onNote(KafkaConversation c, ExpertNote note) {
-        if (format == Format.TEXT && selection.packet() == 0) {
+        if (format == Format.TEXT && selection.packet() == 0 && selection.correlationId() == null) {
             out.println("! " + note);
         }
+    }
+
+    private static long key(KafkaConversation c, int correlationId) {
+        return ((long) c.id() << 32) | (correlationId & 0xffffffffL);
+    }
+
+    private void hold(long key, String text) {
+        if (held.size() >= MAX_HELD) {
+            Iterator<Map.Entry<Long, String>> oldest = held.entrySet().iterator();
+            oldest.next();
+            oldest.remove();
+        }
+        held.put(key, text);
+    }
+
+    private void emit(String text) {
+        printed++;
+        out.print(text);
     }
 
     /** Marks the tree of a frame the capture lost bytes of. */
@@ -148,22 +184,25 @@ final class DissectPrinter implements ConversationListener {
         return m;
     }
 
-    /** Prints one frame in the chosen format; only what that format needs is computed. */
-    private void print(ObjectNode meta, Supplier<FieldNode> tree, Supplier<ObjectNode> header, Supplier<JsonNode> body) {
-        printed++;
-        switch (format) {
+    /** One frame in the chosen format; only what that format needs is computed. */
+    private String render(ObjectNode meta, Supplier<FieldNode> tree, Supplier<ObjectNode> header, Supplier<JsonNode> body) {
+        return switch (format) {
             case TEXT -> {
-                out.println(title(meta));
-                TextTree.print(tree.get(), out);
-                out.println();
+                ByteArrayOutputStream b = new ByteArrayOutputStream();
+                PrintStream p = new PrintStream(b, false, StandardCharsets.UTF_8);
+                p.println(title(meta));
+                TextTree.print(tree.get(), p);
+                p.println();
+                p.flush();
+                yield b.toString(StandardCharsets.UTF_8);
             }
             case JSON -> line(meta.set("tree", JsonTree.of(tree.get())));
             case VALUES -> {
                 meta.set("header", header.get());
                 meta.set("body", body.get());
-                line(meta);
+                yield line(meta);
             }
-        }
+        };
     }
 
     private static String title(ObjectNode m) {
@@ -180,9 +219,9 @@ final class DissectPrinter implements ConversationListener {
                 + " bytes" + (m.has("latency_us") ? ", " + m.get("latency_us").asLong() + " µs after its request" : "");
     }
 
-    private void line(JsonNode n) {
+    private static String line(JsonNode n) {
         try {
-            out.println(JSON.writeValueAsString(n));
+            return JSON.writeValueAsString(n) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a JSON tree could not be written", e);
         }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.AnalysisOptions;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
@@ -15,7 +14,7 @@ import org.kwire.live.LiveCaptureException;
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
 import org.kwire.pcap.PcapngWriter;
-import org.kwire.plan.PlanCache;
+import org.kwire.summary.ExchangeTracker;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 import org.kwire.tcp.ReassemblyLimits;
@@ -55,8 +54,6 @@ final class LiveCommand {
                 .desc("interface to capture on (kwire interfaces lists them; 'any' for all on Linux)").build());
         o.addOption(Option.builder("f").longOpt("filter").hasArg().argName("BPF")
                 .desc("capture filter, tcpdump syntax (default: tcp port N for each --port)").build());
-        o.addOption(Option.builder().longOpt("port").hasArg().argName("N")
-                .desc("TCP port of Kafka brokers; repeatable or comma-separated (default 9092)").build());
         o.addOption(Option.builder().longOpt("duration").hasArg().argName("S")
                 .desc("stop after S seconds (default: until Ctrl-C)").build());
         o.addOption(Option.builder().longOpt("report-interval").hasArg().argName("S")
@@ -69,11 +66,10 @@ final class LiveCommand {
                 .desc("bytes captured per packet at most (default " + LiveCapture.DEFAULT_SNAPLEN + ")").build());
         o.addOption(Option.builder().longOpt("idle-timeout").hasArg().argName("S")
                 .desc("end a TCP connection after S seconds without a packet (default 900)").build());
-        o.addOption(Option.builder().longOpt("max-frame-size").hasArg().argName("BYTES")
-                .desc("largest Kafka frame accepted (default 104857600)").build());
-        o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
-                .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
+        AnalysisRun.addOptions(o);
         Records.addOptions(o, false);
+        o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
+                .desc("how many of the slowest exchanges the reports list (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -116,14 +112,12 @@ final class LiveCommand {
         if (iface == null) {
             throw new CliException(ExitCodes.USAGE, "live: -i IFACE is required (kwire interfaces lists them)");
         }
-        Set<Integer> ports = Cli.ports(cl);
-        String filter = cl.getOptionValue("filter", defaultFilter(ports));
+        AnalysisRun run = new AnalysisRun(cl, false);
+        String filter = cl.getOptionValue("filter", defaultFilter(run.options.brokerPorts()));
         long duration = Cli.intValue(cl, "duration", 0);
         long interval = Cli.intValue(cl, "report-interval", 0);
         int snaplen = Cli.intValue(cl, "snaplen", LiveCapture.DEFAULT_SNAPLEN);
         long idle = Cli.intValue(cl, "idle-timeout", (int) (ReassemblyLimits.DEFAULT_IDLE_NANOS / 1_000_000_000L));
-        AnalysisOptions opts = new AnalysisOptions(ports,
-                Cli.intValue(cl, "max-frame-size", AnalysisOptions.DEFAULT_MAX_FRAME), AnalysisOptions.DEFAULT_MAX_PENDING);
         if (snaplen == 0 || idle == 0) {
             throw new CliException(ExitCodes.USAGE, "live: --snaplen and --idle-timeout must be positive");
         }
@@ -136,15 +130,15 @@ final class LiveCommand {
                     e.getMessage());
         }
         try (LiveCapture c = capture) {
-            return capture(c, filter, duration, interval, opts, limits, cl, out, err);
+            return capture(c, filter, duration, interval, run, limits, cl, out, err);
         }
     }
 
-    private int capture(LiveCapture c, String filter, long duration, long interval, AnalysisOptions opts,
+    private int capture(LiveCapture c, String filter, long duration, long interval, AnalysisRun run,
                         ReassemblyLimits limits, CommandLine cl, PrintStream out, PrintStream err) throws CliException {
-        PlanCache plans = new PlanCache(Cli.schemas(cl));
-        ReportBuilder report = new ReportBuilder(plans, Records.options(cl));
-        PacketPipeline pipeline = new CaptureAnalyzer(plans, opts, limits).start(report, CaptureReports.observer(report));
+        ReportBuilder report = run.report(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST));
+        ExchangeTracker tracker = run.tracker(List.of(report));
+        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options, limits).start(tracker, AnalysisRun.observer(tracker, report));
         List<String> names = List.of(c.device() + " (live)");
         PcapngWriter writer = openWriter(cl.getOptionValue("write"), c);
         CountDownLatch done = new CountDownLatch(1);

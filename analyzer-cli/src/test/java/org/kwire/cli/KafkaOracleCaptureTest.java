@@ -53,8 +53,9 @@ class KafkaOracleCaptureTest {
         int[] older = {0};
         ConversationListener oracle = new ConversationListener() {
             @Override
-            public void onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader h) {
+            public Object onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader h) {
                 compare(frame, 4 + h.length(), h.apiKey(), Direction.REQUEST, h.apiVersion());
+                return null;
             }
 
             @Override

@@ -7,8 +7,13 @@ import org.kwire.protocol.RequestHeader;
 /** Receives what a {@link KafkaConversation} sees, in capture order. */
 public interface ConversationListener {
 
-    /** A request frame with its decoded header, as it arrives. */
-    void onRequest(KafkaConversation conversation, KafkaFrame frame, RequestHeader header);
+    /**
+     * A request frame with its decoded header, as it arrives.
+     *
+     * @return what to keep with the request until its response (handed back as {@code RequestRecord.attachment()}),
+     *         or null; it should be small, since pending requests are kept until answered or evicted
+     */
+    Object onRequest(KafkaConversation conversation, KafkaFrame frame, RequestHeader header);
 
     /** A response frame, matched to its request where it was captured ({@code exchange.request()} may be null). */
     void onResponse(Exchange exchange, KafkaFrame frame);

@@ -99,9 +99,8 @@ public final class KafkaConversation {
             oldest.remove();
             listener.onUnmatchedRequest(new Exchange(this, evicted, null));
         }
-        pending.put(h.correlationId(), new RequestRecord(h, frame.meta()));
         apisSeen.add(((long) h.apiKey() << 16) | (h.apiVersion() & 0xffff));
-        listener.onRequest(this, frame, h);
+        pending.put(h.correlationId(), new RequestRecord(h, frame.meta(), listener.onRequest(this, frame, h)));
     }
 
     /** A response frame from the broker, matched by correlation_id. */

@@ -1,39 +1,36 @@
 package org.kwire.report;
 
-import org.kwire.conversation.ConversationListener;
-import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
-import org.kwire.frame.KafkaFrame;
+import org.kwire.frame.FrameInfo;
 import org.kwire.protocol.RequestHeader;
-import org.kwire.dissect.Interpreter;
-import org.kwire.plan.MessagePlan;
-import org.kwire.plan.PlanCache;
 import org.kwire.records.CrcFailure;
 import org.kwire.records.PartialBatch;
-import org.kwire.records.RecordsDecoder;
-import org.kwire.records.RecordsOptions;
-import org.kwire.records.RecordsSummary;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.ExchangeSink;
+import org.kwire.summary.ExchangeSummary;
+import org.kwire.summary.FrameSummary;
+import org.kwire.summary.TopicNames;
 
-import java.nio.ByteBuffer;
-import java.util.Optional;
-
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Aggregates conversations into a {@link Report}: per-API counts, versions, latency and bytes; per-connection counts;
- * expert-note counts and the first warnings. Memory is bounded by the number of APIs and connections, not by the
- * number of frames.
+ * Aggregates exchanges into a {@link Report}: per-API counts, versions, latency, bytes and error codes; per-connection,
+ * per-client_id, per-topic and per-partition counters; record batches; the slowest exchanges; requests per second;
+ * expert-note counts and the first warnings. Memory is bounded by the numbers of APIs, connections, clients,
+ * partitions and seconds, not by the number of frames.
  */
-public final class ReportBuilder implements ConversationListener {
+public final class ReportBuilder implements ExchangeSink {
 
     /** Warnings listed in the report; further ones are only counted. */
     public static final int MAX_WARNINGS = 200;
@@ -41,29 +38,26 @@ public final class ReportBuilder implements ConversationListener {
     public static final int MAX_TOPICS_PER_ERROR = 20;
     /** CRC failures and partial batches listed; further ones are only counted. */
     public static final int MAX_LISTED = 1000;
-
-    /** ApiKeys whose requests are counted per topic-partition: Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch. */
-    private static final Set<Integer> PARTITION_APIS = Set.of(0, 1, 2, 8, 9);
+    /** Default number of slowest exchanges listed. */
+    public static final int DEFAULT_SLOWEST = 10;
 
     private final SchemaRegistry schemas;
-    private final PlanCache plans;
-    private final TopicPartitions partitions = new TopicPartitions();
-    private final FactsCollector collector = new FactsCollector(new Facts());
-    private final RecordsDecoder records;
-    private final List<CrcFailureEntry> crcFailures = new ArrayList<>();
-    private final List<PartialBatchEntry> partialBatches = new ArrayList<>();
-    private long crcFailuresOmitted;
-    private long partialBatchesOmitted;
-    private Direction currentDirection;
-    private String currentContext;
-    /** The API and frame the collector is working on. */
-    private int currentApi;
-    private long currentPacket;
+    private final TopicNames topics;
+    private final TopicPartitions partitions;
+    private final int slowestCount;
     private final Map<Integer, ApiAccumulator> apis = new TreeMap<>();
     private final Map<Integer, Connection> connections = new TreeMap<>();
+    private final Map<String, Client> clients = new TreeMap<>();
+    private final Map<String, long[]> topicErrors = new TreeMap<>();
+    private final PriorityQueue<SlowExchange> slowest = new PriorityQueue<>(Comparator.comparingLong(SlowExchange::latencyUs));
+    private final RequestRateAccumulator rate = new RequestRateAccumulator();
     private final Map<String, Long> expert = new TreeMap<>();
     private final List<String> warnings = new ArrayList<>();
+    private final List<CrcFailureEntry> crcFailures = new ArrayList<>();
+    private final List<PartialBatchEntry> partialBatches = new ArrayList<>();
     private long warningsOmitted;
+    private long crcFailuresOmitted;
+    private long partialBatchesOmitted;
     private long frames;
     private long malformedFrames;
     private long incompleteFrames;
@@ -88,97 +82,30 @@ public final class ReportBuilder implements ConversationListener {
         }
     }
 
+    private static final class Client {
+        final Set<Integer> streams = new LinkedHashSet<>();
+        final Map<String, Long> apis = new TreeMap<>();
+        long requests;
+        long responses;
+        long requestBytes;
+        long responseBytes;
+        long errors;
+    }
+
     /**
-     * @param plans   the compiled schemas: API names, and the bodies' error codes and topic-partitions
-     * @param records how record batches are decoded (the decompression limit)
+     * @param schemas      names the APIs
+     * @param topics       topic names learned from the capture (shared with the frame summarizer)
+     * @param slowestCount how many of the slowest exchanges to list
      */
-    public ReportBuilder(PlanCache plans, RecordsOptions records) {
-        this.plans = plans;
-        this.schemas = plans.schemas();
-        this.records = new RecordsDecoder(records);
+    public ReportBuilder(SchemaRegistry schemas, TopicNames topics, int slowestCount) {
+        this.schemas = schemas;
+        this.topics = topics;
+        this.partitions = new TopicPartitions(topics);
+        this.slowestCount = slowestCount;
     }
 
-    /** Receives the collector's findings for the frame at hand. */
-    private final class Facts implements FrameFacts {
-        @Override
-        public void error(int code, String topic, String topicId, int partition) {
-            api(currentApi).error(code, partitions.display(topic, topicId));
-        }
-
-        @Override
-        public void partition(String topic, String topicId, int partition) {
-            partitions.entry(topic, topicId, partition).requests.merge(schemas.apiName(currentApi), 1L, Long::sum);
-        }
-
-        @Override
-        public void topicId(String topicId, String name) {
-            partitions.topicId(topicId, name);
-        }
-
-        @Override
-        public void records(String topic, String topicId, int partition, ByteBuffer frame, int offset, int length) {
-            RecordsSummary s = records.decode(frame, offset, length, currentPacket, null);
-            TopicPartitions.Entry e = partitions.entry(topic, topicId, partition);
-            boolean produce = currentDirection == Direction.REQUEST;
-            (produce ? e.produce : e.fetch).add(s);
-            e.hasProduce |= produce;
-            e.hasFetch |= !produce;
-            e.crcValid += s.crcValid();
-            e.crcInvalid += s.crcInvalid();
-            String api = schemas.apiName(currentApi);
-            String name = partitions.display(topic, topicId);
-            for (CrcFailure f : s.crcFailures()) {
-                if (crcFailures.size() < MAX_LISTED) {
-                    crcFailures.add(new CrcFailureEntry(currentPacket, api, name, partition, f.baseOffset(), f.magic(),
-                            f.stored(), f.computed()));
-                } else {
-                    crcFailuresOmitted++;
-                }
-            }
-            PartialBatch p = s.partialBatch();
-            if (p != null) {
-                if (partialBatches.size() < MAX_LISTED) {
-                    partialBatches.add(new PartialBatchEntry(currentPacket, api, name, partition, p.bytesPresent(), p.bytesDeclared()));
-                } else {
-                    partialBatchesOmitted++;
-                }
-            }
-            for (ExpertNote n : s.notes()) {
-                note(new ExpertNote(n.severity(), n.group(), n.packet(), n.offset(),
-                        currentContext + " " + name + "/" + partition, n.message()));
-            }
-        }
-    }
-
-    /** Runs the fast visitor over a body; body problems become expert notes, fatal ones count as malformed. */
-    private void collect(KafkaConversation c, KafkaFrame frame, int bodyOffset, int apiKey, Direction d, int version) {
-        Optional<MessagePlan> plan = plans.plan(apiKey, d, version);
-        if (!frame.complete()) {
-            incompleteFrames++; // its header was counted; its body lost bytes and is not read
-            return;
-        }
-        if (plan.isEmpty()) {
-            return;
-        }
-        currentApi = apiKey;
-        currentPacket = frame.meta().lastPacket();
-        currentDirection = d;
-        currentContext = "stream " + c.id() + " " + schemas.apiName(apiKey) + " v" + version + " " + d.schemaType();
-        collector.start(frame.bytes(), d == Direction.REQUEST && PARTITION_APIS.contains(apiKey));
-        Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), collector);
-        boolean malformed = false;
-        for (String[] p : collector.problems()) {
-            malformed |= !p[1].equals("protocol");
-            note(new ExpertNote(p[1].equals("protocol") ? Severity.WARNING : Severity.ERROR, p[1], currentPacket,
-                    Long.parseLong(p[0]), currentContext, p[2]));
-        }
-        if (malformed) {
-            malformedFrames++;
-        }
-    }
-
-    /** Registers a Kafka connection so it is listed even if it carries no complete frame. */
-    public void addConversation(KafkaConversation c) {
+    @Override
+    public void onConversation(KafkaConversation c) {
         connection(c);
     }
 
@@ -192,40 +119,118 @@ public final class ReportBuilder implements ConversationListener {
     }
 
     @Override
-    public void onRequest(KafkaConversation conversation, KafkaFrame frame, RequestHeader header) {
-        frames++;
-        api(header.apiKey()).request(header.apiVersion(), frame.meta().length());
-        Connection c = connection(conversation);
-        c.requests++;
-        c.bytesFromClient += frame.meta().length();
-        if (header.clientId() != null) {
-            c.clientIds.add(header.clientId());
+    public void onExchange(ExchangeSummary e) {
+        Connection c = connection(e.conversation());
+        RequestHeader h = e.requestHeader();
+        Client client = h == null ? null : clients.computeIfAbsent(String.valueOf(h.clientId()), k -> new Client());
+        String apiName = e.apiKey() < 0 ? null : schemas.apiName(e.apiKey());
+        if (h != null) {
+            int bytes = e.request().frame().length();
+            api(h.apiKey()).request(h.apiVersion(), bytes);
+            c.requests++;
+            c.bytesFromClient += bytes;
+            if (h.clientId() != null) {
+                c.clientIds.add(h.clientId());
+            }
+            client.streams.add(c.stream);
+            client.requests++;
+            client.requestBytes += bytes;
+            client.apis.merge(apiName, 1L, Long::sum);
+            rate.add(apiName, e.request().frame().lastTimestampNanos());
+            frame(e.request(), apiName);
         }
-        collect(conversation, frame, 4 + header.length(), header.apiKey(), Direction.REQUEST, header.apiVersion());
-    }
-
-    @Override
-    public void onResponse(Exchange exchange, KafkaFrame frame) {
-        frames++;
-        Connection c = connection(exchange.conversation());
+        if (e.response() == null) {
+            api(h.apiKey()).unmatchedRequest();
+            return;
+        }
+        int bytes = e.response().frame().length();
         c.responses++;
-        c.bytesFromBroker += frame.meta().length();
-        if (exchange.apiKey() < 0) {
+        c.bytesFromBroker += bytes;
+        frames++;
+        if (e.apiKey() < 0) {
             responsesWithoutRequest++;
             return;
         }
-        ApiAccumulator api = api(exchange.apiKey());
-        api.response(frame.meta().length(), exchange.latencyMicros());
-        if (exchange.request() == null) {
+        ApiAccumulator api = api(e.apiKey());
+        api.response(bytes, e.latencyMicros());
+        if (h == null) {
             api.unmatchedResponse();
+        } else {
+            client.responses++;
+            client.responseBytes += bytes;
+            client.errors += e.response().errors().size();
+            slowest(e, apiName);
         }
-        collect(exchange.conversation(), frame, 4 + exchange.response().header().length(), exchange.apiKey(),
-                Direction.RESPONSE, exchange.apiVersion());
+        for (FrameSummary.ErrorRef err : e.response().errors()) {
+            String topic = topics.display(err.topic(), err.topicId());
+            api.error(err.code(), topic);
+            if (topic != null) {
+                topicErrors.computeIfAbsent(topic, t -> new long[1])[0]++;
+            }
+        }
+        facts(e.response(), apiName);
     }
 
-    @Override
-    public void onUnmatchedRequest(Exchange exchange) {
-        api(exchange.apiKey()).unmatchedRequest();
+    /** Counts a request frame and what its body holds. */
+    private void frame(FrameSummary s, String apiName) {
+        frames++;
+        for (FrameSummary.PartitionRef p : s.partitions()) {
+            partitions.entry(p.topic(), p.topicId(), p.partition()).requests.merge(apiName, 1L, Long::sum);
+        }
+        facts(s, apiName);
+    }
+
+    /** Records, problems and completeness of a frame. */
+    private void facts(FrameSummary s, String apiName) {
+        if (!s.complete()) {
+            incompleteFrames++;
+        }
+        if (s.malformed()) {
+            malformedFrames++;
+        }
+        s.problems().forEach(this::note);
+        for (FrameSummary.RecordsRef r : s.records()) {
+            TopicPartitions.Entry entry = partitions.entry(r.topic(), r.topicId(), r.partition());
+            boolean produce = s.direction() == Direction.REQUEST;
+            (produce ? entry.produce : entry.fetch).add(r.summary());
+            entry.hasProduce |= produce;
+            entry.hasFetch |= !produce;
+            entry.crcValid += r.summary().crcValid();
+            entry.crcInvalid += r.summary().crcInvalid();
+            String topic = topics.display(r.topic(), r.topicId());
+            long frame = s.frame().lastPacket();
+            for (CrcFailure f : r.summary().crcFailures()) {
+                if (crcFailures.size() < MAX_LISTED) {
+                    crcFailures.add(new CrcFailureEntry(frame, apiName, topic, r.partition(), f.baseOffset(), f.magic(),
+                            f.stored(), f.computed()));
+                } else {
+                    crcFailuresOmitted++;
+                }
+            }
+            PartialBatch p = r.summary().partialBatch();
+            if (p != null) {
+                if (partialBatches.size() < MAX_LISTED) {
+                    partialBatches.add(new PartialBatchEntry(frame, apiName, topic, r.partition(), p.bytesPresent(), p.bytesDeclared()));
+                } else {
+                    partialBatchesOmitted++;
+                }
+            }
+        }
+    }
+
+    private void slowest(ExchangeSummary e, String apiName) {
+        long latency = e.latencyMicros();
+        if (slowestCount <= 0 || latency < 0 || slowest.size() == slowestCount && slowest.peek().latencyUs() >= latency) {
+            return;
+        }
+        RequestHeader h = e.requestHeader();
+        FrameInfo req = e.request().frame();
+        slowest.add(new SlowExchange(apiName, h.apiVersion(), h.correlationId(), latency, req.lastPacket(),
+                e.response().frame().lastPacket(), Instant.ofEpochSecond(0, req.lastTimestampNanos()).toString(),
+                e.conversation().id(), e.conversation().client(), e.conversation().broker(), h.clientId()));
+        if (slowest.size() > slowestCount) {
+            slowest.poll();
+        }
     }
 
     @Override
@@ -251,8 +256,7 @@ public final class ReportBuilder implements ConversationListener {
     /**
      * The report so far.
      *
-     * @param capture facts about the input that only the packet reader knows; {@code frames} and
-     *                {@code malformedFrames} are filled in here
+     * @param capture facts about the input that only the packet reader knows; the frame counts are filled in here
      */
     public Report build(CaptureSummary capture) {
         List<ApiStats> apiStats = new ArrayList<>();
@@ -264,10 +268,17 @@ public final class ReportBuilder implements ConversationListener {
                     c.responses, c.bytesFromClient, c.bytesFromBroker));
             kafka += c.protocol.equals("kafka") ? 1 : 0;
         }
+        List<ClientStats> clientStats = new ArrayList<>();
+        clients.forEach((id, c) -> clientStats.add(new ClientStats(id.equals("null") ? null : id, c.streams.size(), c.requests,
+                c.responses, c.requestBytes, c.responseBytes, c.errors, Map.copyOf(c.apis))));
+        List<PartitionStats> partitionStats = partitions.stats();
+        List<SlowExchange> slow = new ArrayList<>(slowest);
+        slow.sort(Comparator.comparingLong(SlowExchange::latencyUs).reversed());
         CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
                 capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
                 frames, malformedFrames, incompleteFrames);
-        return new Report(1, cap, apiStats, responsesWithoutRequest, conns, partitions.stats(), List.copyOf(crcFailures),
+        return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, clientStats,
+                TopicBreakdown.of(partitionStats, topicErrors), partitionStats, slow, rate.toRate(), List.copyOf(crcFailures),
                 crcFailuresOmitted, List.copyOf(partialBatches), partialBatchesOmitted, Map.copyOf(expert),
                 List.copyOf(warnings), warningsOmitted);
     }

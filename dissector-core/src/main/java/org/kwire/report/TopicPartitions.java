@@ -1,5 +1,7 @@
 package org.kwire.report;
 
+import org.kwire.summary.TopicNames;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -8,19 +10,13 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Per topic-partition counters and the topic id → name map learned from the capture. Requests of Produce v13+ and
- * Fetch v13+ name topics by id only; they are reported under the name a Metadata, DescribeTopicPartitions or
- * CreateTopics response gave that id anywhere in the capture, else under the id.
+ * Per topic-partition counters. Requests of Produce v13+ and Fetch v13+ name topics by id only; at the end they are
+ * reported under the name the capture gave that id ({@link TopicNames}), else under the id, entries of one topic seen
+ * by name and by id merged.
  */
 final class TopicPartitions {
 
-    /**
-     * KRaft's metadata log: the topic id Kafka fixes for {@code __cluster_metadata} ({@code Uuid.METADATA_TOPIC_ID},
-     * 0x...01), which controllers' Fetch requests use and no Metadata response names.
-     */
-    static final String METADATA_TOPIC_ID = "AAAAAAAAAAAAAAAAAAAAAQ";
-
-    private final Map<String, String> names = new HashMap<>(Map.of(METADATA_TOPIC_ID, "__cluster_metadata"));
+    private final TopicNames names;
     private final Map<String, Entry> entries = new HashMap<>();
 
     /** Counters of one partition, keyed by the topic as first seen (name or id). */
@@ -43,16 +39,8 @@ final class TopicPartitions {
         }
     }
 
-    void topicId(String id, String name) {
-        names.put(id, name);
-    }
-
-    /** The topic's name if known (given, or learned for its id), else its id. */
-    String display(String topic, String topicId) {
-        if (topic != null) {
-            return topic;
-        }
-        return topicId == null ? null : names.getOrDefault(topicId, topicId);
+    TopicPartitions(TopicNames names) {
+        this.names = names;
     }
 
     /** The entry of a topic-partition (created on first use). */
@@ -63,13 +51,11 @@ final class TopicPartitions {
 
     /** The partitions, entries of the same resolved topic merged, sorted by topic then partition. */
     List<PartitionStats> stats() {
-        Map<String, PartitionStats> merged = new TreeMap<>();
-        Map<String, String> idsOfNames = new HashMap<>();
-        names.forEach((id, name) -> idsOfNames.put(name, id));
+        Map<String, PartitionStats> merged = new HashMap<>();
         for (Entry e : entries.values()) {
-            String topic = e.topic != null ? e.topic : names.get(e.topicId);
-            String id = e.topicId != null ? e.topicId : idsOfNames.get(e.topic);
-            String key = (topic != null ? topic : id) + "\u0000" + String.format("%010d", e.partition);
+            String topic = e.topic != null ? e.topic : names.name(e.topicId);
+            String id = e.topicId != null ? e.topicId : names.id(e.topic);
+            String key = (topic != null ? topic : id) + "/" + e.partition;
             Map<String, Long> requests = new TreeMap<>(e.requests);
             RecordStats produce = e.hasProduce ? e.produce.toStats() : null;
             RecordStats fetch = e.hasFetch ? e.fetch.toStats() : null;
@@ -82,6 +68,7 @@ final class TopicPartitions {
                 fetch = RecordAccumulator.merge(old.fetch(), fetch);
                 crcValid += old.crcValid();
                 crcInvalid += old.crcInvalid();
+                id = id != null ? id : old.topicId();
             }
             merged.put(key, new PartitionStats(topic, id, e.partition, requests, produce, fetch, crcValid, crcInvalid));
         }

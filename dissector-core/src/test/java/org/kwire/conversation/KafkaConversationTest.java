@@ -28,8 +28,9 @@ class KafkaConversationTest {
     private final List<Exchange> exchanges = new ArrayList<>();
     private final ConversationListener listener = new ConversationListener() {
         @Override
-        public void onRequest(KafkaConversation c, KafkaFrame frame, org.kwire.protocol.RequestHeader h) {
+        public Object onRequest(KafkaConversation c, KafkaFrame frame, org.kwire.protocol.RequestHeader h) {
             events.add("request " + h.apiKey() + " v" + h.apiVersion() + " #" + h.correlationId() + " " + h.clientId());
+            return "attached to #" + h.correlationId();
         }
 
         @Override
@@ -83,6 +84,7 @@ class KafkaConversationTest {
                 "response #2 api 18 hv0 latency 500",
                 "response #1 api 3 hv1 latency 3000"), events);
         assertEquals("10.0.0.2:9092", exchanges.get(0).conversation().broker());
+        assertEquals("attached to #2", exchanges.get(0).request().attachment());
     }
 
     @Test

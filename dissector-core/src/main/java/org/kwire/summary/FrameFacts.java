@@ -1,4 +1,4 @@
-package org.kwire.report;
+package org.kwire.summary;
 
 import java.nio.ByteBuffer;
 

@@ -1,4 +1,4 @@
-package org.kwire.report;
+package org.kwire.summary;
 
 import org.kwire.dissect.DissectionVisitor;
 import org.kwire.dissect.WireValues;
