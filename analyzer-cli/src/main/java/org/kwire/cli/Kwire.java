@@ -14,6 +14,7 @@ public final class Kwire {
 
             commands:
               analyze [FILE...]   analyze captures into a JSON report (no FILE: the bundled sample capture)
+              report REPORT.json  turn a report of analyze into one self-contained HTML page with charts (-o FILE)
               dissect FILE...     print every Kafka frame field by field (text tree, JSON tree, or Kafka's JSON values)
               schema [API]        list Kafka APIs and versions, show one's fields, or --minimal: dissect its smallest instance
               live -i IFACE       capture Kafka traffic live and report on it (needs libpcap and capture rights)
@@ -47,6 +48,7 @@ public final class Kwire {
         try {
             return switch (args[0]) {
                 case "analyze" -> new AnalyzeCommand().run(rest, out, err);
+                case "report" -> new ReportCommand(System.in).run(rest, out);
                 case "dissect" -> new DissectCommand().run(rest, out, err);
                 case "schema" -> new SchemaCommand().run(rest, out);
                 case "live" -> new LiveCommand().run(rest, out, err);

@@ -1,0 +1,61 @@
+package org.kwire.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.kwire.html.ReportPage;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * {@code kwire report REPORT.json [-o report.html]}: turns a report written by {@code kwire analyze} into one
+ * self-contained HTML page with charts and tables ({@link ReportPage}).
+ */
+final class ReportCommand {
+
+    private final InputStream stdin;
+
+    /** @param stdin where the report is read from when its name is {@code -} */
+    ReportCommand(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    private static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
+                .desc("write the page to FILE instead of stdout").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    /**
+     * Runs the command.
+     *
+     * @return {@link ExitCodes#OK}
+     * @throws CliException exit code 2 without exactly one REPORT, 3 if it cannot be read, is not a report, or the
+     *                      page cannot be written
+     */
+    int run(String[] args, PrintStream out) throws CliException {
+        CommandLine cl = Cli.parse("report", options(), args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "kwire report [options] REPORT.json", "Write a report of kwire analyze (a file, or - for "
+                    + "stdin) as one self-contained HTML page with charts and tables.", options());
+            return ExitCodes.OK;
+        }
+        if (cl.getArgList().size() != 1) {
+            throw new CliException(ExitCodes.USAGE, "report: give exactly one REPORT.json (or - for stdin)");
+        }
+        String page = ReportPage.render(ReportInput.read(cl.getArgList().get(0), stdin));
+        String output = cl.getOptionValue("output");
+        try (OutputStream o = Cli.output(output, out)) {
+            o.write(page.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,38 @@
+package org.kwire.html;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
+/** The SVG shapes charts are drawn with, written through {@link Markup}; coordinates in pixels, one decimal. */
+final class Svg {
+
+    private Svg() {
+    }
+
+    /** {@code v} rounded to one decimal, without a trailing {@code .0}: SVG coordinates. */
+    static String num(double v) {
+        return BigDecimal.valueOf(v).setScale(1, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString();
+    }
+
+    /** Opens the {@code <svg>} of a chart, {@code width} × {@code height} pixels, found by {@code data-chart}. */
+    static void open(Markup m, String chart, double width, double height, String title) {
+        m.open("svg", "class", "chart", "data-chart", chart, "width", num(width), "height", num(height),
+                "viewBox", "0 0 " + num(width) + " " + num(height), "role", "img", "aria-label", title);
+    }
+
+    /** A data mark: a filled rectangle with a tooltip ({@code title}, shown on hover). */
+    static void bar(Markup m, double x, double y, double w, double h, String fill, String tooltip) {
+        m.open("rect", "class", "mark", "x", num(x), "y", num(y), "width", num(w), "height", num(h), "fill", fill)
+                .element("title", tooltip).close("rect");
+    }
+
+    /** A line of text; {@code anchor} is {@code start}, {@code middle} or {@code end}. */
+    static void text(Markup m, double x, double y, String anchor, String cssClass, String text) {
+        m.element("text", text, "x", num(x), "y", num(y), "text-anchor", anchor, "class", cssClass);
+    }
+
+    /** A straight line (axes, gridlines), styled by {@code cssClass}. */
+    static void line(Markup m, double x1, double y1, double x2, double y2, String cssClass) {
+        m.empty("line", "x1", num(x1), "y1", num(y1), "x2", num(x2), "y2", num(y2), "class", cssClass);
+    }
+}
