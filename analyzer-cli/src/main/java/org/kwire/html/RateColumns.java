@@ -22,13 +22,15 @@ final class RateColumns implements Chart {
     record Column(Series series, List<Long> counts) {
     }
 
-    private static final double WIDTH = RowFrame.WIDTH;
+    private static final double WIDTH = Svg.CHART_WIDTH;
     private static final double LEFT = 52;
     private static final double RIGHT = 16;
     private static final double TOP = 12;
     private static final double PLOT_HEIGHT = 240;
     private static final double BOTTOM = 30;
     private static final int X_TICKS = 6;
+    /** Narrowest column drawn, so that a request in a long capture stays visible. */
+    private static final double MIN_COLUMN = 2;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(ZoneOffset.UTC);
 
@@ -74,6 +76,7 @@ final class RateColumns implements Chart {
         Scale y = new LinearScale(Arrays.stream(totals).max().orElse(1), PLOT_HEIGHT);
         double slot = (WIDTH - LEFT - RIGHT) / buckets;
         double gap = buckets <= 120 ? slot * 0.15 : 0;
+        double width = Math.max(MIN_COLUMN, slot - gap);
         DateTimeFormatter format = buckets * bucketSeconds > 86_400 ? DATE_TIME : TIME;
         Svg.open(m, name(), WIDTH, TOP + PLOT_HEIGHT + BOTTOM, "Requests per API over time");
         for (double t : y.ticks()) {
@@ -91,7 +94,7 @@ final class RateColumns implements Chart {
                 long n = c.counts().get(i);
                 if (n > 0) {
                     double h = y.px(n);
-                    Svg.bar(m, LEFT + i * slot + gap / 2, TOP + PLOT_HEIGHT - stacked - h, slot - gap, h,
+                    Svg.bar(m, LEFT + i * slot + gap / 2, TOP + PLOT_HEIGHT - stacked - h, width, h,
                             c.series().color(), time(format, i) + " UTC +" + bucketSeconds + " s · " + c.series().name() + ": "
                                     + n + " requests");
                     stacked += h;

@@ -76,7 +76,7 @@ final class ReportCharts {
             }
         }
         rows.sort(Comparator.comparingLong(row -> -row.total()));
-        return new Figure("Error codes",
+        return new Figure("Error codes per API",
                 "How often each non-zero error code appeared in each API's responses (apis[].errors[].count: top "
                         + "level, per topic and per partition all count); at most " + MAX_ERROR_BARS + " bars.",
                 "No error codes in this capture.", new StackedBars("errors", "Error codes per API", "",

@@ -6,13 +6,13 @@ import java.util.function.DoubleFunction;
 /**
  * The frame of a chart with one row per label and values along x: labels on the left (cut with an ellipsis past
  * {@value #MAX_LABEL_CHARS} characters, the whole label in a tooltip), the value axis on top with vertical gridlines.
- * Sizes in pixels.
+ * Sizes in pixels; the chart is {@link Svg#CHART_WIDTH} wide unless its labels need more.
  */
 final class RowFrame {
 
-    /** Width of every chart. */
-    static final double WIDTH = 880;
-    static final int MAX_LABEL_CHARS = 44;
+    static final int MAX_LABEL_CHARS = 64;
+    /** Narrowest value axis: long labels widen the chart instead. */
+    private static final double MIN_PLOT_WIDTH = 440;
     private static final double TOP = 24;
     private static final double BOTTOM = 8;
     private static final double RIGHT = 72;
@@ -33,9 +33,14 @@ final class RowFrame {
         this.labelWidth = Math.max(90, longest * CHAR_WIDTH + 14);
     }
 
+    /** Width of the whole chart. */
+    double width() {
+        return Math.max(Svg.CHART_WIDTH, labelWidth + MIN_PLOT_WIDTH + RIGHT);
+    }
+
     /** Pixels available to the value axis. */
     double plotWidth() {
-        return WIDTH - labelWidth - RIGHT;
+        return width() - labelWidth - RIGHT;
     }
 
     double height() {
@@ -54,7 +59,7 @@ final class RowFrame {
 
     /** Opens the chart's {@code <svg>} and draws gridlines, tick labels and row labels; the caller closes it. */
     void open(Markup m, String chart, String title, Scale scale, DoubleFunction<String> tickLabel) {
-        Svg.open(m, chart, WIDTH, height(), title);
+        Svg.open(m, chart, width(), height(), title);
         for (double t : scale.ticks()) {
             double x = x(scale.px(t));
             Svg.line(m, x, TOP - 4, x, height() - BOTTOM, "grid");

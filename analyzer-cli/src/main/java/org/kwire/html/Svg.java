@@ -6,6 +6,9 @@ import java.math.RoundingMode;
 /** The SVG shapes charts are drawn with, written through {@link Markup}; coordinates in pixels, one decimal. */
 final class Svg {
 
+    /** Width of a chart, pixels (CSS scales it down to narrower windows). */
+    static final double CHART_WIDTH = 880;
+
     private Svg() {
     }
 

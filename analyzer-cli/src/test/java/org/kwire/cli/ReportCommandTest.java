@@ -193,13 +193,18 @@ class ReportCommandTest {
         String topic = "<script>alert('t')</script> & \"q\"";
         String clientId = "<img src=x onerror=alert(1)>";
         ((ObjectNode) r.get("topics").get(0)).put("topic", topic);
+        String longTopic = "<long>".repeat(20);
+        ((ObjectNode) r.get("topics").get(1)).put("topic", longTopic);
         ((ObjectNode) r.get("clients").get(0)).put("client_id", clientId);
         ((ArrayNode) r.get("capture").get("files")).set(0, "</title><b>x");
         Document d = ReportPages.parse(ReportPages.page(write("escaped.json", r)));
         String html = d.outerHtml();
         assertFalse(html.contains("<script") || html.contains("<img") || html.contains("<b>"), html);
         assertEquals(topic, ReportPages.cells(d, "table-topics").get(0).get(0));
-        assertEquals(topic, d.select("svg[data-chart=topics] text.label").first().text());
+        List<Element> labels = d.select("svg[data-chart=topics] text.label");
+        assertEquals(topic, labels.get(0).text());
+        assertEquals(longTopic.substring(0, 63) + "…", labels.get(1).ownText()); // cut, whole in its tooltip
+        assertEquals(longTopic, labels.get(1).selectFirst("title").text());
         assertEquals(clientId, ReportPages.cells(d, "table-clients").get(0).get(0));
         assertEquals("kwire report: </title><b>x", d.title());
     }

@@ -1,0 +1,85 @@
+package org.kwire.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kwire.html.ReportPage;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * End to end: the page of java-basic.pcap's report, opened in headless Chromium, renders every chart. The page has
+ * no script and its Content-Security-Policy forbids scripts, so the test loads a copy whose policy also allows inline
+ * scripts, with an error collector at the top of {@code <head>} and a probe ({@code chart-probe.js}) at the end of
+ * {@code <body>} that measures the laid-out charts into the DOM; {@code chromium --headless --dump-dom} prints it.
+ */
+class ReportPageInChromiumTest {
+
+    private static final List<String> CHARTS = List.of("rate", "latency", "errors", "topics");
+
+    @Test
+    void everyChartRendersWithVisibleMarksAndNoErrors(@TempDir Path dir) throws IOException, InterruptedException {
+        Path page = ReportPages.page(ReportPages.report(dir, "java-basic.pcap"));
+        Document source = ReportPages.parse(page);
+        Path probed = dir.resolve("probed.html");
+        Files.writeString(probed, withProbe(Files.readString(page, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+
+        Element out = Jsoup.parse(HeadlessChromium.dumpDom(probed, dir)).getElementById("kwire-probe");
+        assertNotNull(out, "the probe wrote nothing; Chromium's log: " + HeadlessChromium.tail(dir.resolve("chromium.log")));
+        JsonNode probe = new ObjectMapper().readTree(out.text());
+
+        assertEquals("[]", probe.get("errors").toString());
+        assertEquals(19, probe.get("apiRows").asInt());
+        assertEquals(CHARTS.size(), probe.get("charts").size(), probe.toString());
+        for (String name : CHARTS) {
+            JsonNode chart = probe.get("charts").get(name);
+            assertNotNull(chart, name + " not rendered: " + probe);
+            assertTrue(chart.get("width").asDouble() > 0 && chart.get("height").asDouble() > 0, name + ": " + chart);
+            int marks = source.select("svg[data-chart=" + name + "] rect.mark").size();
+            assertTrue(marks > 0, name);
+            assertEquals(marks, chart.get("marks").asInt(), name + ": " + chart);
+            assertEquals(0, chart.get("flat").asInt(), name + ": marks of zero width or height: " + chart);
+            assertEquals(0, chart.get("outside").asInt(), name + ": marks outside the chart: " + chart);
+            assertTrue(chart.get("texts").asInt() > 0, name + ": no labels: " + chart);
+            assertTrue(chart.get("fill").asText().startsWith("rgb("), name + ": marks not filled: " + chart);
+        }
+    }
+
+    /** The page with scripts allowed, an error collector first in {@code <head>} and the probe last in {@code <body>}. */
+    private static String withProbe(String html) throws IOException {
+        String policy = ReportPage.CONTENT_SECURITY_POLICY;
+        String collector = "<script>window.kwireErrors = []; window.addEventListener('error', "
+                + "function (e) { window.kwireErrors.push(String(e.message)); });</script>";
+        String probe;
+        try (InputStream in = ReportPageInChromiumTest.class.getResourceAsStream("chart-probe.js")) {
+            probe = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String probed = replaceOnce(html, contentAttribute(policy), contentAttribute(policy + "; script-src 'unsafe-inline'"));
+        probed = replaceOnce(probed, "<head>", "<head>" + collector);
+        return replaceOnce(probed, "</body>", "<script>" + probe + "</script></body>");
+    }
+
+    /** The page's {@code content} attribute of a policy, as {@link ReportPage} escapes it. */
+    private static String contentAttribute(String policy) {
+        return "content=\"" + policy.replace("'", "&#39;") + "\"";
+    }
+
+    private static String replaceOnce(String text, String target, String replacement) {
+        int at = text.indexOf(target);
+        assertTrue(at >= 0 && text.indexOf(target, at + 1) < 0, "expected exactly one " + target + " in the page");
+        return text.substring(0, at) + replacement + text.substring(at + target.length());
+    }
+}
