@@ -11,7 +11,6 @@ import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.live.LiveCapture;
 import org.kwire.live.LiveCaptureException;
-import org.kwire.pcap.Packet;
 import org.kwire.pcap.TappedSource;
 import org.kwire.pcap.PcapngWriter;
 import org.kwire.summary.ExchangeTracker;
