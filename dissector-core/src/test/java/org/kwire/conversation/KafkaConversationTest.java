@@ -5,10 +5,11 @@ import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.SaslHandshakeRequestData;
 import org.apache.kafka.common.message.SaslHandshakeResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.ByteBufferAccessor;
+import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.apache.kafka.common.requests.ApiVersionsRequest;
 import org.apache.kafka.common.requests.MetadataRequest;
 import org.apache.kafka.common.requests.SaslHandshakeRequest;
-import org.apache.kafka.common.requests.SaslHandshakeResponse;
 import org.apache.kafka.common.requests.RequestHeader;
 import org.junit.jupiter.api.Test;
 import org.kwire.expert.ExpertNote;
@@ -109,9 +110,11 @@ class KafkaConversationTest {
     void rawSaslTokensAfterSaslHandshakeV0AreNotTakenForKafkaFrames() {
         SaslHandshakeRequest handshake = new SaslHandshakeRequest(new SaslHandshakeRequestData().setMechanism("PLAIN"), (short) 0);
         conversation.onRequestFrame(frame(handshake.serializeWithHeader(new RequestHeader(ApiKeys.SASL_HANDSHAKE, (short) 0, "app", 1)), 1));
-        SaslHandshakeResponse ok = new SaslHandshakeResponse(new SaslHandshakeResponseData().setMechanisms(List.of("PLAIN")));
-        conversation.onResponseFrame(frame(ok.serializeWithHeader(new org.apache.kafka.common.requests.ResponseHeader(1, (short) 0),
-                (short) 0), 2));
+        SaslHandshakeResponseData ok = new SaslHandshakeResponseData().setMechanisms(List.of("PLAIN"));
+        ObjectSerializationCache cache = new ObjectSerializationCache();
+        ByteBuffer body = ByteBuffer.allocate(4 + ok.size(cache, (short) 0)).putInt(1); // response header v0: correlation_id
+        ok.write(new ByteBufferAccessor(body), cache, (short) 0);
+        conversation.onResponseFrame(frame(body.flip(), 2));
         conversation.onRequestFrame(frame(ByteBuffer.wrap("\u0000alice\u0000secret".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 3));
         conversation.onResponseFrame(frame(ByteBuffer.allocate(0), 4));
         conversation.onRequestFrame(metadataRequest(2, 5));
