@@ -149,7 +149,8 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         requests = new FrameAssembler(HeaderDecoder.MIN_REQUEST_FRAME - 4, options.maxFrameSize(), inSync,
                 (b, off, lim) -> headers.looksLikeRequest(b.slice(off, lim - off), options.maxFrameSize()),
                 sink(true), "stream " + tcp.stream() + " client->broker");
-        responses = new FrameAssembler(HeaderDecoder.MIN_RESPONSE_FRAME - 4, options.maxFrameSize(), inSync,
+        // responses may be empty: a broker's empty SASL token after SaslHandshake v0 is a frame of size 0
+        responses = new FrameAssembler(0, options.maxFrameSize(), inSync,
                 this::plausibleResponse, sink(false), "stream " + tcp.stream() + " broker->client");
         observer.kafka(conversation);
         List<Chunk> replay = new ArrayList<>(held);

@@ -11,8 +11,7 @@ import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.live.LiveCapture;
 import org.kwire.live.LiveCaptureException;
-import org.kwire.pcap.Packet;
-import org.kwire.pcap.PacketSource;
+import org.kwire.pcap.TappedSource;
 import org.kwire.pcap.PcapngWriter;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.report.Report;
@@ -167,7 +166,11 @@ final class LiveCommand {
             err.println("kwire: capturing on " + c.device() + " (filter: " + (filter == null ? "none" : filter) + ")"
                     + (duration > 0 ? " for " + duration + " s" : "") + "; Ctrl-C stops and writes the report");
             started.countDown();
-            pipeline.feed(writer == null ? c : new Saving(c, writer));
+            pipeline.feed(writer == null ? c : new TappedSource(c, p -> {
+                if (p != null) {
+                    writer.write(0, p);
+                }
+            }));
             timer.shutdownNow();
             pipeline.end();
             if (writer != null) {
@@ -219,34 +222,6 @@ final class LiveCommand {
             return w;
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, "cannot write " + file + ": " + e.getMessage());
-        }
-    }
-
-    /** A source that saves each packet it hands out. */
-    private record Saving(PacketSource source, PcapngWriter writer) implements PacketSource {
-
-        @Override
-        public Packet next() throws IOException {
-            Packet p = source.next();
-            if (p != null) {
-                writer.write(0, p);
-            }
-            return p;
-        }
-
-        @Override
-        public List<String> warnings() {
-            return source.warnings();
-        }
-
-        @Override
-        public long position() {
-            return source.position();
-        }
-
-        @Override
-        public void close() throws IOException {
-            source.close();
         }
     }
 }

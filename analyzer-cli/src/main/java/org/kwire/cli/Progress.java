@@ -3,11 +3,8 @@ package org.kwire.cli;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
-
-import java.io.IOException;
-import java.util.List;
+import org.kwire.pcap.TappedSource;
 
 /**
  * A progress bar on stderr while capture files are read (bytes read of the total, rate, ETA), drawn by the
@@ -41,38 +38,12 @@ final class Progress implements AutoCloseable {
             return source;
         }
         long before = done;
-        return new PacketSource() {
-            private int count;
-
-            @Override
-            public Packet next() throws IOException {
-                Packet p = source.next();
-                if (++count % STEP == 0 || p == null) {
-                    bar.stepTo(before + Math.max(0, source.position()));
-                }
-                return p;
+        int[] count = {0};
+        return new TappedSource(source, p -> {
+            if (++count[0] % STEP == 0 || p == null) {
+                bar.stepTo(before + Math.max(0, source.position()));
             }
-
-            @Override
-            public List<String> warnings() {
-                return source.warnings();
-            }
-
-            @Override
-            public long position() {
-                return source.position();
-            }
-
-            @Override
-            public List<String> comments() {
-                return source.comments();
-            }
-
-            @Override
-            public void close() throws IOException {
-                source.close();
-            }
-        };
+        });
     }
 
     /** Counts a finished file of {@code bytes}. */

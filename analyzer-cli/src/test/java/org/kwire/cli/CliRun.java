@@ -18,7 +18,12 @@ record CliRun(int exit, String out, String err) {
         return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** Stdout as JSON; a report (it has report_version) must match docs/report.schema.json. */
     JsonNode json() throws IOException {
-        return new ObjectMapper().readTree(out);
+        JsonNode n = new ObjectMapper().readTree(out);
+        if (n.has("report_version")) {
+            ReportSchema.assertValid(out);
+        }
+        return n;
     }
 }

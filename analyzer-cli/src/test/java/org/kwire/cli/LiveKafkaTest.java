@@ -85,6 +85,7 @@ class LiveKafkaTest {
             assertEquals(RECORDS, consumed);
             assertEquals(0, exit.get(), err.toString(StandardCharsets.UTF_8));
 
+            ReportSchema.assertValid(out.toString(StandardCharsets.UTF_8));
             JsonNode report = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
             JsonNode cap = report.get("capture");
             int connections = cap.get("kafka_connections").asInt();
@@ -105,6 +106,7 @@ class LiveKafkaTest {
             String[] lines = err.toString(StandardCharsets.UTF_8).split("\n");
             assertTrue(lines[0].startsWith("kwire: capturing on lo (filter: tcp port " + port + ")"), lines[0]);
             assertTrue(lines.length >= 2 && lines[1].startsWith("{\"report_version\":1,"), "interval reports on stderr");
+            ReportSchema.assertValid(lines[1]);
 
             CliRun offline = CliRun.of("analyze", "--port", String.valueOf(port), saved.toString());
             assertEquals(0, offline.exit(), offline.err());

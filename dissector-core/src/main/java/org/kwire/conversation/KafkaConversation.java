@@ -30,6 +30,7 @@ public final class KafkaConversation {
     private final int maxPending;
     private final LinkedHashMap<Integer, RequestRecord> pending = new LinkedHashMap<>();
     private final ResponseInference inference;
+    private final SaslTokens saslTokens;
     /** (api key << 16 | version) of the requests seen, for inferring the API of responses without their request. */
     private final Set<Long> apisSeen = new LinkedHashSet<>();
 
@@ -48,6 +49,7 @@ public final class KafkaConversation {
         this.broker = broker;
         this.headers = new HeaderDecoder(plans.schemas());
         this.inference = new ResponseInference(plans, headers);
+        this.saslTokens = new SaslTokens(headers, Integer.MAX_VALUE);
         this.listener = listener;
         this.maxPending = maxPending;
     }
@@ -72,8 +74,13 @@ public final class KafkaConversation {
         return pending.containsKey(correlationId);
     }
 
-    /** A request frame from the client. Malformed headers become notes. */
+    /** A request frame from the client. Malformed headers become notes; raw SASL tokens ({@link SaslTokens}) too. */
     public void onRequestFrame(KafkaFrame frame) {
+        if (saslTokens.takeRequest(frame)) {
+            note(Severity.NOTE, "protocol", frame.meta().lastPacket(), 0, "SASL token of " + frame.meta().length()
+                    + " bytes from the client (raw, after SaslHandshake v0; not shown)");
+            return;
+        }
         RequestHeader h;
         try {
             h = headers.request(frame.bytes());
@@ -105,9 +112,19 @@ public final class KafkaConversation {
 
     /** A response frame from the broker, matched by correlation_id. */
     public void onResponseFrame(KafkaFrame frame) {
+        if (saslTokens.takeResponse()) {
+            note(Severity.NOTE, "protocol", frame.meta().lastPacket(), 0, "SASL token of " + frame.meta().length()
+                    + " bytes from the broker (raw, after SaslHandshake v0; not shown)");
+            return;
+        }
         if (frame.length() < 8) {
-            note(Severity.WARNING, "sequence", frame.meta().lastPacket(), 4, "response correlation_id lost: only "
-                    + frame.length() + " of the frame's " + frame.meta().length() + " bytes were captured");
+            if (frame.complete()) {
+                note(Severity.ERROR, "malformed", frame.meta().lastPacket(), 0, "a " + frame.length()
+                        + "-byte response has no room for a correlation_id");
+            } else {
+                note(Severity.WARNING, "sequence", frame.meta().lastPacket(), 4, "response correlation_id lost: only "
+                        + frame.length() + " of the frame's " + frame.meta().length() + " bytes were captured");
+            }
             return;
         }
         int correlationId = frame.bytes().getInt(4);
@@ -130,6 +147,7 @@ public final class KafkaConversation {
                     + " has no captured request" + (apiKey < 0 ? "" : "; inferred " + plansName(apiKey) + " v" + apiVersion
                     + ", the only API of this connection it decodes as"));
         }
+        saslTokens.afterResponse(apiKey, apiVersion, frame);
         int inferredKey = request == null ? apiKey : -1;
         int inferredVersion = request == null ? apiVersion : -1;
         listener.onResponse(new Exchange(this, request, new ResponseRecord(h, frame.meta(), inferredKey, inferredVersion)), frame);

@@ -73,30 +73,37 @@ public final class WireReader {
         need(n);
     }
 
+    /** Kafka's INT8. */
     public byte int8() throws Truncated {
         return buf.get(need(1));
     }
 
+    /** Kafka's INT16, big-endian. */
     public short int16() throws Truncated {
         return buf.getShort(need(2));
     }
 
+    /** Kafka's UINT16 (2 bytes, unsigned). */
     public int uint16() throws Truncated {
         return buf.getShort(need(2)) & 0xffff;
     }
 
+    /** Kafka's INT32, big-endian. */
     public int int32() throws Truncated {
         return buf.getInt(need(4));
     }
 
+    /** Kafka's UINT32 (4 bytes, unsigned). */
     public long uint32() throws Truncated {
         return buf.getInt(need(4)) & 0xffffffffL;
     }
 
+    /** Kafka's INT64, big-endian. */
     public long int64() throws Truncated {
         return buf.getLong(need(8));
     }
 
+    /** Kafka's FLOAT64 (IEEE 754 double, big-endian). */
     public double float64() throws Truncated {
         return buf.getDouble(need(8));
     }

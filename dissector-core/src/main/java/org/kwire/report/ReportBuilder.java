@@ -16,6 +16,7 @@ import org.kwire.summary.TopicNames;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -270,7 +271,7 @@ public final class ReportBuilder implements ExchangeSink {
         }
         List<ClientStats> clientStats = new ArrayList<>();
         clients.forEach((id, c) -> clientStats.add(new ClientStats(id.equals("null") ? null : id, c.streams.size(), c.requests,
-                c.responses, c.requestBytes, c.responseBytes, c.errors, Map.copyOf(c.apis))));
+                c.responses, c.requestBytes, c.responseBytes, c.errors, Collections.unmodifiableMap(c.apis))));
         List<PartitionStats> partitionStats = partitions.stats();
         List<SlowExchange> slow = new ArrayList<>(slowest);
         slow.sort(Comparator.comparingLong(SlowExchange::latencyUs).reversed());

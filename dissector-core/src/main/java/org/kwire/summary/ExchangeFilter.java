@@ -75,6 +75,6 @@ public record ExchangeFilter(Set<Integer> apiKeys, String topic, String clientId
     }
 
     private boolean is(String name, String id, TopicNames topics) {
-        return topic.equals(name) || topic.equals(id) || topic.equals(topics.name(id));
+        return topic.equals(name) || topic.equals(id) || topic.equals(topics.name(id)) || name != null && topic.equals(topics.id(name));
     }
 }

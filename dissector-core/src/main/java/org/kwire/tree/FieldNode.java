@@ -39,14 +39,17 @@ public final class FieldNode {
         this.length = length;
     }
 
+    /** Field name as the schema writes it, or a structural name. */
     public String name() {
         return name;
     }
 
+    /** Type as displayed ({@code int32}, {@code []TopicData}, {@code records}, ...). */
     public String type() {
         return type;
     }
 
+    /** Absolute offset of the first byte (frame, or decompressed buffer if {@link #inDecompressed()}). */
     public int offset() {
         return offset;
     }
@@ -61,6 +64,7 @@ public final class FieldNode {
         return offset + length;
     }
 
+    /** Sets the length in bytes (known when a group ends); returns this node. */
     public FieldNode setLength(int length) {
         this.length = length;
         return this;
@@ -75,6 +79,7 @@ public final class FieldNode {
         return value;
     }
 
+    /** Sets the typed value (see {@link #value()}); returns this node. */
     public FieldNode setValue(Object value) {
         this.value = value;
         return this;
@@ -88,6 +93,7 @@ public final class FieldNode {
         return detail;
     }
 
+    /** Sets the display detail (see {@link #detail()}); returns this node. */
     public FieldNode setDetail(String detail) {
         this.detail = detail;
         return this;
@@ -98,6 +104,7 @@ public final class FieldNode {
         return about;
     }
 
+    /** Sets the description (see {@link #about()}); returns this node. */
     public FieldNode setAbout(String about) {
         this.about = about;
         return this;
@@ -108,6 +115,7 @@ public final class FieldNode {
         return inDecompressed;
     }
 
+    /** Marks the offset as one into decompressed data; returns this node. */
     public FieldNode setInDecompressed(boolean inDecompressed) {
         this.inDecompressed = inDecompressed;
         return this;

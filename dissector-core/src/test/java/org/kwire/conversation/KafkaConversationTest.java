@@ -2,9 +2,14 @@ package org.kwire.conversation;
 
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.MetadataRequestData;
+import org.apache.kafka.common.message.SaslHandshakeRequestData;
+import org.apache.kafka.common.message.SaslHandshakeResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
+import org.apache.kafka.common.protocol.ByteBufferAccessor;
+import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.apache.kafka.common.requests.ApiVersionsRequest;
 import org.apache.kafka.common.requests.MetadataRequest;
+import org.apache.kafka.common.requests.SaslHandshakeRequest;
 import org.apache.kafka.common.requests.RequestHeader;
 import org.junit.jupiter.api.Test;
 import org.kwire.expert.ExpertNote;
@@ -98,6 +103,29 @@ class KafkaConversationTest {
                 "request 3 v12 #4 app",
                 "unmatched #4"), events);
         assertNull(exchanges.get(0).request());
+    }
+
+    /** Pre-KIP-152 SASL: after SaslHandshake v0 succeeds, PLAIN's token and the broker's empty answer are bare frames. */
+    @Test
+    void rawSaslTokensAfterSaslHandshakeV0AreNotTakenForKafkaFrames() {
+        SaslHandshakeRequest handshake = new SaslHandshakeRequest(new SaslHandshakeRequestData().setMechanism("PLAIN"), (short) 0);
+        conversation.onRequestFrame(frame(handshake.serializeWithHeader(new RequestHeader(ApiKeys.SASL_HANDSHAKE, (short) 0, "app", 1)), 1));
+        SaslHandshakeResponseData ok = new SaslHandshakeResponseData().setMechanisms(List.of("PLAIN"));
+        ObjectSerializationCache cache = new ObjectSerializationCache();
+        ByteBuffer body = ByteBuffer.allocate(4 + ok.size(cache, (short) 0)).putInt(1); // response header v0: correlation_id
+        ok.write(new ByteBufferAccessor(body), cache, (short) 0);
+        conversation.onResponseFrame(frame(body.flip(), 2));
+        conversation.onRequestFrame(frame(ByteBuffer.wrap("\u0000alice\u0000secret".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 3));
+        conversation.onResponseFrame(frame(ByteBuffer.allocate(0), 4));
+        conversation.onRequestFrame(metadataRequest(2, 5));
+        conversation.onResponseFrame(response(2, true, 6));
+        assertEquals(List.of(
+                "request 17 v0 #1 app",
+                "response #1 api 17 hv0 latency 0",
+                "note SASL token of 17 bytes from the client (raw, after SaslHandshake v0; not shown)",
+                "note SASL token of 4 bytes from the broker (raw, after SaslHandshake v0; not shown)",
+                "request 3 v12 #2 app",
+                "response #2 api 3 hv1 latency 0"), events);
     }
 
     @Test

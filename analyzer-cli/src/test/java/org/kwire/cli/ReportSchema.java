@@ -1,0 +1,39 @@
+package org.kwire.cli;
+
+import com.networknt.schema.Error;
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The report's JSON Schema ({@code docs/report.schema.json}), checked with the networknt validator. */
+final class ReportSchema {
+
+    private static final Schema SCHEMA = load();
+
+    private ReportSchema() {
+    }
+
+    private static Schema load() {
+        try {
+            String text = Files.readString(Path.of("../docs/report.schema.json"));
+            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(text, InputFormat.JSON);
+        } catch (IOException e) {
+            throw new UncheckedIOException("docs/report.schema.json", e);
+        }
+    }
+
+    /** Fails the test with the validator's messages if {@code json} is not a valid report. */
+    static void assertValid(String json) {
+        List<Error> errors = SCHEMA.validate(json, InputFormat.JSON);
+        assertEquals(List.of(), errors.stream().map(Error::toString).toList(), "report does not match docs/report.schema.json");
+    }
+}
