@@ -308,9 +308,12 @@ class ReportCommandTest {
         return page.select("svg[data-chart=" + chart + "] rect.mark > title").eachText();
     }
 
+    /** Writes an edited report, which must still match the report's schema. */
     private static Path write(String name, JsonNode json) throws IOException {
+        String text = new ObjectMapper().writeValueAsString(json);
+        ReportSchema.assertValid(text);
         Path p = dir.resolve(name);
-        new ObjectMapper().writeValue(p.toFile(), json);
+        Files.writeString(p, text, StandardCharsets.UTF_8);
         return p;
     }
 }

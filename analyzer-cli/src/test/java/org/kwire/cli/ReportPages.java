@@ -22,14 +22,18 @@ final class ReportPages {
     private ReportPages() {
     }
 
-    /** Analyzes a capture of {@code test-captures/} into {@code dir/<capture>.json}; returns that file. */
-    static Path report(Path dir, String capture, String... options) {
+    /**
+     * Analyzes a capture of {@code test-captures/} into {@code dir/<capture>.json}, which must match the report's
+     * schema; returns that file.
+     */
+    static Path report(Path dir, String capture, String... options) throws IOException {
         Path json = dir.resolve(capture + ".json");
         List<String> args = new ArrayList<>(List.of("analyze", "-q", "-o", json.toString()));
         args.addAll(List.of(options));
         args.add(TestCaptures.path(capture).toString());
         CliRun run = CliRun.of(args.toArray(String[]::new));
         assertEquals(0, run.exit(), run.err());
+        ReportSchema.assertValid(Files.readString(json, StandardCharsets.UTF_8));
         return json;
     }
 
