@@ -6,9 +6,12 @@ import java.util.List;
 
 /**
  * One summary table: a header row and rows of cells. Numbers are written exactly as in the report (no rounding, no
- * digit grouping) and right-aligned; null is written as an em dash.
+ * digit grouping) and right-aligned; null is written as an em dash; text longer than {@value #LONG_TEXT} characters may
+ * wrap, shorter text (addresses, timestamps, names) does not.
  */
 final class Table {
+
+    static final int LONG_TEXT = 40;
 
     private final String id;
     private final List<String> headers;
@@ -50,7 +53,8 @@ final class Table {
                 } else if (cell instanceof Number) {
                     m.element("td", cell.toString(), "class", "num");
                 } else {
-                    m.element("td", cell.toString());
+                    String text = cell.toString();
+                    m.element("td", text, "class", text.length() > LONG_TEXT ? "long" : "text");
                 }
             }
             m.close("tr");
