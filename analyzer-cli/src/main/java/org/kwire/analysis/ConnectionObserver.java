@@ -19,7 +19,7 @@ public interface ConnectionObserver {
      * @param stream   TCP stream number
      * @param client   client endpoint {@code host:port}
      * @param broker   broker-port endpoint {@code host:port}
-     * @param protocol {@code "tls"} (it starts with a TLS record) or {@code "unknown"}
+     * @param protocol {@code "tls"} (it starts with a TLS record), {@code "unknown"}, or {@code "empty"} (no payload)
      */
     default void other(int stream, String client, String broker, String protocol) {
     }

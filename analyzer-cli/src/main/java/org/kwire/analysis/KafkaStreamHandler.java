@@ -21,6 +21,7 @@ import java.util.List;
  * is the broker: the endpoint on a configured port (the SYN's receiver when both are), else the side whose first bytes
  * form a valid request header is the client. A connection that starts with a TLS record is encrypted ({@code tls});
  * one on a broker port whose captured start is neither TLS nor a Kafka request is {@code unknown}; neither is decoded.
+ * One that ends without a byte of payload (refused, or only its close was captured) is {@code empty}.
  * A connection on other ports is Kafka only if its client's first bytes form a valid request header. The bytes seen
  * before the decision are replayed into the frame assemblers.
  */
@@ -216,8 +217,8 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     @Override
     public void onEnd(long packet) {
-        if (state == State.DECIDING && clientIsA != null && !held.isEmpty()) {
-            other("unknown"); // too few bytes to tell
+        if (state == State.DECIDING) {
+            other(held.isEmpty() ? "empty" : "unknown"); // no payload at all (a refused connection), or too few bytes to tell
         }
         if (state == State.KAFKA) {
             requests.end(packet);

@@ -17,7 +17,11 @@ import org.kwire.summary.ExchangeTracker;
 import org.kwire.summary.FrameSummarizer;
 import org.kwire.summary.TopicNames;
 
+import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The options {@code analyze}, {@code dissect} and {@code live} share (broker ports, limits, schemas, filters) and
@@ -25,6 +29,11 @@ import java.util.List;
  * sinks.
  */
 final class AnalysisRun {
+
+    /** Smallest {@code --max-frame-size}: bytes enough for a request header with a short client_id. */
+    static final int MIN_MAX_FRAME = 64;
+    /** An endpoint as reports write it: {@code host:port} or {@code [v6]:port}. */
+    private static final Pattern ENDPOINT = Pattern.compile("(\\[[0-9A-Fa-f:.%a-z]+\\]|[^\\[\\]:]+):\\d{1,5}");
 
     final SchemaRegistry schemas;
     final PlanCache plans;
@@ -41,26 +50,48 @@ final class AnalysisRun {
                 .desc("largest Kafka frame accepted (default 104857600)").build());
         o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
                 .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
-        o.addOption(Option.builder().longOpt("api").hasArg().argName("NAME[,NAME]").desc("only these APIs (names or keys)").build());
-        o.addOption(Option.builder().longOpt("topic").hasArg().argName("NAME").desc("only exchanges naming this topic (name or id)").build());
-        o.addOption(Option.builder().longOpt("client-id").hasArg().argName("ID").desc("only requests with this client_id").build());
+        o.addOption(Option.builder().longOpt("api").hasArg().argName("NAME[,NAME]")
+                .desc("only these APIs (names or keys); repeatable").build());
+        o.addOption(Option.builder().longOpt("topic").hasArg().argName("NAME")
+                .desc("only exchanges naming this topic (name or id); repeatable").build());
+        o.addOption(Option.builder().longOpt("client-id").hasArg().argName("ID")
+                .desc("only requests with this client_id; repeatable").build());
         o.addOption(Option.builder().longOpt("errors-only").desc("only exchanges whose response has a non-zero error code").build());
         o.addOption(Option.builder().longOpt("min-latency-ms").hasArg().argName("N").desc("only exchanges at least N ms slow").build());
         o.addOption(Option.builder().longOpt("connection").hasArg().argName("HOST:PORT")
-                .desc("only connections with this client or broker endpoint").build());
+                .desc("only connections with this client or broker endpoint ([v6]:PORT for IPv6); repeatable").build());
     }
 
     /** Reads the shared options; a bad value is a usage error. */
-    AnalysisRun(CommandLine cl, boolean withValues) throws CliException {
+    AnalysisRun(CommandLine cl) throws CliException {
         this.schemas = Cli.schemas(cl);
         this.plans = new PlanCache(schemas);
-        this.options = new AnalysisOptions(Cli.ports(cl), Cli.intValue(cl, "max-frame-size", AnalysisOptions.DEFAULT_MAX_FRAME),
-                AnalysisOptions.DEFAULT_MAX_PENDING);
+        int maxFrame = Cli.intValue(cl, "max-frame-size", AnalysisOptions.DEFAULT_MAX_FRAME);
+        if (maxFrame < MIN_MAX_FRAME) {
+            throw new CliException(ExitCodes.USAGE, "--max-frame-size " + maxFrame + ": at least " + MIN_MAX_FRAME
+                    + " bytes (smaller frames cannot hold a Kafka request header and client_id)");
+        }
+        this.options = new AnalysisOptions(Cli.ports(cl), maxFrame, AnalysisOptions.DEFAULT_MAX_PENDING);
         this.records = Records.options(cl);
+        Set<Integer> apis = new LinkedHashSet<>();
+        for (String list : values(cl, "api")) {
+            apis.addAll(Cli.apis(schemas, list));
+        }
+        Set<String> connections = values(cl, "connection");
+        for (String c : connections) {
+            if (!ENDPOINT.matcher(c).matches()) {
+                throw new CliException(ExitCodes.USAGE, "--connection " + c + ": expected HOST:PORT ([v6]:PORT for IPv6)");
+            }
+        }
         String latency = cl.getOptionValue("min-latency-ms");
-        this.filter = new ExchangeFilter(Cli.apis(schemas, cl.getOptionValue("api")), cl.getOptionValue("topic"),
-                cl.getOptionValue("client-id"), cl.hasOption("errors-only"),
-                latency == null ? -1 : Cli.intValue(cl, "min-latency-ms", 0) * 1000L, cl.getOptionValue("connection"));
+        this.filter = new ExchangeFilter(apis, values(cl, "topic"), values(cl, "client-id"), cl.hasOption("errors-only"),
+                latency == null ? -1 : Cli.intValue(cl, "min-latency-ms", 0) * 1000L, connections);
+    }
+
+    /** Every value a repeatable option was given. */
+    private static Set<String> values(CommandLine cl, String option) {
+        String[] v = cl.getOptionValues(option);
+        return v == null ? Set.of() : new LinkedHashSet<>(Arrays.asList(v));
     }
 
     /** The tracker that summarizes every frame once and hands exchanges the filter accepts to the sinks. */

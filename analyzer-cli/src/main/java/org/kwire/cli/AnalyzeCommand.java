@@ -67,7 +67,10 @@ final class AnalyzeCommand {
             return ExitCodes.OK;
         }
         Format format = format(cl.getOptionValue("format", "json"));
-        AnalysisRun run = new AnalysisRun(cl, false);
+        if (cl.hasOption("index") && format != Format.ES_BULK) {
+            throw new CliException(ExitCodes.USAGE, "--index goes with --format es-bulk");
+        }
+        AnalysisRun run = new AnalysisRun(cl);
         List<Path> files = new ArrayList<>();
         List<String> names = new ArrayList<>();
         Path bundled = null;

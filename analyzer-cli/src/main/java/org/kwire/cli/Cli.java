@@ -93,6 +93,9 @@ final class Cli {
         if (dir == null) {
             return SchemaRegistry.bundled();
         }
+        if (!java.nio.file.Files.isDirectory(Path.of(dir))) {
+            throw new CliException(ExitCodes.INPUT, "--schemas " + dir + ": no such directory");
+        }
         try {
             return SchemaRegistry.bundled().withOverlay(Path.of(dir));
         } catch (IOException e) {

@@ -44,7 +44,7 @@ final class DissectCommand {
         if (cl.getArgList().isEmpty()) {
             throw new CliException(ExitCodes.USAGE, "dissect: no capture file given");
         }
-        AnalysisRun run = new AnalysisRun(cl, true);
+        AnalysisRun run = new AnalysisRun(cl);
         DissectPrinter.Format format = format(cl.getOptionValue("format", "text"));
         DissectPrinter.Selection selection = new DissectPrinter.Selection(Cli.intValue(cl, "frame", 0),
                 cl.hasOption("correlation-id") ? Cli.intValue(cl, "correlation-id", 0) : null);

@@ -111,7 +111,7 @@ final class LiveCommand {
         if (iface == null) {
             throw new CliException(ExitCodes.USAGE, "live: -i IFACE is required (kwire interfaces lists them)");
         }
-        AnalysisRun run = new AnalysisRun(cl, false);
+        AnalysisRun run = new AnalysisRun(cl);
         String filter = cl.getOptionValue("filter", defaultFilter(run.options.brokerPorts()));
         long duration = Cli.intValue(cl, "duration", 0);
         long interval = Cli.intValue(cl, "report-interval", 0);

@@ -27,8 +27,9 @@ final class Progress implements AutoCloseable {
         if (!wanted || System.console() == null) {
             return new Progress(null);
         }
+        boolean large = totalBytes >= 16L << 20;
         return new Progress(new ProgressBarBuilder().setTaskName("kwire").setInitialMax(totalBytes)
-                .setUnit(" MiB", 1 << 20).setStyle(ProgressBarStyle.ASCII).showSpeed().setMaxRenderedLength(100)
+                .setUnit(large ? " MiB" : " KiB", large ? 1 << 20 : 1 << 10).setStyle(ProgressBarStyle.ASCII).showSpeed().setMaxRenderedLength(100)
                 .continuousUpdate().build());
     }
 

@@ -19,17 +19,17 @@ final class Records {
         o.addOption(Option.builder().longOpt("max-decompressed").hasArg().argName("BYTES")
                 .desc("largest decompressed size of one record batch; larger ones are noted, not decoded (default 67108864)").build());
         if (withValues) {
-            o.addOption(Option.builder().longOpt("records").optionalArg(true).hasArg().argName("BYTES")
-                    .desc("show record keys, values and header values, each cut at BYTES (default 256); they are user data,"
-                            + " so only sizes are shown without this").build());
+            o.addOption(Option.builder().longOpt("records")
+                    .desc("show record keys, values and header values; they are user data, so only sizes are shown without this").build());
+            o.addOption(Option.builder().longOpt("records-max-bytes").hasArg().argName("BYTES")
+                    .desc("with --records, cut each key, value and header value at BYTES (default 256)").build());
         }
     }
 
     /** The decoder options the command line asks for. */
     static RecordsOptions options(CommandLine cl) throws CliException {
         int maxDecompressed = Cli.intValue(cl, "max-decompressed", RecordsOptions.DEFAULT_MAX_DECOMPRESSED_BYTES);
-        int maxValue = cl.getOptionValue("records") == null ? RecordsOptions.DEFAULT_MAX_VALUE_BYTES
-                : Cli.intValue(cl, "records", RecordsOptions.DEFAULT_MAX_VALUE_BYTES);
+        int maxValue = Cli.intValue(cl, "records-max-bytes", RecordsOptions.DEFAULT_MAX_VALUE_BYTES);
         try {
             return new RecordsOptions(maxDecompressed, cl.hasOption("records"), maxValue, RecordsOptions.DEFAULT_MAX_DEPTH);
         } catch (IllegalArgumentException e) {

@@ -49,11 +49,18 @@ final class SchemaCommand {
         }
         SchemaRegistry schemas = Cli.schemas(cl);
         if (cl.getArgList().isEmpty()) {
+            if (cl.hasOption("minimal") || cl.hasOption("version")) {
+                throw new CliException(ExitCodes.USAGE, "schema: --minimal and --version need an API (kwire schema lists them)");
+            }
             list(schemas, out);
             return ExitCodes.OK;
         }
-        String name = String.join("", cl.getArgList());
-        int apiKey = schemas.apiKey(name);
+        if (cl.getArgList().size() > 1) {
+            throw new CliException(ExitCodes.USAGE, "schema: one API at a time (got " + String.join(" ", cl.getArgList()) + ")");
+        }
+        String name = cl.getArgList().get(0);
+        int apiKey = name.matches("\\d+") && schemas.apiKeys().contains(Integer.parseInt(name)) ? Integer.parseInt(name)
+                : schemas.apiKey(name);
         if (apiKey < 0) {
             throw new CliException(ExitCodes.USAGE, "unknown API '" + name + "' (kwire schema lists them)");
         }
@@ -82,13 +89,13 @@ final class SchemaCommand {
     }
 
     private static void list(SchemaRegistry schemas, PrintStream out) {
-        out.printf("%-7s %-32s %-10s %-10s %s%n", "api_key", "name", "requests", "responses", "flexible from");
+        out.printf("%-7s %-40s %-10s %-10s %s%n", "api_key", "name", "requests", "responses", "flexible from");
         for (int key : schemas.apiKeys()) {
             SortedSet<Integer> req = schemas.versions(key, Direction.REQUEST);
             SortedSet<Integer> resp = schemas.versions(key, Direction.RESPONSE);
             String flexible = req.stream().filter(v -> schemas.isFlexible(key, Direction.REQUEST, v)).findFirst()
                     .map(v -> "v" + v).orElse("-");
-            out.printf("%-7d %-32s %-10s %-10s %s%n", key, schemas.apiName(key), range(req), range(resp), flexible);
+            out.printf("%-7d %-40s %-10s %-10s %s%n", key, schemas.apiName(key), range(req), range(resp), flexible);
         }
     }
 

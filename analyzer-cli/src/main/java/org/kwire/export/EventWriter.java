@@ -134,7 +134,7 @@ public final class EventWriter implements ExchangeSink, Closeable {
         out.writeEndArray();
     }
 
-    /** Topics and partitions named on either side; record, batch and CRC-failure counts of their record sets. */
+    /** Topics named on either side (any struct), their partitions; record, batch and CRC-failure counts. */
     private void topicsAndRecords(ExchangeSummary e) throws IOException {
         Set<String> names = new LinkedHashSet<>();
         Set<String> partitions = new LinkedHashSet<>();
@@ -154,11 +154,8 @@ public final class EventWriter implements ExchangeSink, Closeable {
                 batches += r.summary().batches().size();
                 crcFailures += r.summary().crcInvalid();
             }
-            for (FrameSummary.ErrorRef r : s.errors()) {
-                String topic = topics.display(r.topic(), r.topicId());
-                if (topic != null) {
-                    names.add(topic);
-                }
+            for (FrameSummary.TopicRef t : s.topics()) {
+                names.add(topics.display(t.name(), t.topicId()));
             }
         }
         out.writeArrayFieldStart("topics");

@@ -124,8 +124,12 @@ class DissectCommandTest {
         CliRun run = CliRun.of("schema");
         String[] lines = run.out().split("\n");
         assertEquals(96, lines.length); // a heading and 95 APIs
-        assertEquals("0       Produce                          0-13       0-13       v9", lines[1]);
-        assertTrue(run.out().contains("\n78      ShareFetch                       0-2        0-2        v0\n"), run.out());
+        assertEquals("0       Produce                                  0-13       0-13       v9", lines[1]);
+        assertTrue(run.out().contains("\n78      ShareFetch                               0-2        0-2        v0\n"), run.out());
+        assertEquals(run.out(), CliRun.of("schema").out());
+        assertTrue(CliRun.of("schema", "18").out().startsWith("ApiVersionsRequest v5 (Kafka 4.4.0, flexible)"), "an api key works too");
+        assertEquals("kwire: schema: one API at a time (got Metadata Fetch)\n", CliRun.of("schema", "Metadata", "Fetch").err());
+        assertEquals(2, CliRun.of("schema", "--minimal").exit());
     }
 
     /** sasl-plain.pcap carries the fake passwords admin-secret and wrong-fake-password in SaslAuthenticate requests. */

@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * The filters analyze, dissect and live share, on java-basic.pcap. Expected counts follow from the capture's
- * reference decoding: 5 producers each send one Produce request per topic (basic-beta gets 5), the 4 error codes
+ * reference decoding: 5 producers each send one Produce request per topic (basic-beta gets 5), 8 of the 16 Metadata
+ * responses and the admin's CreateTopics, DescribeTopicPartitions, DeleteTopics and OffsetFetch name basic-beta, the 4 error codes
  * are one each, the two slowest Fetch long polls took 548 and 446 ms, stream 13 (client port 45866) is the consumer's
  * fetch connection.
  */
@@ -38,13 +39,19 @@ class FilterTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "--api|Produce,Fetch|{Fetch=3/3, Produce=10/10}",
-            "--topic|basic-beta|{Fetch=2/2, ListOffsets=1/1, OffsetCommit=1/1, OffsetFetch=2/2, Produce=5/5}",
-            "--topic|g1YyoWZhTXSFapOvsPA7tA|{Fetch=2/2, ListOffsets=1/1, OffsetCommit=1/1, OffsetFetch=2/2, Produce=5/5}",
+            "--topic|basic-beta|{CreateTopics=1/1, DeleteTopics=1/1, DescribeTopicPartitions=1/1, Fetch=2/2, ListOffsets=1/1, Metadata=8/8, OffsetCommit=1/1, OffsetFetch=3/3, Produce=5/5}",
+            "--topic|g1YyoWZhTXSFapOvsPA7tA|{CreateTopics=1/1, DeleteTopics=1/1, DescribeTopicPartitions=1/1, Fetch=2/2, ListOffsets=1/1, Metadata=8/8, OffsetCommit=1/1, OffsetFetch=3/3, Produce=5/5}",
             "--client-id|basic-producer-zstd|{ApiVersions=2/2, InitProducerId=1/1, Metadata=2/2, Produce=2/2}",
             "--min-latency-ms|400|{Fetch=2/2}",
             "--connection|127.0.0.1:45866|{ApiVersions=1/1, Fetch=3/3, FindCoordinator=1/1, ListOffsets=1/1, Metadata=1/1}"})
     void analyzeCountsOnlyTheExchangesAFilterAccepts(String option, String value, String expected) throws IOException {
         assertEquals(expected, counts(option, value));
+    }
+
+    @Test
+    void repeatedFiltersKeepWhatAnyOfTheirValuesKeeps() throws IOException {
+        assertEquals("{Metadata=16/16, Produce=10/10}", counts("--api", "Produce", "--api", "Metadata"));
+        assertEquals(counts("--topic", "basic-alpha"), counts("--topic", "nosuch", "--topic", "basic-alpha"));
     }
 
     @Test
@@ -62,8 +69,24 @@ class FilterTest {
 
     @Test
     void badFilterValuesAreUsageErrors() {
-        CliRun run = CliRun.of("analyze", "--min-latency-ms", "soon", TestCaptures.path("kcat.pcap").toString());
+        String kcat = TestCaptures.path("kcat.pcap").toString();
+        CliRun run = CliRun.of("analyze", "--min-latency-ms", "soon", kcat);
         assertEquals(2, run.exit());
         assertEquals("kwire: --min-latency-ms soon: not a number\n", run.err());
+        CliRun noPort = CliRun.of("analyze", "--connection", "127.0.0.1", kcat);
+        assertEquals(2, noPort.exit());
+        assertEquals("kwire: --connection 127.0.0.1: expected HOST:PORT ([v6]:PORT for IPv6)\n", noPort.err());
+        assertEquals(0, CliRun.of("analyze", "-q", "--connection", "[::1]:9092", kcat).exit());
+        assertEquals("kwire: --max-frame-size 10: at least 64 bytes (smaller frames cannot hold a Kafka request header and "
+                + "client_id)\n", CliRun.of("analyze", "--max-frame-size", "10", kcat).err());
+        assertEquals("kwire: --index goes with --format es-bulk\n", CliRun.of("analyze", "--index", "x", kcat).err());
+    }
+
+    /** The capture facts describe the whole input, whatever a filter keeps. */
+    @Test
+    void captureFactsIgnoreTheFilter() throws IOException {
+        CliRun run = CliRun.of("analyze", "-q", "--topic", "nosuch", TestCaptures.path("java-basic.pcap").toString());
+        assertEquals(146, run.json().get("capture").get("frames").asInt());
+        assertEquals(0, run.json().get("apis").size());
     }
 }

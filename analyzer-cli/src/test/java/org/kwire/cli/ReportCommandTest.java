@@ -116,9 +116,9 @@ class ReportCommandTest {
         assertEquals(List.of("8536", "8506"), page.select("svg[data-chart=topics] text.value").eachText());
         assertEquals(List.of(
                 List.of("basic-alpha", "7GC2duJITZCpZaFRWQ20yQ", "3",
-                        "Fetch: 6, ListOffsets: 3, OffsetCommit: 3, OffsetFetch: 6, Produce: 14", "50", "4268", "50", "4268", "0"),
+                        "Fetch: 2, ListOffsets: 1, OffsetCommit: 1, OffsetFetch: 2, Produce: 5", "50", "4268", "50", "4268", "0"),
                 List.of("basic-beta", "g1YyoWZhTXSFapOvsPA7tA", "3",
-                        "Fetch: 6, ListOffsets: 3, OffsetCommit: 3, OffsetFetch: 6, Produce: 14", "50", "4253", "50", "4253", "0")),
+                        "Fetch: 2, ListOffsets: 1, OffsetCommit: 1, OffsetFetch: 2, Produce: 5", "50", "4253", "50", "4253", "0")),
                 ReportPages.cells(page, "table-topics"));
     }
 

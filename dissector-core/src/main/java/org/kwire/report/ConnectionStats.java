@@ -9,7 +9,8 @@ import java.util.List;
  * @param client          client endpoint {@code host:port}
  * @param broker          broker endpoint {@code host:port}
  * @param protocol        {@code "kafka"}; for connections on a broker port that are not decoded: {@code "tls"} if
- *                        they start with a TLS record (encrypted), else {@code "unknown"}
+ *                        they start with a TLS record (encrypted), {@code "empty"} if they carried no payload (a
+ *                        refused connection), else {@code "unknown"}
  * @param clientIds       distinct client_id values of its requests, in order of first use
  * @param requests        request frames
  * @param responses       response frames

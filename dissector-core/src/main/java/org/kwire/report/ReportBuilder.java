@@ -3,6 +3,7 @@ package org.kwire.report;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
+import org.kwire.frame.KafkaFrame;
 import org.kwire.frame.FrameInfo;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.records.CrcFailure;
@@ -50,6 +51,8 @@ public final class ReportBuilder implements ExchangeSink {
     private final Map<Integer, Connection> connections = new TreeMap<>();
     private final Map<String, Client> clients = new TreeMap<>();
     private final Map<String, long[]> topicErrors = new TreeMap<>();
+    /** Requests naming each topic (by name, or id if the request named it so), by API. */
+    private final Map<String, Map<String, Long>> topicRequests = new TreeMap<>();
     private final PriorityQueue<SlowExchange> slowest = new PriorityQueue<>(Comparator.comparingLong(SlowExchange::latencyUs));
     private final RequestRateAccumulator rate = new RequestRateAccumulator();
     private final Map<String, Long> expert = new TreeMap<>();
@@ -110,10 +113,33 @@ public final class ReportBuilder implements ExchangeSink {
         connection(c);
     }
 
+    /** Every frame counts in the capture facts, whatever the filter keeps. */
+    @Override
+    public void onRequestFrame(KafkaConversation conversation, KafkaFrame frame, RequestHeader header, FrameSummary summary) {
+        frameFacts(summary);
+    }
+
+    @Override
+    public void onResponseFrame(ExchangeSummary exchange, KafkaFrame frame) {
+        frameFacts(exchange.response());
+    }
+
+    /** A frame's place in the capture facts: counted, complete or not, malformed or not, its problems noted. */
+    private void frameFacts(FrameSummary s) {
+        frames++;
+        if (!s.complete()) {
+            incompleteFrames++;
+        }
+        if (s.malformed()) {
+            malformedFrames++;
+        }
+        s.problems().forEach(this::note);
+    }
+
     /**
      * Lists a connection on a broker port that does not carry Kafka.
      *
-     * @param protocol {@code "tls"} or {@code "unknown"}
+     * @param protocol {@code "tls"}, {@code "unknown"} or {@code "empty"}
      */
     public void addOtherConnection(int stream, String client, String broker, String protocol) {
         connections.putIfAbsent(stream, new Connection(stream, client, broker, protocol));
@@ -138,7 +164,8 @@ public final class ReportBuilder implements ExchangeSink {
             client.requestBytes += bytes;
             client.apis.merge(apiName, 1L, Long::sum);
             rate.add(apiName, e.request().frame().lastTimestampNanos());
-            frame(e.request(), apiName);
+            partitionRequests(e.request(), apiName);
+            records(e.request(), apiName);
         }
         if (e.response() == null) {
             api(h.apiKey()).unmatchedRequest();
@@ -147,7 +174,6 @@ public final class ReportBuilder implements ExchangeSink {
         int bytes = e.response().frame().length();
         c.responses++;
         c.bytesFromBroker += bytes;
-        frames++;
         if (e.apiKey() < 0) {
             responsesWithoutRequest++;
             return;
@@ -169,27 +195,23 @@ public final class ReportBuilder implements ExchangeSink {
                 topicErrors.computeIfAbsent(topic, t -> new long[1])[0]++;
             }
         }
-        facts(e.response(), apiName);
+        records(e.response(), apiName);
     }
 
-    /** Counts a request frame and what its body holds. */
-    private void frame(FrameSummary s, String apiName) {
-        frames++;
+    /** The topic-partitions a request names: counted per partition, and once per topic. */
+    private void partitionRequests(FrameSummary s, String apiName) {
+        Set<String> topicKeys = new LinkedHashSet<>();
         for (FrameSummary.PartitionRef p : s.partitions()) {
             partitions.entry(p.topic(), p.topicId(), p.partition()).requests.merge(apiName, 1L, Long::sum);
+            topicKeys.add(p.topic() != null ? p.topic() : p.topicId());
         }
-        facts(s, apiName);
+        for (String t : topicKeys) {
+            topicRequests.computeIfAbsent(t, k -> new TreeMap<>()).merge(apiName, 1L, Long::sum);
+        }
     }
 
-    /** Records, problems and completeness of a frame. */
-    private void facts(FrameSummary s, String apiName) {
-        if (!s.complete()) {
-            incompleteFrames++;
-        }
-        if (s.malformed()) {
-            malformedFrames++;
-        }
-        s.problems().forEach(this::note);
+    /** The record sets of a frame: per-partition record stats, CRC failures, partial batches. */
+    private void records(FrameSummary s, String apiName) {
         for (FrameSummary.RecordsRef r : s.records()) {
             TopicPartitions.Entry entry = partitions.entry(r.topic(), r.topicId(), r.partition());
             boolean produce = s.direction() == Direction.REQUEST;
@@ -279,7 +301,7 @@ public final class ReportBuilder implements ExchangeSink {
                 capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
                 frames, malformedFrames, incompleteFrames);
         return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, clientStats,
-                TopicBreakdown.of(partitionStats, topicErrors), partitionStats, slow, rate.toRate(), List.copyOf(crcFailures),
+                TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slow, rate.toRate(), List.copyOf(crcFailures),
                 crcFailuresOmitted, List.copyOf(partialBatches), partialBatchesOmitted, Map.copyOf(expert),
                 List.copyOf(warnings), warningsOmitted);
     }

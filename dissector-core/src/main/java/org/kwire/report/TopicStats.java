@@ -8,7 +8,7 @@ import java.util.Map;
  * @param topic          topic name, or null if only its id is known
  * @param topicId        topic id (Kafka's base64 form), or null
  * @param partitions     partitions seen
- * @param requests       requests naming it, by API name
+ * @param requests       requests naming it, by API name (a request naming several of its partitions counts once)
  * @param producedRecords records Produce requests carried
  * @param producedBytes  bytes of those record batches as on the wire
  * @param fetchedRecords records Fetch and ShareFetch responses returned

@@ -7,21 +7,22 @@ import java.util.Set;
 
 /**
  * Which exchanges a user wants ({@code --api}, {@code --topic}, {@code --client-id}, {@code --errors-only},
- * {@code --min-latency-ms}, {@code --connection}); every condition given must hold.
+ * {@code --min-latency-ms}, {@code --connection}); every condition given must hold, and a condition with several
+ * values holds if any of them does. An empty set means "any".
  *
- * @param apiKeys          only these APIs (empty: any)
- * @param topic            only exchanges naming this topic (name, or id in Kafka's base64 form), or null
- * @param clientId         only requests with this client_id, or null
+ * @param apiKeys          only these APIs
+ * @param topics           only exchanges naming one of these topics (by name, or id in Kafka's base64 form) anywhere
+ * @param clientIds        only requests with one of these client_ids
  * @param errorsOnly       only exchanges whose response carries a non-zero error code
  * @param minLatencyMicros only exchanges at least this slow, microseconds (-1: any; unanswered ones never match)
- * @param connection       only exchanges on connections with this client or broker endpoint ({@code host:port},
- *                         {@code [v6]:port}), or null
+ * @param connections      only exchanges on connections with one of these client or broker endpoints
+ *                         ({@code host:port}, {@code [v6]:port})
  */
-public record ExchangeFilter(Set<Integer> apiKeys, String topic, String clientId, boolean errorsOnly, long minLatencyMicros,
-                             String connection) {
+public record ExchangeFilter(Set<Integer> apiKeys, Set<String> topics, Set<String> clientIds, boolean errorsOnly,
+                             long minLatencyMicros, Set<String> connections) {
 
     /** Accepts every exchange. */
-    public static final ExchangeFilter ALL = new ExchangeFilter(Set.of(), null, null, false, -1, null);
+    public static final ExchangeFilter ALL = new ExchangeFilter(Set.of(), Set.of(), Set.of(), false, -1, Set.of());
 
     /** True if a condition needs the response (errors, latency): requests can be judged only with their exchange. */
     public boolean needsResponse() {
@@ -34,47 +35,42 @@ public record ExchangeFilter(Set<Integer> apiKeys, String topic, String clientId
             return false;
         }
         RequestHeader h = e.requestHeader();
-        if (!testPlace(e.conversation(), e.apiKey(), h == null ? null : h.clientId(), h != null || clientId == null)) {
+        if (!testPlace(e.conversation(), e.apiKey(), h == null ? null : h.clientId(), h != null || clientIds.isEmpty())) {
             return false;
         }
-        return topic == null || names(e.request(), topics) || names(e.response(), topics);
+        return this.topics.isEmpty() || names(e.request(), topics) || names(e.response(), topics);
     }
 
     /** Whether a request frame can match, judged on what it alone shows (all conditions if none needs a response). */
     public boolean testRequest(KafkaConversation c, RequestHeader h, FrameSummary summary, TopicNames topics) {
-        return testPlace(c, h.apiKey(), h.clientId(), true) && (topic == null || names(summary, topics));
+        return testPlace(c, h.apiKey(), h.clientId(), true) && (this.topics.isEmpty() || names(summary, topics));
     }
 
     private boolean testPlace(KafkaConversation c, int apiKey, String requestClientId, boolean requestSeen) {
         return (apiKeys.isEmpty() || apiKeys.contains(apiKey))
-                && (clientId == null || requestSeen && clientId.equals(requestClientId))
-                && (connection == null || connection.equals(c.client()) || connection.equals(c.broker()));
+                && (clientIds.isEmpty() || requestSeen && clientIds.contains(requestClientId))
+                && (connections.isEmpty() || connections.contains(c.client()) || connections.contains(c.broker()));
     }
 
-    /** True if the frame names the filter's topic anywhere (partitions, record sets, errors). */
-    private boolean names(FrameSummary s, TopicNames topics) {
+    /** True if the frame names one of the filter's topics anywhere (any struct naming a topic, errors included). */
+    private boolean names(FrameSummary s, TopicNames names) {
         if (s == null) {
             return false;
         }
-        for (FrameSummary.PartitionRef p : s.partitions()) {
-            if (is(p.topic(), p.topicId(), topics)) {
-                return true;
-            }
-        }
-        for (FrameSummary.RecordsRef r : s.records()) {
-            if (is(r.topic(), r.topicId(), topics)) {
-                return true;
-            }
-        }
-        for (FrameSummary.ErrorRef r : s.errors()) {
-            if (is(r.topic(), r.topicId(), topics)) {
+        for (FrameSummary.TopicRef t : s.topics()) {
+            if (is(t.name(), t.topicId(), names)) {
                 return true;
             }
         }
         return false;
     }
 
-    private boolean is(String name, String id, TopicNames topics) {
-        return topic.equals(name) || topic.equals(id) || topic.equals(topics.name(id)) || name != null && topic.equals(topics.id(name));
+    private boolean is(String name, String id, TopicNames names) {
+        for (String topic : topics) {
+            if (topic.equals(name) || topic.equals(id) || topic.equals(names.name(id)) || name != null && topic.equals(names.id(name))) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -131,6 +131,9 @@ final class FactsCollector implements DissectionVisitor {
         if (s.topic != null && s.topicId != null) {
             sink.topicId(s.topicId, s.topic);
         }
+        if (s.topic != null || s.topicId != null) {
+            sink.topic(s.topic, s.topicId);
+        }
         if (countPartitions && s.partition >= 0 && (topic != null || topicId != null)) {
             sink.partition(topic, topicId, s.partition);
         }

@@ -15,6 +15,9 @@ interface FrameFacts {
     /** A request names this topic-partition. */
     void partition(String topic, String topicId, int partition);
 
+    /** A struct names a topic by name, by id, or both (any API: the filter's "exchanges naming this topic"). */
+    void topic(String name, String topicId);
+
     /** A message pairs a topic id with its name (Metadata, DescribeTopicPartitions, CreateTopics responses, ...). */
     void topicId(String topicId, String name);
 

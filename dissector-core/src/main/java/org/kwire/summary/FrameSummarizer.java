@@ -12,6 +12,7 @@ import org.kwire.schema.Direction;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -40,12 +41,19 @@ public final class FrameSummarizer {
         final List<FrameSummary.ErrorRef> errors = new ArrayList<>();
         final List<FrameSummary.PartitionRef> partitions = new ArrayList<>();
         final List<FrameSummary.RecordsRef> records = new ArrayList<>();
+        final Set<FrameSummary.TopicRef> topicRefs = new LinkedHashSet<>();
 
         void reset(long packet) {
             this.packet = packet;
             errors.clear();
             partitions.clear();
             records.clear();
+            topicRefs.clear();
+        }
+
+        @Override
+        public void topic(String name, String topicId) {
+            topicRefs.add(new FrameSummary.TopicRef(name, topicId));
         }
 
         @Override
@@ -103,7 +111,7 @@ public final class FrameSummarizer {
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, direction, version);
         if (!frame.complete() || plan.isEmpty()) {
             return new FrameSummary(apiKey, version, direction, frame.meta(), frame.complete(), false, false, List.of(),
-                    List.of(), List.of(), List.of());
+                    List.of(), List.of(), List.of(), List.of());
         }
         long packet = frame.meta().lastPacket();
         facts.reset(packet);
@@ -111,7 +119,7 @@ public final class FrameSummarizer {
         Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), collector);
         if (collector.problems().isEmpty() && facts.records.stream().allMatch(r -> r.summary().notes().isEmpty())) {
             return new FrameSummary(apiKey, version, direction, frame.meta(), true, true, false, List.copyOf(facts.errors),
-                    List.copyOf(facts.partitions), List.copyOf(facts.records), List.of());
+                    List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs), List.of());
         }
         String where = "stream " + stream + " " + plans.schemas().apiName(apiKey) + " v" + version + " " + direction.schemaType();
         List<ExpertNote> problems = new ArrayList<>();
@@ -128,6 +136,6 @@ public final class FrameSummarizer {
             }
         }
         return new FrameSummary(apiKey, version, direction, frame.meta(), true, true, malformed, List.copyOf(facts.errors),
-                List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(problems));
+                List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs), List.copyOf(problems));
     }
 }

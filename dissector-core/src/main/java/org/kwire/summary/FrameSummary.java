@@ -21,11 +21,16 @@ import java.util.List;
  * @param errors     non-zero error codes (responses)
  * @param partitions topic-partitions it names (requests of Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch)
  * @param records    its record sets with what they hold
+ * @param topics     every topic it names, in any API (distinct, in order of appearance)
  * @param problems   problems found in its body and record sets, as expert notes with frame number and offset
  */
 public record FrameSummary(int apiKey, int apiVersion, Direction direction, FrameInfo frame, boolean complete,
                            boolean decoded, boolean malformed, List<ErrorRef> errors, List<PartitionRef> partitions,
-                           List<RecordsRef> records, List<ExpertNote> problems) {
+                           List<RecordsRef> records, List<TopicRef> topics, List<ExpertNote> problems) {
+
+    /** A topic named by name, id, or both. */
+    public record TopicRef(String name, String topicId) {
+    }
 
     /**
      * A non-zero error code.
