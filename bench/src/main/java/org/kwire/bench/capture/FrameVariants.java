@@ -22,10 +22,10 @@ import java.util.SplittableRandom;
  * batches of at most 64 KiB up to the chosen size, taking the field's original batches as templates in turn (so a
  * fetch returns the codecs its producers used). Built once per frame and size, then reused.
  */
-final class FrameVariants {
+public final class FrameVariants {
 
     /** Uncompressed record bytes per records field of the large variants. */
-    static final int[] FIELD_BYTES = {16 << 10, 64 << 10, 256 << 10, 1 << 20};
+    public static final int[] FIELD_BYTES = {16 << 10, 64 << 10, 256 << 10, 1 << 20};
     /** Largest batch in a response's records field. */
     static final int MAX_FETCHED_BATCH = 64 << 10;
 
@@ -44,18 +44,22 @@ final class FrameVariants {
         }
     }
 
-    FrameVariants(PlanCache plans, long seed) {
+    /**
+     * @param plans compiled schemas, to find the records fields
+     * @param seed  seeds the values of the built batches
+     */
+    public FrameVariants(PlanCache plans, long seed) {
         this.plans = plans;
         this.seed = seed;
     }
 
     /** True if the frame has a records field with RecordBatch v2 in it, which variants enlarge. */
-    boolean carriesBatches(Frame f) {
+    public boolean carriesBatches(Frame f) {
         return templates(f).any();
     }
 
     /** The frame with {@link #FIELD_BYTES}[{@code size}] of records in each records field that has batches. */
-    byte[] large(Frame f, int size) {
+    public byte[] large(Frame f, int size) {
         byte[][] sizes = built.computeIfAbsent(f, k -> new byte[FIELD_BYTES.length][]);
         if (sizes[size] == null) {
             sizes[size] = build(f, FIELD_BYTES[size]);
@@ -83,6 +87,11 @@ final class FrameVariants {
             out.writeBytes(b);
         }
         return out.toByteArray();
+    }
+
+    /** The records fields of the frame (the same in its large variants, at other offsets). */
+    public List<RecordsFields.Field> fields(Frame f) {
+        return templates(f).fields();
     }
 
     private Templates templates(Frame f) {

@@ -17,7 +17,7 @@ import java.util.Locale;
 public final class MakeCapture {
 
     /** The real captures replayed: Java 4.4 clients with all five codecs, librdkafka, kafkajs. */
-    static final List<String> SOURCES = List.of("java-basic.pcap", "kcat.pcap", "kafkajs.pcap");
+    public static final List<String> SOURCES = List.of("java-basic.pcap", "kcat.pcap", "kafkajs.pcap");
 
     private MakeCapture() {
     }

@@ -15,7 +15,7 @@ import java.util.List;
  * them. No Kafka struct carries its own byte length, so a field's length prefix and the frame's size prefix are all
  * that change.
  */
-final class RecordsFields {
+public final class RecordsFields {
 
     /**
      * One records field.
@@ -25,10 +25,10 @@ final class RecordsFields {
      * @param length       bytes of record data (-1 for null)
      * @param compact      true for a compact field (uvarint length + 1), false for an int32 length
      */
-    record Field(int offset, int prefixLength, int length, boolean compact) {
+    public record Field(int offset, int prefixLength, int length, boolean compact) {
 
         /** Index of its first data byte. */
-        int dataOffset() {
+        public int dataOffset() {
             return offset + prefixLength;
         }
     }
@@ -37,7 +37,7 @@ final class RecordsFields {
     }
 
     /** The records fields of a frame whose body starts at {@code bodyOffset}, in wire order. */
-    static List<Field> find(byte[] frame, int bodyOffset, MessagePlan plan) {
+    public static List<Field> find(byte[] frame, int bodyOffset, MessagePlan plan) {
         List<Field> fields = new ArrayList<>();
         Interpreter.decode(ByteBuffer.wrap(frame), bodyOffset, frame.length, plan, new DissectionVisitor() {
             @Override
