@@ -32,9 +32,14 @@ final class BoundedBuffer {
         return size;
     }
 
+    /** True if {@code n} more bytes stay within the limit. */
+    boolean fits(long n) {
+        return n <= limit - size;
+    }
+
     /** Makes room for {@code n} more bytes at {@link #size()}; refuses when that would pass the limit. */
     void reserve(long n) throws DecompressionException {
-        if (n > limit - size) {
+        if (!fits(n)) {
             throw DecompressionException.overLimit(limit);
         }
         if (size + n > bytes.length) {
