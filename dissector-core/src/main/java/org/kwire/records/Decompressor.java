@@ -26,22 +26,24 @@ final class Decompressor {
      * @param offset first byte of the payload in {@code src}
      * @param length bytes of the payload
      * @param limit  most bytes the output may have
-     * @return the decompressed bytes, at indexes 0 .. limit()
+     * @param depth  levels of decompression around the payload (0 for a payload in the frame)
+     * @return the decompressed bytes, at indexes 0 .. limit(), in this thread's reused array for {@code depth}
+     *         ({@link Scratch}): valid until the thread's next decompression at the same depth
      * @throws DecompressionException if the payload is malformed, its codec unknown, or its output passes the limit
      */
-    static ByteBuffer decompress(Codec codec, ByteBuffer src, int offset, int length, int limit)
+    static ByteBuffer decompress(Codec codec, ByteBuffer src, int offset, int length, int limit, int depth)
             throws DecompressionException {
+        Scratch scratch = Scratch.get();
         byte[] in;
         int from;
         if (src.hasArray()) {
             in = src.array();
             from = src.arrayOffset() + offset;
         } else {
-            in = new byte[length];
-            src.get(offset, in);
+            in = scratch.input(src, offset, length);
             from = 0;
         }
-        BoundedBuffer out = new BoundedBuffer(limit, 4L * length);
+        BoundedBuffer out = new BoundedBuffer(limit, scratch.output(depth, BoundedBuffer.initialSize(limit, 4L * length)));
         try {
             switch (codec) {
                 case GZIP, ZSTD -> {
@@ -56,6 +58,7 @@ final class Decompressor {
         } catch (IOException e) {
             throw DecompressionException.malformed("is malformed: " + e.getMessage());
         }
+        scratch.keepOutput(depth, out.array());
         return ByteBuffer.wrap(out.array(), 0, out.size());
     }
 
