@@ -1,5 +1,6 @@
 package org.kwire.records;
 
+import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 
 import java.io.ByteArrayInputStream;
@@ -64,10 +65,11 @@ final class Decompressor {
 
     /**
      * A decompressing stream over the {@code length} compressed bytes. gzip reads its input through a buffer of up to
-     * 64 KiB (the JDK's default of 512 bytes costs a native inflate call per 512 bytes).
+     * 64 KiB (the JDK's default of 512 bytes costs a native inflate call per 512 bytes); zstd takes its buffers from
+     * zstd-jni's recycling pool instead of allocating them per payload.
      */
     private static InputStream open(Codec codec, InputStream compressed, int length) throws IOException {
         return codec == Codec.GZIP ? new GZIPInputStream(compressed, Math.max(GZIP_MIN_BUFFER, Math.min(length, GZIP_MAX_BUFFER)))
-                : new ZstdInputStreamNoFinalizer(compressed);
+                : new ZstdInputStreamNoFinalizer(compressed, RecyclingBufferPool.INSTANCE);
     }
 }
