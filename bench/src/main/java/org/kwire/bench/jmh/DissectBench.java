@@ -18,22 +18,15 @@ import org.kwire.schema.Direction;
 import org.kwire.summary.FrameSummarizer;
 import org.kwire.summary.TopicNames;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Full dissection of the Java client's Produce requests (v13) or Fetch responses (v18), all five codecs, at their
@@ -42,12 +35,7 @@ import java.util.concurrent.TimeUnit;
  * batch's CRC and decompression), and the {@code dissect} tree (every field and record a node).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class DissectBench {
+public class DissectBench extends JmhSettings {
 
     /** {@code produce} (requests) or {@code fetch} (responses). */
     @Param({"produce", "fetch"})

@@ -9,22 +9,15 @@ import org.kwire.protocol.HeaderDecoder;
 import org.kwire.protocol.WireReader;
 import org.kwire.schema.Direction;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Cutting a byte stream into Kafka frames, and decoding their headers. The stream: every request frame of the source
@@ -32,12 +25,7 @@ import java.util.concurrent.TimeUnit;
  * reassembly hands over Ethernet-sized segments. One pass over the stream or the frames per operation.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class FrameBench {
+public class FrameBench extends JmhSettings {
 
     private static final int SEGMENT = 1448;
     private static final int MAX_FRAME = 100 << 20;

@@ -8,20 +8,13 @@ import org.kwire.records.RecordsOptions;
 import org.kwire.records.RecordsSummary;
 import org.kwire.schema.Direction;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 import java.nio.ByteBuffer;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The records decoder's fast path (what {@code analyze} runs on every records field) on one Produce request's batch
@@ -30,12 +23,7 @@ import java.util.concurrent.TimeUnit;
  * batches).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(1)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-public class RecordsBench {
+public class RecordsBench extends JmhSettings {
 
     /** Compression codec of the batch. */
     @Param({"none", "gzip", "snappy", "lz4", "zstd"})
