@@ -23,10 +23,13 @@ import java.util.List;
  */
 public final class ExchangeTracker implements ConversationListener {
 
-    /** Most frames summarized ahead of the sinks. */
-    public static final int MAX_IN_FLIGHT = 256;
+    /**
+     * Most frames summarized ahead of the sinks. Enough to keep the workers busy; more only makes the heap (and the
+     * process's memory) grow with the length of the capture.
+     */
+    public static final int MAX_IN_FLIGHT = 64;
     /** Most frame bytes summarized ahead of the sinks (one larger frame is still taken). */
-    public static final long MAX_IN_FLIGHT_BYTES = 64L << 20;
+    public static final long MAX_IN_FLIGHT_BYTES = 16L << 20;
 
     private final FrameSummarizer summarizer;
     private final ExchangeFilter filter;
