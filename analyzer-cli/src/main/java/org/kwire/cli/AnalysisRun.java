@@ -96,7 +96,21 @@ final class AnalysisRun {
 
     /** The tracker that summarizes every frame once and hands exchanges the filter accepts to the sinks. */
     ExchangeTracker tracker(List<ExchangeSink> sinks) {
-        return new ExchangeTracker(new FrameSummarizer(plans, new RecordsDecoder(records), topics), filter, sinks);
+        return tracker(sinks, 0);
+    }
+
+    /**
+     * A tracker that summarizes on {@code workers} threads (0: on the one feeding it), the sinks still seeing
+     * everything in capture order; {@link ExchangeTracker#finish()} must follow the last packet.
+     */
+    ExchangeTracker tracker(List<ExchangeSink> sinks, int workers) {
+        return new ExchangeTracker(new FrameSummarizer(plans, new RecordsDecoder(records), topics), filter, sinks, workers);
+    }
+
+    /** Default number of worker threads summarizing frames while packets are read: one per processor, none on one. */
+    static int defaultWorkers() {
+        int processors = Runtime.getRuntime().availableProcessors();
+        return processors > 1 ? processors : 0;
     }
 
     /** A report builder naming topics with this run's topic names. */

@@ -49,6 +49,9 @@ final class AnalyzeCommand {
                 .desc("index name in the es-bulk action lines (default " + DEFAULT_INDEX + ")").build());
         o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
                 .desc("how many of the slowest exchanges the report lists (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
+        o.addOption(Option.builder().longOpt("workers").hasArg().argName("N")
+                .desc("threads that decode frame bodies and record batches while packets are read (default: one per "
+                        + "processor, 0 on a single one; 0: everything on one thread); the output is the same").build());
         o.addOption(Option.builder("q").longOpt("quiet").desc("no progress bar").build());
         o.addOption(Option.builder().longOpt("strict")
                 .desc("exit with code 4 if the analysis found warnings").build());
@@ -112,7 +115,7 @@ final class AnalyzeCommand {
     /** Reads the files into the sinks (a progress bar on a terminal); returns what was read, warnings noted. */
     private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, List<Path> files,
                                         List<String> names, CommandLine cl, PrintStream err) throws CliException {
-        ExchangeTracker tracker = run.tracker(sinks);
+        ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", AnalysisRun.defaultWorkers()));
         PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options).start(tracker, AnalysisRun.observer(tracker, report));
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = 0;
@@ -128,6 +131,7 @@ final class AnalyzeCommand {
                 }
             }
             pipeline.end();
+            tracker.finish();
             return pipeline.facts(names, total);
         });
         CaptureReports.addWarnings(facts, report, err);

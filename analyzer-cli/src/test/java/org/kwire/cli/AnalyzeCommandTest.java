@@ -1,6 +1,7 @@
 package org.kwire.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kwire.TestCaptures;
@@ -23,6 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class AnalyzeCommandTest {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private static Map<Integer, String> counts(JsonNode report) {
         Map<Integer, String> m = new TreeMap<>();
         for (JsonNode a : report.get("apis")) {
@@ -41,6 +44,36 @@ class AnalyzeCommandTest {
         CliRun run = CliRun.of(args);
         assertEquals(0, run.exit(), run.err());
         return run.json();
+    }
+
+    /** Worker threads change nothing: the same report and the same events, in the same order, for every capture. */
+    @Test
+    void workersGiveTheSameReportAndEventsAsOneThread() throws IOException {
+        List<Path> captures;
+        try (var files = Files.list(TestCaptures.path("."))) {
+            captures = files.filter(f -> f.toString().matches(".*\\.pcap(ng)?$")).sorted().toList();
+        }
+        assertTrue(captures.size() >= 10, captures.toString());
+        for (Path capture : captures) {
+            for (String format : List.of("json", "ndjson")) {
+                String[] one = {"analyze", "--port", "9092,9094,9095,36333", "--format", format, "--workers", "0", capture.toString()};
+                String[] three = one.clone();
+                three[6] = "3";
+                CliRun a = CliRun.of(one);
+                CliRun b = CliRun.of(three);
+                assertEquals(0, a.exit(), a.err());
+                assertEquals(a.exit(), b.exit(), capture + ": " + b.err());
+                assertEquals(jsonLines(a.out()), jsonLines(b.out()), capture + " " + format);
+            }
+        }
+    }
+
+    private static List<JsonNode> jsonLines(String out) throws IOException {
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : out.split("\n(?=\\{)")) {
+            lines.add(JSON.readTree(line));
+        }
+        return lines;
     }
 
     @Test

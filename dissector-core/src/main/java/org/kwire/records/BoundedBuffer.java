@@ -6,7 +6,8 @@ import java.util.Arrays;
 
 /**
  * The output of one decompression: a byte array that grows by doubling but never beyond {@code limit} bytes, so a
- * decompression bomb costs at most the limit in heap.
+ * decompression bomb costs at most the limit in heap. It may start in a reused array larger than the limit, of which
+ * it uses only the first {@code limit} bytes.
  */
 final class BoundedBuffer {
 
@@ -19,8 +20,23 @@ final class BoundedBuffer {
      * @param sizeHint expected size in bytes (the first allocation, capped at the limit)
      */
     BoundedBuffer(int limit, long sizeHint) {
+        this(limit, new byte[initialSize(limit, sizeHint)]);
+    }
+
+    /** A buffer writing into {@code bytes} (a reused array of any size) until it needs more room. */
+    BoundedBuffer(int limit, byte[] bytes) {
         this.limit = limit;
-        this.bytes = new byte[(int) Math.min(limit, Math.max(sizeHint, 64))];
+        this.bytes = bytes;
+    }
+
+    /** The first allocation of a buffer: the size hint, at least 64 bytes, at most the limit. */
+    static int initialSize(int limit, long sizeHint) {
+        return (int) Math.min(limit, Math.max(sizeHint, 64));
+    }
+
+    /** Bytes it can hold without growing. */
+    private int capacity() {
+        return Math.min(bytes.length, limit);
     }
 
     /** The backing array: bytes 0 .. {@link #size()} are the output. */
@@ -32,9 +48,14 @@ final class BoundedBuffer {
         return size;
     }
 
+    /** True if {@code n} more bytes stay within the limit. */
+    boolean fits(long n) {
+        return n <= limit - size;
+    }
+
     /** Makes room for {@code n} more bytes at {@link #size()}; refuses when that would pass the limit. */
     void reserve(long n) throws DecompressionException {
-        if (n > limit - size) {
+        if (!fits(n)) {
             throw DecompressionException.overLimit(limit);
         }
         if (size + n > bytes.length) {
@@ -56,7 +77,7 @@ final class BoundedBuffer {
     /** Reads {@code in} to its end; refuses (and stops reading) as soon as it would pass the limit. */
     void drain(InputStream in) throws IOException, DecompressionException {
         while (true) {
-            if (size == bytes.length) {
+            if (size == capacity()) {
                 if (size == limit) {
                     if (in.read() >= 0) {
                         throw DecompressionException.overLimit(limit);
@@ -65,7 +86,7 @@ final class BoundedBuffer {
                 }
                 reserve(1);
             }
-            int n = in.read(bytes, size, bytes.length - size);
+            int n = in.read(bytes, size, capacity() - size);
             if (n < 0) {
                 return;
             }

@@ -1,5 +1,6 @@
 package org.kwire.records;
 
+import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 
 import java.io.ByteArrayInputStream;
@@ -15,6 +16,9 @@ import java.util.zip.GZIPInputStream;
  */
 final class Decompressor {
 
+    private static final int GZIP_MIN_BUFFER = 512;
+    private static final int GZIP_MAX_BUFFER = 64 << 10;
+
     private Decompressor() {
     }
 
@@ -23,26 +27,28 @@ final class Decompressor {
      * @param offset first byte of the payload in {@code src}
      * @param length bytes of the payload
      * @param limit  most bytes the output may have
-     * @return the decompressed bytes, at indexes 0 .. limit()
+     * @param depth  levels of decompression around the payload (0 for a payload in the frame)
+     * @return the decompressed bytes, at indexes 0 .. limit(), in this thread's reused array for {@code depth}
+     *         ({@link Scratch}): valid until the thread's next decompression at the same depth
      * @throws DecompressionException if the payload is malformed, its codec unknown, or its output passes the limit
      */
-    static ByteBuffer decompress(Codec codec, ByteBuffer src, int offset, int length, int limit)
+    static ByteBuffer decompress(Codec codec, ByteBuffer src, int offset, int length, int limit, int depth)
             throws DecompressionException {
+        Scratch scratch = Scratch.get();
         byte[] in;
         int from;
         if (src.hasArray()) {
             in = src.array();
             from = src.arrayOffset() + offset;
         } else {
-            in = new byte[length];
-            src.get(offset, in);
+            in = scratch.input(src, offset, length);
             from = 0;
         }
-        BoundedBuffer out = new BoundedBuffer(limit, 4L * length);
+        BoundedBuffer out = new BoundedBuffer(limit, scratch.output(depth, BoundedBuffer.initialSize(limit, 4L * length)));
         try {
             switch (codec) {
                 case GZIP, ZSTD -> {
-                    try (InputStream stream = open(codec, new ByteArrayInputStream(in, from, length))) {
+                    try (InputStream stream = open(codec, new ByteArrayInputStream(in, from, length), length)) {
                         out.drain(stream);
                     }
                 }
@@ -53,10 +59,17 @@ final class Decompressor {
         } catch (IOException e) {
             throw DecompressionException.malformed("is malformed: " + e.getMessage());
         }
+        scratch.keepOutput(depth, out.array());
         return ByteBuffer.wrap(out.array(), 0, out.size());
     }
 
-    private static InputStream open(Codec codec, InputStream compressed) throws IOException {
-        return codec == Codec.GZIP ? new GZIPInputStream(compressed) : new ZstdInputStreamNoFinalizer(compressed);
+    /**
+     * A decompressing stream over the {@code length} compressed bytes. gzip reads its input through a buffer of up to
+     * 64 KiB (the JDK's default of 512 bytes costs a native inflate call per 512 bytes); zstd takes its buffers from
+     * zstd-jni's recycling pool instead of allocating them per payload.
+     */
+    private static InputStream open(Codec codec, InputStream compressed, int length) throws IOException {
+        return codec == Codec.GZIP ? new GZIPInputStream(compressed, Math.max(GZIP_MIN_BUFFER, Math.min(length, GZIP_MAX_BUFFER)))
+                : new ZstdInputStreamNoFinalizer(compressed, RecyclingBufferPool.INSTANCE);
     }
 }

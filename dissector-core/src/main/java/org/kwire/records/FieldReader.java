@@ -228,8 +228,8 @@ final class FieldReader {
 
     /**
      * Decompresses the payload {@code [offset, offset + length)} of this reader within the current entry's budget;
-     * returns a reader over the decompressed bytes, or null after a note if it is malformed, too large or nested
-     * deeper than maxDepth. {@code at} (the payload's node, may be null) gets the sizes as detail.
+     * returns a reader over the decompressed bytes (valid until the next payload at the same depth is decompressed), or
+     * null after a note if it is malformed, too large or nested deeper than maxDepth. {@code at} (the payload's node, may be null) gets the sizes as detail.
      */
     FieldReader decompress(FieldNode at, Codec codec, int offset, int length) {
         if (depth >= ctx.options().maxDepth()) {
@@ -238,7 +238,7 @@ final class FieldReader {
             return null;
         }
         try {
-            ByteBuffer out = Decompressor.decompress(codec, buf, offset, length, ctx.budget());
+            ByteBuffer out = Decompressor.decompress(codec, buf, offset, length, ctx.budget(), depth);
             ctx.spend(out.limit());
             if (at != null) {
                 at.setDetail(length + " bytes, " + out.limit() + " decompressed");

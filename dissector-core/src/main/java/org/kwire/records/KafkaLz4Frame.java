@@ -71,18 +71,23 @@ final class KafkaLz4Frame {
             }
             if (word < 0) {
                 out.append(src, pos, size);
+            } else if (out.fits(maxBlock)) { // straight into the output, without a block buffer and a copy
+                out.reserve(maxBlock);
+                out.advance(decompressBlock(src, pos, size, out.array(), out.size(), maxBlock));
             } else {
                 block = block != null ? block : new byte[maxBlock];
-                out.append(block, 0, decompressBlock(src, pos, size, block));
+                out.append(block, 0, decompressBlock(src, pos, size, block, 0, maxBlock));
             }
             pos += size + trailer;
         }
         throw DecompressionException.malformed("ends its LZ4 frame without the end mark");
     }
 
-    private static int decompressBlock(byte[] src, int pos, int size, byte[] block) throws DecompressionException {
+    /** Decompresses one block of {@code size} bytes at {@code pos} into {@code dest} at {@code at}, at most {@code max} bytes. */
+    private static int decompressBlock(byte[] src, int pos, int size, byte[] dest, int at, int max)
+            throws DecompressionException {
         try {
-            return BLOCKS.decompress(src, pos, size, block, 0, block.length);
+            return BLOCKS.decompress(src, pos, size, dest, at, max);
         } catch (LZ4Exception e) {
             throw DecompressionException.malformed("has a malformed LZ4 block: " + e.getMessage());
         }

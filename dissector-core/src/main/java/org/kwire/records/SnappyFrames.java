@@ -9,8 +9,8 @@ import java.nio.ByteBuffer;
  * Kafka's snappy payloads, in either form clients send: snappy-java's stream framing, which the Java client writes
  * ({@code SnappyOutputStream}: header of the 8-byte magic 0x82 "SNAPPY" 0x00, int32 version and int32 compatible
  * version, then chunks of an int32 big-endian length and one raw snappy block), or one raw snappy block, which
- * librdkafka writes. Blocks are checked and decompressed with snappy-java, each after its declared size has been
- * checked against the limit, so nothing is allocated for a block that would pass it.
+ * librdkafka writes. Blocks are decompressed with snappy-java, each after its declared size has been checked against
+ * the limit, so nothing is allocated for a block that would pass it.
  */
 final class SnappyFrames {
 
@@ -52,7 +52,27 @@ final class SnappyFrames {
         return end - pos >= HEADER && ByteBuffer.wrap(src, pos, MAGIC.length).equals(ByteBuffer.wrap(MAGIC));
     }
 
+    /**
+     * One raw block. A block that decompresses within the limit is taken as it is (snappy's decompressor checks every
+     * tag as it goes and fails exactly where its validator would); only a block that fails, or whose size does not
+     * fit, goes through the checks that say which problem it has.
+     */
     private static void block(byte[] src, int offset, int length, BoundedBuffer out)
+            throws DecompressionException, IOException {
+        try {
+            int n = Snappy.uncompressedLength(src, offset, length);
+            if (n >= 0 && out.fits(n)) {
+                out.reserve(n);
+                out.advance(Snappy.uncompress(src, offset, length, out.array(), out.size()));
+                return;
+            }
+        } catch (IOException e) {
+            // malformed: the checks below name it
+        }
+        checkedBlock(src, offset, length, out);
+    }
+
+    private static void checkedBlock(byte[] src, int offset, int length, BoundedBuffer out)
             throws DecompressionException, IOException {
         if (!Snappy.isValidCompressedBuffer(src, offset, length)) {
             throw DecompressionException.malformed("has a malformed snappy block");

@@ -33,8 +33,8 @@ final class RecordAccumulator {
     }
 
     RecordStats toStats() {
-        return new RecordStats(requests, batches, records, bytesCompressed, bytesUncompressed, Collections.unmodifiableMap(new TreeMap<>(codecs)),
-                transactional, control);
+        return new RecordStats(requests, batches, records, bytesCompressed, bytesUncompressed,
+                Collections.unmodifiableMap(new TreeMap<>(codecs)), transactional, control);
     }
 
     /** The sum of two partitions' counters (entries of one topic seen by name and by id). */
@@ -45,7 +45,8 @@ final class RecordAccumulator {
         Map<String, Long> codecs = new TreeMap<>(a.codecs());
         b.codecs().forEach((k, v) -> codecs.merge(k, v, Long::sum));
         return new RecordStats(a.requests() + b.requests(), a.batches() + b.batches(), a.records() + b.records(),
-                a.bytesCompressed() + b.bytesCompressed(), a.bytesUncompressed() + b.bytesUncompressed(), Collections.unmodifiableMap(codecs),
+                a.bytesCompressed() + b.bytesCompressed(), a.bytesUncompressed() + b.bytesUncompressed(),
+                Collections.unmodifiableMap(codecs),
                 a.transactionalBatches() + b.transactionalBatches(), a.controlBatches() + b.controlBatches());
     }
 }

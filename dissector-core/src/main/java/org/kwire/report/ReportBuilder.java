@@ -293,7 +293,7 @@ public final class ReportBuilder implements ExchangeSink {
         }
         List<ClientStats> clientStats = new ArrayList<>();
         clients.forEach((id, c) -> clientStats.add(new ClientStats(id.equals("null") ? null : id, c.streams.size(), c.requests,
-                c.responses, c.requestBytes, c.responseBytes, c.errors, Collections.unmodifiableMap(c.apis))));
+                c.responses, c.requestBytes, c.responseBytes, c.errors, Collections.unmodifiableMap(new TreeMap<>(c.apis)))));
         List<PartitionStats> partitionStats = partitions.stats();
         List<SlowExchange> slow = new ArrayList<>(slowest);
         slow.sort(Comparator.comparingLong(SlowExchange::latencyUs).reversed());
@@ -302,7 +302,7 @@ public final class ReportBuilder implements ExchangeSink {
                 frames, malformedFrames, incompleteFrames);
         return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, clientStats,
                 TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slow, rate.toRate(), List.copyOf(crcFailures),
-                crcFailuresOmitted, List.copyOf(partialBatches), partialBatchesOmitted, Map.copyOf(expert),
+                crcFailuresOmitted, List.copyOf(partialBatches), partialBatchesOmitted, Collections.unmodifiableMap(new TreeMap<>(expert)),
                 List.copyOf(warnings), warningsOmitted);
     }
 

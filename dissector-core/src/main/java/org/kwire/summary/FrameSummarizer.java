@@ -20,7 +20,9 @@ import java.util.Set;
 /**
  * Summarizes frames for reports and events: one pass of the interpreter with the fast {@link FactsCollector} (no
  * tree), record sets through the {@link RecordsDecoder}'s fast path. Topic ids named in the frames are learned into
- * the shared {@link TopicNames}. Not thread-safe: one per analysis.
+ * the shared {@link TopicNames}. Summarizing is two steps: {@link #examine}, the costly pass over the frame, which
+ * depends on nothing but the frame and may run on any thread; then {@link #summary}, which learns the frame's topic ids
+ * and names topics in its problems, and must see the frames one at a time in capture order.
  */
 public final class FrameSummarizer {
 
@@ -30,25 +32,40 @@ public final class FrameSummarizer {
     private final PlanCache plans;
     private final RecordsDecoder records;
     private final TopicNames topics;
-    private final FactsCollector collector;
-    private final Facts facts = new Facts();
+
+    /**
+     * What {@link #examine} found in one frame, before it is placed in the capture's order.
+     *
+     * @param frame      the frame's place and completeness
+     * @param apiKey     its API, -1 if unknown
+     * @param version    its API version, -1 if unknown
+     * @param direction  request or response
+     * @param decoded    true if its body was decoded
+     * @param errors     non-zero error codes
+     * @param partitions topic-partitions it names
+     * @param records    its record sets
+     * @param problems   the interpreter's problems as {offset, group, message}
+     * @param topicIds   topic ids paired with names, as {id, name}, in the order the frame gave them
+     */
+    record Findings(KafkaFrame frame, int apiKey, int version, Direction direction, boolean decoded,
+                    List<FrameSummary.ErrorRef> errors, List<FrameSummary.PartitionRef> partitions,
+                    List<FrameSummary.RecordsRef> records, List<FrameSummary.TopicRef> topicRefs, List<String[]> problems,
+                    List<String[]> topicIds) {
+    }
 
     /** Gathers one frame's findings. */
     private static final class Facts implements FrameFacts {
-        TopicNames topics;
-        RecordsDecoder decoder;
-        long packet;
+        final RecordsDecoder decoder;
+        final long packet;
         final List<FrameSummary.ErrorRef> errors = new ArrayList<>();
         final List<FrameSummary.PartitionRef> partitions = new ArrayList<>();
         final List<FrameSummary.RecordsRef> records = new ArrayList<>();
         final Set<FrameSummary.TopicRef> topicRefs = new LinkedHashSet<>();
+        final List<String[]> topicIds = new ArrayList<>(0);
 
-        void reset(long packet) {
+        Facts(RecordsDecoder decoder, long packet) {
+            this.decoder = decoder;
             this.packet = packet;
-            errors.clear();
-            partitions.clear();
-            records.clear();
-            topicRefs.clear();
         }
 
         @Override
@@ -68,7 +85,7 @@ public final class FrameSummarizer {
 
         @Override
         public void topicId(String topicId, String name) {
-            topics.learn(topicId, name);
+            topicIds.add(new String[] {topicId, name});
         }
 
         @Override
@@ -87,9 +104,6 @@ public final class FrameSummarizer {
         this.plans = plans;
         this.records = records;
         this.topics = topics;
-        this.collector = new FactsCollector(facts);
-        facts.topics = topics;
-        facts.decoder = records;
     }
 
     /** The topic names learned so far. */
@@ -98,7 +112,7 @@ public final class FrameSummarizer {
     }
 
     /**
-     * Summarizes one frame.
+     * Summarizes one frame: {@link #examine} and {@link #summary} in one step.
      *
      * @param frame      the frame (possibly incomplete)
      * @param bodyOffset where its body starts (after the header)
@@ -108,34 +122,61 @@ public final class FrameSummarizer {
      * @param stream     TCP stream number, named in notes
      */
     public FrameSummary summarize(KafkaFrame frame, int bodyOffset, int apiKey, Direction direction, int version, int stream) {
+        return summary(examine(frame, bodyOffset, apiKey, direction, version), stream);
+    }
+
+    /**
+     * The costly part of summarizing: the pass over the frame's body and its record sets. Thread-safe; it reads only
+     * the frame (which it does not change) and the immutable schemas.
+     */
+    Findings examine(KafkaFrame frame, int bodyOffset, int apiKey, Direction direction, int version) {
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, direction, version);
         if (!frame.complete() || plan.isEmpty()) {
-            return new FrameSummary(apiKey, version, direction, frame.meta(), frame.complete(), false, false, List.of(),
-                    List.of(), List.of(), List.of(), List.of());
+            return new Findings(frame, apiKey, version, direction, false, List.of(), List.of(), List.of(), List.of(),
+                    List.of(), List.of());
         }
-        long packet = frame.meta().lastPacket();
-        facts.reset(packet);
+        Facts facts = new Facts(records, frame.meta().lastPacket());
+        FactsCollector collector = new FactsCollector(facts);
         collector.start(frame.bytes(), direction == Direction.REQUEST && PARTITION_APIS.contains(apiKey));
         Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), collector);
-        if (collector.problems().isEmpty() && facts.records.stream().allMatch(r -> r.summary().notes().isEmpty())) {
-            return new FrameSummary(apiKey, version, direction, frame.meta(), true, true, false, List.copyOf(facts.errors),
-                    List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs), List.of());
+        return new Findings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
+                List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs),
+                List.copyOf(collector.problems()), facts.topicIds);
+    }
+
+    /**
+     * The summary of an examined frame, in capture order: learns the topic ids it pairs with names, then names topics
+     * in its problems with what has been learned so far.
+     *
+     * @param stream TCP stream number, named in notes
+     */
+    FrameSummary summary(Findings f, int stream) {
+        f.topicIds().forEach(t -> topics.learn(t[0], t[1]));
+        if (!f.decoded()) {
+            return new FrameSummary(f.apiKey(), f.version(), f.direction(), f.frame().meta(), f.frame().complete(), false,
+                    false, List.of(), List.of(), List.of(), List.of(), List.of());
         }
-        String where = "stream " + stream + " " + plans.schemas().apiName(apiKey) + " v" + version + " " + direction.schemaType();
+        if (f.problems().isEmpty() && f.records().stream().allMatch(r -> r.summary().notes().isEmpty())) {
+            return new FrameSummary(f.apiKey(), f.version(), f.direction(), f.frame().meta(), true, true, false,
+                    f.errors(), f.partitions(), f.records(), f.topicRefs(), List.of());
+        }
+        String where = "stream " + stream + " " + plans.schemas().apiName(f.apiKey()) + " v" + f.version() + " "
+                + f.direction().schemaType();
+        long packet = f.frame().meta().lastPacket();
         List<ExpertNote> problems = new ArrayList<>();
         boolean malformed = false;
-        for (String[] p : collector.problems()) {
+        for (String[] p : f.problems()) {
             boolean protocol = p[1].equals("protocol");
             malformed |= !protocol;
             problems.add(new ExpertNote(protocol ? Severity.WARNING : Severity.ERROR, p[1], packet, Long.parseLong(p[0]), where, p[2]));
         }
-        for (FrameSummary.RecordsRef r : facts.records) {
+        for (FrameSummary.RecordsRef r : f.records()) {
             for (ExpertNote n : r.summary().notes()) {
                 problems.add(new ExpertNote(n.severity(), n.group(), n.packet(), n.offset(),
                         where + " " + topics.display(r.topic(), r.topicId()) + "/" + r.partition(), n.message()));
             }
         }
-        return new FrameSummary(apiKey, version, direction, frame.meta(), true, true, malformed, List.copyOf(facts.errors),
-                List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs), List.copyOf(problems));
+        return new FrameSummary(f.apiKey(), f.version(), f.direction(), f.frame().meta(), true, true, malformed, f.errors(),
+                f.partitions(), f.records(), f.topicRefs(), List.copyOf(problems));
     }
 }

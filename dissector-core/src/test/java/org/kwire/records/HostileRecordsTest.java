@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.tree.FieldNode;
+import org.xerial.snappy.Snappy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HostileRecordsTest {
 
     private static final int GZIP = 1;
+    private static final int SNAPPY = 2;
     private static final int ZSTD = 4;
     private static final int MIB = 1 << 20;
 
@@ -52,6 +54,22 @@ class HostileRecordsTest {
         assertEquals(1, s.crcValid());
         assertEquals(-1, s.batches().get(0).uncompressedBytes());
         assertNote(s, Severity.ERROR, "malformed", 61, "gzip payload of 10 bytes is malformed: Not in GZIP format");
+    }
+
+    /** A snappy block is taken as snappy decompresses it; a corrupt one and one past the limit are named as such. */
+    @Test
+    void snappyBlocksCorruptOrPastTheLimitAreNamed() throws IOException {
+        byte[] block = Snappy.compress(new byte[4096]);
+        byte[] corrupt = block.clone();
+        corrupt[corrupt.length - 1] = (byte) 0xff;
+
+        assertEquals(61 + 4096, decode(TestBatches.v2(0, SNAPPY, 0, 0, block), RecordsOptions.defaults()).batches()
+                .get(0).uncompressedBytes());
+        assertNote(decode(TestBatches.v2(0, SNAPPY, 0, 1, corrupt), RecordsOptions.defaults()), Severity.ERROR,
+                "malformed", 61, "snappy payload of " + corrupt.length + " bytes has a malformed snappy block");
+        assertNote(decode(TestBatches.v2(0, SNAPPY, 0, 1, block), new RecordsOptions(1000, false, 256, 1)),
+                Severity.WARNING, "undecoded", 61, "snappy payload of " + block.length + " bytes decompresses past "
+                        + "the limit of 1000 bytes (maxDecompressedBytes); records not decoded");
     }
 
     @Test
