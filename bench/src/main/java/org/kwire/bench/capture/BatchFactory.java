@@ -2,6 +2,7 @@ package org.kwire.bench.capture;
 
 import org.apache.kafka.common.compress.Compression;
 import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.record.internal.CompressionType;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MemoryRecordsBuilder;
@@ -39,17 +40,18 @@ final class BatchFactory {
     }
 
     /**
-     * One batch of at least {@code uncompressedBytes} of records, like {@code template}.
+     * One batch of at least {@code uncompressedBytes} of records, like {@code template} but compressed with {@code codec}.
      *
      * @param baseOffset the batch's base offset
      * @param random     chooses the values
      */
-    static byte[] build(RecordBatch template, int uncompressedBytes, long baseOffset, SplittableRandom random) {
+    static byte[] build(RecordBatch template, CompressionType codec, int uncompressedBytes, long baseOffset,
+                        SplittableRandom random) {
         List<Record> originals = new ArrayList<>();
         template.forEach(originals::add);
         long timestamp = originals.isEmpty() ? template.maxTimestamp() : originals.get(0).timestamp();
         MemoryRecordsBuilder builder = MemoryRecords.builder(ByteBuffer.allocate(uncompressedBytes / 2 + 1024),
-                RecordBatch.MAGIC_VALUE_V2, Compression.of(template.compressionType()).build(), TimestampType.CREATE_TIME,
+                RecordBatch.MAGIC_VALUE_V2, Compression.of(codec).build(), TimestampType.CREATE_TIME,
                 baseOffset, RecordBatch.NO_TIMESTAMP, template.producerId(), template.producerEpoch(),
                 template.baseSequence(), template.isTransactional(), template.partitionLeaderEpoch());
         SyntheticText text = new SyntheticText(random);

@@ -1,5 +1,6 @@
 package org.kwire.bench.capture;
 
+import org.apache.kafka.common.record.internal.CompressionType;
 import org.kwire.plan.PlanCache;
 
 import java.io.IOException;
@@ -28,8 +29,10 @@ public final class CaptureGenerator {
      * @param seed        seeds every random choice
      * @param connections connections open at once
      * @param mss         largest TCP payload per packet
+     * @param codecs      the codecs the large record batches use: a template batch in one of them keeps it, the others
+     *                    get one of these (chosen by the template's producer id); empty: the templates' own codecs
      */
-    public record Settings(long bytes, long seed, int connections, int mss) {
+    public record Settings(long bytes, long seed, int connections, int mss, List<CompressionType> codecs) {
     }
 
     /**
@@ -68,7 +71,7 @@ public final class CaptureGenerator {
         this.sources = sources;
         this.settings = settings;
         this.random = new SplittableRandom(settings.seed());
-        this.variants = new FrameVariants(plans, settings.seed());
+        this.variants = new FrameVariants(plans, settings.seed(), settings.codecs());
     }
 
     /** Writes a capture of about {@code settings.bytes()} to {@code out}, replaying {@code sources}. */

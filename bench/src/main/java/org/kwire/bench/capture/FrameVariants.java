@@ -1,5 +1,6 @@
 package org.kwire.bench.capture;
 
+import org.apache.kafka.common.record.internal.CompressionType;
 import org.apache.kafka.common.record.internal.RecordBatch;
 import org.kwire.bench.capture.SourceTraffic.Frame;
 import org.kwire.plan.MessagePlan;
@@ -34,6 +35,7 @@ public final class FrameVariants {
 
     private final PlanCache plans;
     private final long seed;
+    private final List<CompressionType> codecs;
     private final Map<Frame, Templates> templates = new HashMap<>();
     private final Map<Frame, byte[][]> built = new HashMap<>();
 
@@ -45,12 +47,23 @@ public final class FrameVariants {
     }
 
     /**
-     * @param plans compiled schemas, to find the records fields
-     * @param seed  seeds the values of the built batches
+     * @param plans  compiled schemas, to find the records fields
+     * @param seed   seeds the values of the built batches
+     * @param codecs the codecs built batches may use (empty: each template's own), see {@link CaptureGenerator.Settings}
      */
-    public FrameVariants(PlanCache plans, long seed) {
+    public FrameVariants(PlanCache plans, long seed, List<CompressionType> codecs) {
         this.plans = plans;
         this.seed = seed;
+        this.codecs = codecs;
+    }
+
+    /** The codec a batch built like {@code template} uses. */
+    private CompressionType codec(RecordBatch template) {
+        CompressionType own = template.compressionType();
+        if (codecs.isEmpty() || codecs.contains(own)) {
+            return own;
+        }
+        return codecs.get((int) Math.floorMod(template.producerId() * 31 + own.id, codecs.size()));
     }
 
     /** True if the frame has a records field with RecordBatch v2 in it, which variants enlarge. */
@@ -77,12 +90,13 @@ public final class FrameVariants {
         return RecordsFields.replace(f.bytes(), t.fields(), contents);
     }
 
-    private static byte[] field(List<RecordBatch> batches, int fieldBytes, boolean request, SplittableRandom random) {
+    private byte[] field(List<RecordBatch> batches, int fieldBytes, boolean request, SplittableRandom random) {
         int count = request ? 1 : Math.max(1, fieldBytes / MAX_FETCHED_BATCH);
         ByteArrayOutputStream out = new ByteArrayOutputStream(fieldBytes);
         long offset = batches.get(0).baseOffset();
         for (int i = 0; i < count; i++) {
-            byte[] b = BatchFactory.build(batches.get(i % batches.size()), fieldBytes / count, offset, random);
+            RecordBatch template = batches.get(i % batches.size());
+            byte[] b = BatchFactory.build(template, codec(template), fieldBytes / count, offset, random);
             offset += ByteBuffer.wrap(b).getInt(RECORDS_COUNT);
             out.writeBytes(b);
         }

@@ -1,15 +1,19 @@
 package org.kwire.bench.capture;
 
+import org.apache.kafka.common.record.internal.CompressionType;
 import org.kwire.plan.PlanCache;
 import org.kwire.schema.SchemaRegistry;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code bench/make-capture SIZE OUT.pcap [--seed N] [--connections N] [--mss N] [--sources DIR]}: writes a capture of
+ * {@code bench/make-capture SIZE OUT.pcap [--seed N] [--connections N] [--mss N] [--sources DIR] [--codecs LIST]}:
+ * writes a capture of
  * about SIZE bytes (suffix K, M or G: KiB, MiB, GiB) replaying the conversations of {@code java-basic.pcap},
  * {@code kcat.pcap} and {@code kafkajs.pcap} from DIR (default: the system property {@code kwire.sources}, else
  * {@code test-captures}).
@@ -32,6 +36,7 @@ public final class MakeCapture {
         long seed = 42;
         int connections = 32;
         int mss = 1448;
+        List<CompressionType> codecs = List.of();
         Path sources = Path.of(System.getProperty("kwire.sources", "test-captures"));
         for (int i = 2; i < args.length; i += 2) {
             switch (args[i]) {
@@ -39,6 +44,7 @@ public final class MakeCapture {
                 case "--connections" -> connections = Integer.parseInt(args[i + 1]);
                 case "--mss" -> mss = Integer.parseInt(args[i + 1]);
                 case "--sources" -> sources = Path.of(args[i + 1]);
+                case "--codecs" -> codecs = codecs(args[i + 1]);
                 default -> usage("unknown option " + args[i]);
             }
         }
@@ -46,10 +52,23 @@ public final class MakeCapture {
         Path dir = sources;
         List<SourceTraffic.Conversation> conversations = SourceTraffic.read(SOURCES.stream().map(dir::resolve).toList(), plans);
         long start = System.nanoTime();
+        if (out.toAbsolutePath().getParent() != null) {
+            Files.createDirectories(out.toAbsolutePath().getParent());
+        }
         CaptureGenerator.Result r = CaptureGenerator.write(out, conversations, plans,
-                new CaptureGenerator.Settings(size, seed, connections, mss));
+                new CaptureGenerator.Settings(size, seed, connections, mss, codecs));
         System.err.printf(Locale.ROOT, "make-capture: %s: %d bytes, %d packets, %d TCP connections, %d Kafka frames (%.1f s)%n",
                 out, r.bytes(), r.packets(), r.connections(), r.frames(), (System.nanoTime() - start) / 1e9);
+    }
+
+    /** {@code none,lz4,zstd}: Kafka's codec names (none, gzip, snappy, lz4, zstd). */
+    static List<CompressionType> codecs(String list) {
+        try {
+            return Arrays.stream(list.split(",")).map(c -> CompressionType.forName(c.trim().toLowerCase(Locale.ROOT))).toList();
+        } catch (IllegalArgumentException e) {
+            usage("bad codec list " + list + " (none, gzip, snappy, lz4, zstd)");
+            return List.of();
+        }
     }
 
     /** {@code 200M}, {@code 2G}, {@code 512K} or a plain byte count. */
@@ -67,7 +86,7 @@ public final class MakeCapture {
 
     private static void usage(String problem) {
         System.err.println("make-capture: " + problem + "\nusage: bench/make-capture SIZE OUT.pcap [--seed N] "
-                + "[--connections N] [--mss N] [--sources DIR]");
+                + "[--connections N] [--mss N] [--sources DIR] [--codecs none,lz4,zstd]");
         System.exit(2);
     }
 }

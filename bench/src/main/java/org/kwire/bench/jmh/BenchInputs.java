@@ -48,7 +48,7 @@ final class BenchInputs {
 
     static synchronized FrameVariants variants() {
         if (variants == null) {
-            variants = new FrameVariants(PLANS, 42);
+            variants = new FrameVariants(PLANS, 42, List.of());
         }
         return variants;
     }
@@ -58,7 +58,7 @@ final class BenchInputs {
         try {
             Path file = Files.createTempFile("kwire-bench-", ".pcap");
             file.toFile().deleteOnExit();
-            CaptureGenerator.write(file, sources(), PLANS, new CaptureGenerator.Settings((long) mib << 20, 42, 32, 1448));
+            CaptureGenerator.write(file, sources(), PLANS, new CaptureGenerator.Settings((long) mib << 20, 42, 32, 1448, List.of()));
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

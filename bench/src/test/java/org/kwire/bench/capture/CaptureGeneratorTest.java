@@ -30,7 +30,7 @@ class CaptureGeneratorTest {
     private static Path generate(Path out, long seed) throws Exception {
         List<SourceTraffic.Conversation> sources = SourceTraffic.read(
                 MakeCapture.SOURCES.stream().map(CAPTURES::resolve).toList(), PLANS);
-        CaptureGenerator.Result r = CaptureGenerator.write(out, sources, PLANS, new CaptureGenerator.Settings(8 << 20, seed, 8, 1448));
+        CaptureGenerator.Result r = CaptureGenerator.write(out, sources, PLANS, new CaptureGenerator.Settings(8 << 20, seed, 8, 1448, List.of()));
         assertEquals(Files.size(out), r.bytes());
         assertTrue(r.bytes() >= 8 << 20 && r.bytes() < 24 << 20, "size " + r.bytes());
         return out;
