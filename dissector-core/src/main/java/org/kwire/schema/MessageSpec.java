@@ -18,15 +18,4 @@ import java.util.Map;
  */
 public record MessageSpec(String release, int apiKey, Direction direction, String name, VersionRange validVersions,
                           VersionRange flexibleVersions, List<FieldSpec> fields, Map<String, FieldSpec> commonStructs) {
-
-    /** The API name without the Request/Response suffix, e.g. {@code "Metadata"}. */
-    public String apiName() {
-        if (name.endsWith("Request")) {
-            return name.substring(0, name.length() - "Request".length());
-        }
-        if (name.endsWith("Response")) {
-            return name.substring(0, name.length() - "Response".length());
-        }
-        return name;
-    }
 }

@@ -21,29 +21,30 @@ import java.util.stream.Stream;
 
 /**
  * Kafka's message schemas of several releases, merged. The bundled releases are the {@code common/message/*.json}
- * files of the kafka-clients artifacts named in {@code releases.properties} (unpacked at build time). Merge rule: for
- * each (api key, direction, version) the newest release whose {@code validVersions} includes that version wins;
- * a folder given to {@link #withOverlay(Path)} counts as newer than all bundled releases.
+ * files of the kafka-clients artifacts named in {@code releases.properties} (unpacked and indexed at build time by
+ * {@link SchemaIndexer}; each file is parsed only when a plan needs it). Merge rule: for each (api key, direction,
+ * version) the newest release whose {@code validVersions} includes that version wins; a folder given to
+ * {@link #withOverlay(Path)} counts as newer than all bundled releases.
  */
 public final class SchemaRegistry {
 
     private static final String BASE = "/org/kwire/schema/";
     private static volatile SchemaRegistry bundled;
 
-    /** Per (api key, direction): the specs of each release, newest first. */
-    private final Map<Integer, List<MessageSpec>> requests;
-    private final Map<Integer, List<MessageSpec>> responses;
+    /** Per (api key, direction): the entries of each release, newest first. */
+    private final Map<Integer, List<SpecEntry>> requests;
+    private final Map<Integer, List<SpecEntry>> responses;
     private final List<String> releases;
 
-    private SchemaRegistry(List<String> releases, Map<Integer, List<MessageSpec>> requests,
-                           Map<Integer, List<MessageSpec>> responses) {
+    private SchemaRegistry(List<String> releases, Map<Integer, List<SpecEntry>> requests,
+                           Map<Integer, List<SpecEntry>> responses) {
         this.releases = List.copyOf(releases);
         this.requests = requests;
         this.responses = responses;
     }
 
     /**
-     * The schemas bundled in the jar, loaded once.
+     * The schemas bundled in the jar, indexed once (files are parsed on first use).
      *
      * @throws UncheckedIOException if the bundled schemas are missing or unreadable (a build defect)
      */
@@ -67,23 +68,24 @@ public final class SchemaRegistry {
      * @throws IOException if the folder cannot be read, holds no request/response schema, or a file is not a schema
      */
     public SchemaRegistry withOverlay(Path dir) throws IOException {
-        List<MessageSpec> specs = new ArrayList<>();
+        List<SpecEntry> entries = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
                 try (InputStream in = Files.newInputStream(f)) {
-                    specs.add(SchemaParser.parse(dir.toString(), in, f.toString()));
+                    MessageSpec s = SchemaParser.parse(dir.toString(), in, f.toString());
+                    if (s.direction() != null) {
+                        entries.add(SpecEntry.of(s, f.toString()));
+                    }
                 }
             }
         }
-        if (specs.stream().noneMatch(s -> s.direction() != null)) {
+        if (entries.isEmpty()) {
             throw new IOException(dir + " holds no Kafka request or response schema (*.json)");
         }
-        Map<Integer, List<MessageSpec>> req = copy(requests);
-        Map<Integer, List<MessageSpec>> resp = copy(responses);
-        for (MessageSpec s : specs) {
-            if (s.direction() != null) {
-                (s.direction() == Direction.REQUEST ? req : resp).computeIfAbsent(s.apiKey(), k -> new ArrayList<>()).add(0, s);
-            }
+        Map<Integer, List<SpecEntry>> req = copy(requests);
+        Map<Integer, List<SpecEntry>> resp = copy(responses);
+        for (SpecEntry e : entries) {
+            (e.direction == Direction.REQUEST ? req : resp).computeIfAbsent(e.apiKey, k -> new ArrayList<>()).add(0, e);
         }
         List<String> rel = new ArrayList<>(releases);
         rel.add(0, dir.toString());
@@ -102,24 +104,32 @@ public final class SchemaRegistry {
         return Collections.unmodifiableSortedSet(keys);
     }
 
+    /** The entry that decodes {@code version} in a direction: the newest whose validVersions includes it, or null. */
+    private SpecEntry entry(int apiKey, Direction direction, int version) {
+        for (SpecEntry e : byDirection(direction).getOrDefault(apiKey, List.of())) {
+            if (e.validVersions.contains(version)) {
+                return e;
+            }
+        }
+        return null;
+    }
+
     /**
      * The schema that decodes {@code version} of an API in one direction: the newest release whose validVersions
      * includes it; empty if no release does.
+     *
+     * @throws UncheckedIOException if a bundled schema file cannot be parsed (a build defect)
      */
     public Optional<MessageSpec> spec(int apiKey, Direction direction, int version) {
-        for (MessageSpec s : byDirection(direction).getOrDefault(apiKey, List.of())) {
-            if (s.validVersions().contains(version)) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
+        SpecEntry e = entry(apiKey, direction, version);
+        return e == null ? Optional.empty() : Optional.of(e.spec());
     }
 
     /** All versions of an API known in a direction across releases, ascending. */
     public SortedSet<Integer> versions(int apiKey, Direction direction) {
         SortedSet<Integer> out = new TreeSet<>();
-        for (MessageSpec s : byDirection(direction).getOrDefault(apiKey, List.of())) {
-            for (int v = s.validVersions().lowest(); v <= s.validVersions().highest(); v++) {
+        for (SpecEntry e : byDirection(direction).getOrDefault(apiKey, List.of())) {
+            for (int v = e.validVersions.lowest(); v <= e.validVersions.highest(); v++) {
                 out.add(v);
             }
         }
@@ -128,24 +138,25 @@ public final class SchemaRegistry {
 
     /** True if some release defines this version of the API's request. */
     public boolean isKnownRequest(int apiKey, int version) {
-        return spec(apiKey, Direction.REQUEST, version).isPresent();
+        return entry(apiKey, Direction.REQUEST, version) != null;
     }
 
     /** True if the version is flexible (KIP-482 compact encodings and tagged fields) in the schema that decodes it. */
     public boolean isFlexible(int apiKey, Direction direction, int version) {
-        return spec(apiKey, direction, version).map(s -> s.flexibleVersions().contains(version)).orElse(false);
+        SpecEntry e = entry(apiKey, direction, version);
+        return e != null && e.flexibleVersions.contains(version);
     }
 
     /** The API's name from the newest release that defines it, e.g. {@code "Metadata"}; {@code "Unknown(N)"} if none. */
     public String apiName(int apiKey) {
-        List<MessageSpec> specs = requests.get(apiKey);
-        return specs == null || specs.isEmpty() ? "Unknown(" + apiKey + ")" : specs.get(0).apiName();
+        List<SpecEntry> entries = requests.get(apiKey);
+        return entries == null || entries.isEmpty() ? "Unknown(" + apiKey + ")" : entries.get(0).apiName();
     }
 
     /** The api key of an API name (case-insensitive, with or without the Request/Response suffix), or -1. */
     public int apiKey(String name) {
         String n = name.trim().toLowerCase();
-        for (Map.Entry<Integer, List<MessageSpec>> e : requests.entrySet()) {
+        for (Map.Entry<Integer, List<SpecEntry>> e : requests.entrySet()) {
             String api = e.getValue().get(0).apiName().toLowerCase();
             if (n.equals(api) || n.equals(api + "request") || n.equals(api + "response")) {
                 return e.getKey();
@@ -154,12 +165,12 @@ public final class SchemaRegistry {
         return -1;
     }
 
-    private Map<Integer, List<MessageSpec>> byDirection(Direction direction) {
+    private Map<Integer, List<SpecEntry>> byDirection(Direction direction) {
         return direction == Direction.REQUEST ? requests : responses;
     }
 
-    private static Map<Integer, List<MessageSpec>> copy(Map<Integer, List<MessageSpec>> m) {
-        Map<Integer, List<MessageSpec>> out = new TreeMap<>();
+    private static Map<Integer, List<SpecEntry>> copy(Map<Integer, List<SpecEntry>> m) {
+        Map<Integer, List<SpecEntry>> out = new TreeMap<>();
         m.forEach((k, v) -> out.put(k, new ArrayList<>(v)));
         return out;
     }
@@ -171,23 +182,26 @@ public final class SchemaRegistry {
                 p.load(in);
             }
             List<String> releases = List.of(p.getProperty("releases").split(","));
-            Map<Integer, List<MessageSpec>> req = new TreeMap<>();
-            Map<Integer, List<MessageSpec>> resp = new TreeMap<>();
+            Map<Integer, List<SpecEntry>> req = new TreeMap<>();
+            Map<Integer, List<SpecEntry>> resp = new TreeMap<>();
             for (String release : releases) {
                 String dir = BASE + "kafka/" + release + "/";
-                for (String file : lines(dir + "index.txt")) {
-                    MessageSpec s;
-                    try (InputStream in = resource(dir + "common/message/" + file)) {
-                        s = SchemaParser.parse(release, in, file);
+                for (String line : lines(dir + SchemaIndexer.INDEX)) {
+                    String[] f = line.split("\t");
+                    Direction d = f[1].equals("request") ? Direction.REQUEST : f[1].equals("response") ? Direction.RESPONSE : null;
+                    if (d == null) {
+                        continue;
                     }
-                    if (s.direction() != null) {
-                        (s.direction() == Direction.REQUEST ? req : resp).computeIfAbsent(s.apiKey(), k -> new ArrayList<>()).add(s);
-                    }
+                    String path = dir + "common/message/" + f[0];
+                    SpecEntry e = new SpecEntry(release, f[0], Integer.parseInt(f[2]), d, f[3], VersionRange.parse(f[4]),
+                            VersionRange.parse(f[5]), () -> resource(path));
+                    (d == Direction.REQUEST ? req : resp).computeIfAbsent(e.apiKey, k -> new ArrayList<>()).add(e);
                 }
             }
             return new SchemaRegistry(releases, req, resp);
-        } catch (IOException e) {
-            throw new UncheckedIOException("bundled Kafka schemas unreadable (was dissector-core built with Maven?)", e);
+        } catch (IOException | RuntimeException e) {
+            throw new UncheckedIOException("bundled Kafka schemas unreadable (was dissector-core built with Maven?)",
+                    e instanceof IOException io ? io : new IOException(e));
         }
     }
 

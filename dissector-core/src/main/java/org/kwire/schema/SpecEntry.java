@@ -1,0 +1,74 @@
+package org.kwire.schema;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * One schema file as the registry knows it before parsing it: its direction, api key, name and version ranges (from
+ * the build-time index). The whole {@link MessageSpec} is parsed on first use and kept.
+ */
+final class SpecEntry {
+
+    /** Opens the file's bytes. */
+    @FunctionalInterface
+    interface Source {
+        java.io.InputStream open() throws IOException;
+    }
+
+    final String release;
+    final String file;
+    final int apiKey;
+    final Direction direction;
+    final String name;
+    final VersionRange validVersions;
+    final VersionRange flexibleVersions;
+    private final Source source;
+    private volatile MessageSpec spec;
+
+    SpecEntry(String release, String file, int apiKey, Direction direction, String name, VersionRange validVersions,
+              VersionRange flexibleVersions, Source source) {
+        this.release = release;
+        this.file = file;
+        this.apiKey = apiKey;
+        this.direction = direction;
+        this.name = name;
+        this.validVersions = validVersions;
+        this.flexibleVersions = flexibleVersions;
+        this.source = source;
+    }
+
+    /** An entry for a schema parsed already (a {@code --schemas} folder's). */
+    static SpecEntry of(MessageSpec s, String file) {
+        SpecEntry e = new SpecEntry(s.release(), file, s.apiKey(), s.direction(), s.name(), s.validVersions(),
+                s.flexibleVersions(), null);
+        e.spec = s;
+        return e;
+    }
+
+    /** The API name without the Request/Response suffix. */
+    String apiName() {
+        return name.replaceFirst("(Request|Response)$", "");
+    }
+
+    /**
+     * The parsed schema.
+     *
+     * @throws UncheckedIOException if the bundled file cannot be read or parsed (a build defect)
+     */
+    MessageSpec spec() {
+        MessageSpec s = spec;
+        if (s == null) {
+            synchronized (this) {
+                if (spec == null) {
+                    try (java.io.InputStream in = source.open()) {
+                        spec = SchemaParser.parse(release, in, file);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException("bundled Kafka schema " + file + " unreadable", e);
+                    }
+                }
+                s = spec;
+            }
+        }
+        return s;
+    }
+}
