@@ -4,12 +4,14 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 
 import java.nio.ByteBuffer;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Cuts one direction of a TCP byte stream into size-prefixed Kafka frames. A frame may span many chunks and a chunk may
- * hold many frames; frames wholly inside one chunk are handed on as zero-copy slices, others are assembled in a buffer
- * that grows with the bytes actually received (a hostile size prefix never allocates more than arrived).
+ * hold many frames; frames wholly inside one chunk are handed on as zero-copy slices, others are kept as slices of the
+ * chunks they arrived in and copied once into an array of their exact size when their last byte arrives (so a hostile
+ * size prefix allocates nothing until the bytes it announces have arrived). Chunks must not change afterwards.
  *
  * <p>Bytes the capture lost (a gap: missing segments, snaplen) inside a frame whose size prefix was seen make that frame
  * <em>incomplete</em>: it is handed on with the bytes captured before the gap ({@link KafkaFrame#complete()} false),
@@ -18,8 +20,6 @@ import java.util.Arrays;
  * it skips bytes until the {@link FrameStartValidator} accepts a position, and reports the bytes it skipped.
  */
 public final class FrameAssembler {
-
-    private static final int INITIAL_BUFFER = 64 * 1024;
 
     private final int minFrameSize;
     private final int maxFrameSize;
@@ -38,7 +38,8 @@ public final class FrameAssembler {
 
     private final byte[] prefix = new byte[4];
     private int prefixFill;
-    private byte[] partial;
+    /** The frame in progress: slices of the chunks it arrived in (its size prefix first), null between frames. */
+    private List<ByteBuffer> partial;
     private int partialFill;
     private int partialLength;
     private long frameStart;
@@ -227,23 +228,19 @@ public final class FrameAssembler {
                 return pos;
             }
             partialLength = 4 + size;
-            partial = new byte[Math.min(partialLength, INITIAL_BUFFER)];
-            System.arraycopy(prefix, 0, partial, 0, 4);
+            partial = new ArrayList<>();
+            partial.add(ByteBuffer.wrap(prefix.clone()));
             partialFill = 4;
         }
         int n = Math.min(end - pos, partialLength - partialFill);
-        if (partialFill + n > partial.length) {
-            partial = Arrays.copyOf(partial, (int) Math.min(partialLength, Math.max((long) partial.length * 2, partialFill + n)));
-        }
-        data.get(pos, partial, partialFill, n);
+        partial.add(data.slice(pos, n));
         partialFill += n;
         streamOffset += n;
         lastPacket = packet;
         lastTimestamp = timestampNanos;
         if (partialFill == partialLength) {
             FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, packet, firstTimestamp, timestampNanos);
-            sink.onFrame(new KafkaFrame(ByteBuffer.wrap(partial).asReadOnlyBuffer(), info));
-            partial = null;
+            sink.onFrame(new KafkaFrame(joinPartial(), info));
         }
         return pos + n;
     }
@@ -251,8 +248,20 @@ public final class FrameAssembler {
     /** Hands on the frame in progress with the bytes captured so far. */
     private void emitIncomplete() {
         FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, lastPacket, firstTimestamp, lastTimestamp);
-        sink.onFrame(new KafkaFrame(ByteBuffer.wrap(partial, 0, partialFill).slice().asReadOnlyBuffer(), info));
+        sink.onFrame(new KafkaFrame(joinPartial(), info));
+    }
+
+    /** The frame in progress as one read-only buffer of the bytes collected (one copy), and no frame in progress. */
+    private ByteBuffer joinPartial() {
+        byte[] bytes = new byte[partialFill];
+        int at = 0;
+        for (ByteBuffer piece : partial) {
+            int n = piece.remaining();
+            piece.get(piece.position(), bytes, at, n);
+            at += n;
+        }
         partial = null;
+        return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
 
     private void note(Severity s, String group, long packet, long offset, String message) {

@@ -150,14 +150,14 @@ public final class SchemaRegistry {
     /** The API's name from the newest release that defines it, e.g. {@code "Metadata"}; {@code "Unknown(N)"} if none. */
     public String apiName(int apiKey) {
         List<SpecEntry> entries = requests.get(apiKey);
-        return entries == null || entries.isEmpty() ? "Unknown(" + apiKey + ")" : entries.get(0).apiName();
+        return entries == null || entries.isEmpty() ? "Unknown(" + apiKey + ")" : entries.get(0).apiName;
     }
 
     /** The api key of an API name (case-insensitive, with or without the Request/Response suffix), or -1. */
     public int apiKey(String name) {
         String n = name.trim().toLowerCase();
         for (Map.Entry<Integer, List<SpecEntry>> e : requests.entrySet()) {
-            String api = e.getValue().get(0).apiName().toLowerCase();
+            String api = e.getValue().get(0).apiName.toLowerCase();
             if (n.equals(api) || n.equals(api + "request") || n.equals(api + "response")) {
                 return e.getKey();
             }

@@ -20,6 +20,8 @@ final class SpecEntry {
     final int apiKey;
     final Direction direction;
     final String name;
+    /** The API name without the Request/Response suffix. */
+    final String apiName;
     final VersionRange validVersions;
     final VersionRange flexibleVersions;
     private final Source source;
@@ -32,6 +34,7 @@ final class SpecEntry {
         this.apiKey = apiKey;
         this.direction = direction;
         this.name = name;
+        this.apiName = name.replaceFirst("(Request|Response)$", "");
         this.validVersions = validVersions;
         this.flexibleVersions = flexibleVersions;
         this.source = source;
@@ -43,11 +46,6 @@ final class SpecEntry {
                 s.flexibleVersions(), null);
         e.spec = s;
         return e;
-    }
-
-    /** The API name without the Request/Response suffix. */
-    String apiName() {
-        return name.replaceFirst("(Request|Response)$", "");
     }
 
     /**
