@@ -21,7 +21,7 @@ import java.util.List;
  */
 public final class FrameAssembler {
 
-    private final int minFrameSize;
+    private int minFrameSize;
     private final int maxFrameSize;
     private final FrameStartValidator validator;
     private final FrameSink sink;
@@ -64,6 +64,14 @@ public final class FrameAssembler {
         this.validator = validator;
         this.sink = sink;
         this.context = context;
+    }
+
+    /**
+     * Changes the smallest legal size prefix value from the next frame on: a conversation in a SASL token exchange
+     * accepts empty frames (an empty token is a frame of size 0), and stops accepting them when it ends.
+     */
+    public void minFrameSize(int bytes) {
+        this.minFrameSize = bytes;
     }
 
     /** Bytes skipped so far while out of sync. */
@@ -247,7 +255,8 @@ public final class FrameAssembler {
 
     /** Hands on the frame in progress with the bytes captured so far. */
     private void emitIncomplete() {
-        FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, lastPacket, firstTimestamp, lastTimestamp);
+        FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, lastPacket, firstTimestamp, lastTimestamp,
+                partialFill);
         sink.onFrame(new KafkaFrame(joinPartial(), info));
     }
 
