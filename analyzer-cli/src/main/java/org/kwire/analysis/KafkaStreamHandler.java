@@ -201,6 +201,17 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         }
     }
 
+    /** Bytes acknowledged at the end but not captured, the last perhaps a lost FIN: the frame assembler decides. */
+    @Override
+    public void onEndGap(boolean fromA, long bytes, long packet) {
+        if (state == State.DECIDING && watched && bytes > 1) {
+            startKafka();
+        }
+        if (state == State.KAFKA) {
+            (fromA == clientIsA ? requests : responses).endGap(bytes, packet);
+        }
+    }
+
     /** TCP notes (e.g. retransmissions that differ from the first copy) become warnings of a Kafka conversation. */
     @Override
     public void onNote(boolean fromA, long packet, String text) {
