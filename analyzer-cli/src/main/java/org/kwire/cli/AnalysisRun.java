@@ -33,7 +33,7 @@ final class AnalysisRun {
     /** Smallest {@code --max-frame-size}: bytes enough for a request header with a short client_id. */
     static final int MIN_MAX_FRAME = 64;
     /** An endpoint as reports write it: {@code host:port} or {@code [v6]:port}. */
-    private static final Pattern ENDPOINT = Pattern.compile("(\\[[0-9A-Fa-f:.%a-z]+\\]|[^\\[\\]:]+):\\d{1,5}");
+    private static final Pattern ENDPOINT = Pattern.compile("(\\[[0-9A-Fa-f:.%a-z]+\\]|[^\\[\\]:]+):(\\d{1,5})");
 
     final SchemaRegistry schemas;
     final PlanCache plans;
@@ -79,8 +79,12 @@ final class AnalysisRun {
         }
         Set<String> connections = values(cl, "connection");
         for (String c : connections) {
-            if (!ENDPOINT.matcher(c).matches()) {
+            java.util.regex.Matcher m = ENDPOINT.matcher(c);
+            if (!m.matches()) {
                 throw new CliException(ExitCodes.USAGE, "--connection " + c + ": expected HOST:PORT ([v6]:PORT for IPv6)");
+            }
+            if (Integer.parseInt(m.group(2)) > 65535) {
+                throw new CliException(ExitCodes.USAGE, "--connection " + c + ": " + m.group(2) + " is not a TCP port (0-65535)");
             }
         }
         String latency = cl.getOptionValue("min-latency-ms");
@@ -95,7 +99,7 @@ final class AnalysisRun {
     }
 
     /** The tracker that summarizes every frame once and hands exchanges the filter accepts to the sinks. */
-    ExchangeTracker tracker(List<ExchangeSink> sinks) {
+    ExchangeTracker tracker(List<ExchangeSink> sinks) throws CliException {
         return tracker(sinks, 0);
     }
 
@@ -103,7 +107,8 @@ final class AnalysisRun {
      * A tracker that summarizes on {@code workers} threads (0: on the one feeding it), the sinks still seeing
      * everything in capture order; {@link ExchangeTracker#finish()} must follow the last packet.
      */
-    ExchangeTracker tracker(List<ExchangeSink> sinks, int workers) {
+    ExchangeTracker tracker(List<ExchangeSink> sinks, int workers) throws CliException {
+        Records.checkHeap(records, workers + 1, Runtime.getRuntime().maxMemory());
         return new ExchangeTracker(new FrameSummarizer(plans, new RecordsDecoder(records), topics), filter, sinks, workers);
     }
 

@@ -1,0 +1,145 @@
+package org.kwire.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kwire.TestCaptures;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Findings of the robustness campaign of issue 10: each a damaged or hostile input, with what kwire must do. */
+class RobustnessTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * One flipped bit in a real capture: the first Metadata request of java-basic (frame 8, api_key 3) gets api_key
+     * 0x8003. It is a malformed request, counted and noted; its response is a response without request. Every output
+     * format runs through (the report builder used to throw a NullPointerException).
+     */
+    @Test
+    void anApiKeyOutsideTheKnownRangeIsAMalformedRequest(@TempDir Path dir) throws IOException {
+        byte[] pcap = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
+        // frame 8's Kafka frame: size 26, api_key 3, version 13, correlation_id 1 (the capture's reference decoding)
+        byte[] header = {0, 0, 0, 26, 0, 3, 0, 13, 0, 0, 0, 1};
+        int at = indexOf(pcap, header);
+        pcap[at + 4] |= (byte) 0x80;
+        Path flipped = dir.resolve("flipped-api-key.pcap");
+        Files.write(flipped, pcap);
+        CliRun run = CliRun.of("analyze", flipped.toString());
+        assertEquals(0, run.exit(), run.err());
+        JsonNode r = run.json();
+        assertEquals(145, r.get("capture").get("frames").asInt());
+        assertEquals(1, r.get("capture").get("malformed_frames").asInt());
+        assertEquals(1, r.get("responses_without_request").asInt());
+        assertEquals(1, r.get("expert").get("error/malformed").asInt());
+        assertEquals("error [malformed] frame 8 offset 4 (stream 0): request with api_key -32765 (0x8003), which no known "
+                + "Kafka release defines; not decoded", r.get("warnings").get(0).asText());
+        assertEquals(4, CliRun.of("analyze", "--strict", flipped.toString()).exit());
+        for (String[] args : List.of(new String[] {"analyze", "--format", "ndjson"}, new String[] {"analyze", "--format", "es-bulk"},
+                new String[] {"dissect"}, new String[] {"dissect", "--format", "json"}, new String[] {"dissect", "--format", "values"})) {
+            String[] all = java.util.Arrays.copyOf(args, args.length + 1);
+            all[args.length] = flipped.toString();
+            CliRun other = CliRun.of(all);
+            assertEquals(0, other.exit(), String.join(" ", args) + ": " + other.err());
+        }
+        assertTrue(CliRun.of("dissect", flipped.toString()).out().contains("! error [malformed] frame 8 offset 4 (stream 0): "
+                + "request with api_key -32765"));
+    }
+
+    /**
+     * A 1 MB Metadata v1 request naming 500 000 topics (empty names): its tree and its values are cut at --max-nodes
+     * (default 100 000) with a note saying how many were left out, instead of filling the heap.
+     */
+    @Test
+    void dissectBoundsOneFramesTreeAndValues(@TempDir Path dir) throws IOException {
+        int topics = 500_000;
+        // size prefix, api_key 3, version 1, correlation_id 7, client_id "c", topics array
+        ByteBuffer frame = ByteBuffer.allocate(4 + 2 + 2 + 4 + 2 + 1 + 4 + 2 * topics);
+        frame.putInt(frame.capacity() - 4).putShort((short) 3).putShort((short) 1).putInt(7).putShort((short) 1).put((byte) 'c')
+                .putInt(topics);
+        Path capture = dir.resolve("huge-metadata.pcap");
+        Files.write(capture, TinyPcap.oneClientStream(frame.array()));
+        CliRun text = CliRun.of("dissect", capture.toString());
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().contains("! warning [limit] at 0x0000: 900010 nodes left out: one frame's tree holds at most "
+                + "100000 (--max-nodes)"), text.out().substring(0, 2000)); // 2 nodes per topic: its struct and its name
+        CliRun small = CliRun.of("dissect", "--max-nodes", "10", "--format", "json", capture.toString());
+        JsonNode tree = JSON.readTree(small.out()).get("tree");
+        assertEquals("1000000 nodes left out: one frame's tree holds at most 10 (--max-nodes)",
+                tree.get("notes").get(0).get("message").asText());
+        CliRun values = CliRun.of("dissect", "--max-nodes", "1000", "--format", "values", capture.toString());
+        JsonNode body1 = JSON.readTree(values.out()).get("body");
+        assertEquals(499, body1.get("topics").size()); // the body, the array, then a struct and a name per topic
+        assertEquals("[\"999002 values left out: one frame's body holds at most 1000 (--max-nodes)\"]",
+                body1.get("_problems").toString());
+    }
+
+    @Test
+    void limitsAndEndpointsAreCheckedWithOneClearLine() {
+        CliRun zero = CliRun.of("analyze", "--max-decompressed", "0");
+        assertEquals(2, zero.exit());
+        assertEquals("kwire: --max-decompressed 0: at least 1 byte\n", zero.err());
+        CliRun huge = CliRun.of("analyze", "--workers", "2", "--max-decompressed", "2000000000");
+        assertEquals(2, huge.exit());
+        assertTrue(huge.err().startsWith("kwire: --max-decompressed 2000000000: the heap ("), huge.err());
+        assertEquals(1, huge.err().split("\n").length, huge.err());
+        assertFalse(huge.err().contains("Exception"), huge.err());
+        CliRun port = CliRun.of("analyze", "--connection", "1.2.3.4:99999");
+        assertEquals(2, port.exit());
+        assertEquals("kwire: --connection 1.2.3.4:99999: 99999 is not a TCP port (0-65535)\n", port.err());
+    }
+
+    private static int indexOf(byte[] hay, byte[] needle) {
+        for (int i = 0; i <= hay.length - needle.length; i++) {
+            if (java.util.Arrays.equals(hay, i, i + needle.length, needle, 0, needle.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
+    }
+
+    /** Writes a pcap of one client->broker TCP stream (127.0.0.1:40000 -> :9092): SYN, then the bytes in segments. */
+    static final class TinyPcap {
+        private TinyPcap() {
+        }
+
+        static byte[] oneClientStream(byte[] data) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            out.writeBytes(ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN).putInt(0xa1b2c3d4).putShort((short) 2)
+                    .putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(1).array());
+            long seq = 1000;
+            packet(out, 1, seq, 0x02, new byte[0], 0, 0);
+            seq++;
+            for (int off = 0; off < data.length; off += 32_000) {
+                int n = Math.min(32_000, data.length - off);
+                packet(out, 2 + off / 32_000, seq, 0x18, data, off, n);
+                seq += n;
+            }
+            return out.toByteArray();
+        }
+
+        private static void packet(ByteArrayOutputStream out, int n, long seq, int flags, byte[] data, int off, int len) {
+            ByteBuffer p = ByteBuffer.allocate(14 + 20 + 20 + len);
+            p.put(new byte[12]).putShort((short) 0x0800);
+            p.put((byte) 0x45).put((byte) 0).putShort((short) (40 + len)).putInt(0).put((byte) 64).put((byte) 6).putShort((short) 0)
+                    .putInt(0x7f000001).putInt(0x7f000001);
+            p.putShort((short) 40000).putShort((short) 9092).putInt((int) seq).putInt(0).put((byte) 0x50).put((byte) flags)
+                    .putShort((short) 65535).putInt(0).put(data, off, len);
+            out.writeBytes(ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putInt(1_700_000_000).putInt(n)
+                    .putInt(p.capacity()).putInt(p.capacity()).array());
+            out.writeBytes(p.array());
+        }
+    }
+}
