@@ -86,6 +86,37 @@ class RobustnessTest {
                 body1.get("_problems").toString());
     }
 
+    /**
+     * A response cut by the end of the capture, its header captured: counted as the response, marked incomplete, its
+     * latency measured to its first packet (2 ms), not to the last one captured (5 ms).
+     */
+    @Test
+    void aResponseCutByTheEndOfTheCaptureIsTimedToItsFirstPacket(@TempDir Path dir) throws IOException {
+        byte[] request = ByteBuffer.allocate(4 + 10 + 4).putInt(14).putShort((short) 3).putShort((short) 1).putInt(7)
+                .putShort((short) -1).putInt(-1).array(); // Metadata v1, all topics
+        byte[] response = new byte[2000];
+        ByteBuffer.wrap(response).putInt(99_996).putInt(7); // a 100 000-byte response, 2000 bytes of it captured
+        Path capture = dir.resolve("cut-response.pcap");
+        Files.write(capture, new TinyPcap().packet(true, 0, 1000, 0x02, new byte[0], 0, 0)
+                .packet(false, 10, 5000, 0x12, new byte[0], 0, 0)
+                .packet(true, 1_000_000, 1001, 0x18, request, 0, request.length)
+                .packet(false, 1_002_000, 5001, 0x18, response, 0, 1000)
+                .packet(false, 1_005_000, 6001, 0x18, response, 1000, 1000).bytes());
+        CliRun run = CliRun.of("analyze", capture.toString());
+        assertEquals(0, run.exit(), run.err());
+        JsonNode r = run.json();
+        assertEquals(1, r.get("capture").get("incomplete_frames").asInt());
+        JsonNode metadata = r.get("apis").get(0);
+        assertEquals("1/1", metadata.get("requests").asInt() + "/" + metadata.get("responses").asInt());
+        assertEquals(2000, metadata.get("latency_us").get("max").asLong());
+        CliRun events = CliRun.of("analyze", "--format", "ndjson", capture.toString());
+        JsonNode e = JSON.readTree(events.out());
+        assertEquals("exchange", e.get("type").asText());
+        assertEquals(2000, e.get("latency_us").asLong());
+        assertEquals(true, e.get("incomplete").asBoolean());
+        assertEquals(5, e.get("response_frame").asLong());
+    }
+
     @Test
     void limitsAndEndpointsAreCheckedWithOneClearLine() {
         CliRun zero = CliRun.of("analyze", "--max-decompressed", "0");
@@ -110,36 +141,41 @@ class RobustnessTest {
         throw new AssertionError("not found");
     }
 
-    /** Writes a pcap of one client->broker TCP stream (127.0.0.1:40000 -> :9092): SYN, then the bytes in segments. */
+    /** Writes pcaps of one TCP connection 127.0.0.1:40000 -> 127.0.0.1:9092 (Ethernet, IPv4, no TCP options). */
     static final class TinyPcap {
-        private TinyPcap() {
-        }
+        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-        static byte[] oneClientStream(byte[] data) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
+        TinyPcap() {
             out.writeBytes(ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN).putInt(0xa1b2c3d4).putShort((short) 2)
                     .putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(1).array());
-            long seq = 1000;
-            packet(out, 1, seq, 0x02, new byte[0], 0, 0);
-            seq++;
-            for (int off = 0; off < data.length; off += 32_000) {
-                int n = Math.min(32_000, data.length - off);
-                packet(out, 2 + off / 32_000, seq, 0x18, data, off, n);
-                seq += n;
-            }
-            return out.toByteArray();
         }
 
-        private static void packet(ByteArrayOutputStream out, int n, long seq, int flags, byte[] data, int off, int len) {
+        /** SYN, then the client's bytes in 32 000-byte segments, a microsecond apart. */
+        static byte[] oneClientStream(byte[] data) {
+            TinyPcap p = new TinyPcap();
+            p.packet(true, 0, 1000, 0x02, new byte[0], 0, 0);
+            for (int off = 0; off < data.length; off += 32_000) {
+                p.packet(true, 1 + off / 32_000, 1001 + off, 0x18, data, off, Math.min(32_000, data.length - off));
+            }
+            return p.out.toByteArray();
+        }
+
+        /** One segment at {@code micros} after the capture's start; sequence numbers as given. */
+        TinyPcap packet(boolean fromClient, long micros, long seq, int flags, byte[] data, int off, int len) {
             ByteBuffer p = ByteBuffer.allocate(14 + 20 + 20 + len);
             p.put(new byte[12]).putShort((short) 0x0800);
             p.put((byte) 0x45).put((byte) 0).putShort((short) (40 + len)).putInt(0).put((byte) 64).put((byte) 6).putShort((short) 0)
                     .putInt(0x7f000001).putInt(0x7f000001);
-            p.putShort((short) 40000).putShort((short) 9092).putInt((int) seq).putInt(0).put((byte) 0x50).put((byte) flags)
-                    .putShort((short) 65535).putInt(0).put(data, off, len);
-            out.writeBytes(ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putInt(1_700_000_000).putInt(n)
-                    .putInt(p.capacity()).putInt(p.capacity()).array());
+            p.putShort((short) (fromClient ? 40000 : 9092)).putShort((short) (fromClient ? 9092 : 40000)).putInt((int) seq)
+                    .putInt(0).put((byte) 0x50).put((byte) flags).putShort((short) 65535).putInt(0).put(data, off, len);
+            out.writeBytes(ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putInt(1_700_000_000 + (int) (micros / 1_000_000))
+                    .putInt((int) (micros % 1_000_000)).putInt(p.capacity()).putInt(p.capacity()).array());
             out.writeBytes(p.array());
+            return this;
+        }
+
+        byte[] bytes() {
+            return out.toByteArray();
         }
     }
 }
