@@ -117,6 +117,54 @@ class RobustnessTest {
         assertEquals(5, e.get("response_frame").asLong());
     }
 
+    /**
+     * Damage to the first client bytes of a connection on a --port (java-basic frame 4, stream 0's ApiVersions v5
+     * request) used to make the connection "unknown" and drop all its frames silently. Now it stays Kafka, the damage
+     * is noted and counted, and the frames after it are decoded: "frames malformed without-request expert".
+     */
+    @Test
+    void damageToAConnectionsFirstBytesIsNotedAndNothingElseIsLost(@TempDir Path dir) throws IOException {
+        byte[] pcap = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
+        int at = indexOf(pcap, new byte[] {0, 0, 0, 52, 0, 18, 0, 5, 0, 0, 0, 0});
+        String v99 = damaged(dir, "v99", pcap, at + 6, new byte[] {0, 99}, 0);
+        assertEquals("146 0 0 {\"note/undecoded\":1} kafka 2/2", v99);
+        assertEquals("145 1 1 {\"error/malformed\":1,\"note/sequence\":1} kafka 1/2",
+                damaged(dir, "client-id", pcap, at + 12, new byte[] {0x7f, -1}, 4));
+        assertEquals("144 1 2 {\"error/malformed\":1,\"note/sequence\":2,\"warning/sequence\":2,\"warning/truncated\":1} kafka 0/2",
+                damaged(dir, "size0", pcap, at, new byte[] {0, 0, 0, 0}, 4));
+        assertEquals("144 1 2 {\"error/malformed\":1,\"note/sequence\":2,\"warning/sequence\":2,\"warning/truncated\":1} kafka 0/2",
+                damaged(dir, "size4", pcap, at, new byte[] {0, 0, 0, 4}, 4));
+        // packet 4 cut to 40 captured bytes: its TCP header is incomplete, so the packet is skipped and its bytes a gap
+        int record = 24;
+        for (int n = 1; n < 4; n++) {
+            record += 16 + ByteBuffer.wrap(pcap, record + 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        }
+        int incl = ByteBuffer.wrap(pcap, record + 8, 4).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        ByteArrayOutputStream cut = new ByteArrayOutputStream();
+        cut.write(pcap, 0, record + 8);
+        cut.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(40).array());
+        cut.write(pcap, record + 12, 4 + 40);
+        cut.write(pcap, record + 16 + incl, pcap.length - record - 16 - incl);
+        assertEquals("145 0 1 {\"note/sequence\":1,\"warning/capture\":1,\"warning/sequence\":1} kafka 1/2",
+                damaged(dir, "cut-tcp-header", cut.toByteArray(), 0, new byte[0], 4));
+    }
+
+    /** Writes the capture with {@code patch} at {@code at}, analyzes it (and with --strict: {@code strictExit}). */
+    private static String damaged(Path dir, String name, byte[] pcap, int at, byte[] patch, int strictExit) throws IOException {
+        byte[] b = pcap.clone();
+        System.arraycopy(patch, 0, b, at, patch.length);
+        Path f = dir.resolve(name + ".pcap");
+        Files.write(f, b);
+        CliRun run = CliRun.of("analyze", f.toString());
+        assertEquals(0, run.exit(), run.err());
+        assertEquals(strictExit, CliRun.of("analyze", "--strict", "-q", f.toString()).exit(), name);
+        JsonNode r = run.json();
+        JsonNode stream0 = r.get("connections").get(0);
+        return r.get("capture").get("frames").asInt() + " " + r.get("capture").get("malformed_frames").asInt() + " "
+                + r.get("responses_without_request").asInt() + " " + r.get("expert") + " " + stream0.get("protocol").asText()
+                + " " + stream0.get("requests").asInt() + "/" + stream0.get("responses").asInt();
+    }
+
     @Test
     void limitsAndEndpointsAreCheckedWithOneClearLine() {
         CliRun zero = CliRun.of("analyze", "--max-decompressed", "0");

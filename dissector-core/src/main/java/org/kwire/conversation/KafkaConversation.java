@@ -112,6 +112,10 @@ public final class KafkaConversation {
                     + " (0x" + Integer.toHexString(h.apiKey() & 0xffff) + "), which no known Kafka release defines; not decoded");
             return;
         }
+        if (!headers.schemas().isKnownRequest(h.apiKey(), h.apiVersion())) {
+            note(Severity.NOTE, "undecoded", frame.meta().lastPacket(), 6, plansName(h.apiKey()) + " v" + h.apiVersion()
+                    + " request: no known Kafka release defines this version (header v1 assumed, body not decoded)");
+        }
         RequestRecord previous = pending.remove(h.correlationId());
         if (previous != null) {
             note(Severity.WARNING, "protocol", frame.meta().lastPacket(), 8,
