@@ -86,6 +86,30 @@ class RobustnessTest {
                 body1.get("_problems").toString());
     }
 
+    /** A gzip batch of 100 000 empty records (kafka-clients' MemoryRecords) in one Produce v9 request: its tree is cut too. */
+    @Test
+    void dissectBoundsTheRecordsOfOneBatch(@TempDir Path dir) throws IOException {
+        org.apache.kafka.common.record.internal.SimpleRecord[] records = new org.apache.kafka.common.record.internal.SimpleRecord[100_000];
+        java.util.Arrays.fill(records, new org.apache.kafka.common.record.internal.SimpleRecord((byte[]) null, (byte[]) null));
+        org.apache.kafka.common.message.ProduceRequestData.TopicProduceData t =
+                new org.apache.kafka.common.message.ProduceRequestData.TopicProduceData().setName("t");
+        t.partitionData().add(new org.apache.kafka.common.message.ProduceRequestData.PartitionProduceData().setIndex(0)
+                .setRecords(org.apache.kafka.common.record.internal.MemoryRecords.withRecords(
+                        org.apache.kafka.common.compress.Compression.gzip().build(), records)));
+        org.apache.kafka.common.message.ProduceRequestData data =
+                new org.apache.kafka.common.message.ProduceRequestData().setAcks((short) 1).setTimeoutMs(1000);
+        data.topicData().add(t);
+        ByteBuffer body = new org.apache.kafka.common.requests.ProduceRequest(data, (short) 9).serializeWithHeader(
+                new org.apache.kafka.common.requests.RequestHeader(org.apache.kafka.common.protocol.ApiKeys.PRODUCE, (short) 9, "c", 1));
+        ByteBuffer frame = ByteBuffer.allocate(4 + body.remaining()).putInt(body.remaining()).put(body);
+        Path capture = dir.resolve("many-records.pcap");
+        Files.write(capture, TinyPcap.oneClientStream(frame.array()));
+        CliRun text = CliRun.of("dissect", capture.toString());
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().contains("! warning [limit] at 0x0000: 800040 nodes left out: one frame's tree holds at most "
+                + "100000 (--max-nodes)"), text.out().substring(0, 2000)); // 8 nodes per record
+    }
+
     /**
      * A response cut by the end of the capture, its header captured: counted as the response, marked incomplete, its
      * latency measured to its first packet (2 ms), not to the last one captured (5 ms).
