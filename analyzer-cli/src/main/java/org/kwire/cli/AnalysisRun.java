@@ -41,6 +41,8 @@ final class AnalysisRun {
     final AnalysisOptions options;
     final RecordsOptions records;
     final ExchangeFilter filter;
+    /** True if --max-decompressed was given: then a value the heap cannot honour is refused. */
+    private final boolean explicitMaxDecompressed;
 
     /** Adds the shared options to a command's options. */
     static void addOptions(Options o) {
@@ -73,6 +75,7 @@ final class AnalysisRun {
         }
         this.options = new AnalysisOptions(Cli.ports(cl), maxFrame, AnalysisOptions.DEFAULT_MAX_PENDING);
         this.records = Records.options(cl);
+        this.explicitMaxDecompressed = cl.hasOption("max-decompressed");
         Set<Integer> apis = new LinkedHashSet<>();
         for (String list : values(cl, "api")) {
             apis.addAll(Cli.apis(schemas, list));
@@ -108,14 +111,21 @@ final class AnalysisRun {
      * everything in capture order; {@link ExchangeTracker#finish()} must follow the last packet.
      */
     ExchangeTracker tracker(List<ExchangeSink> sinks, int workers) throws CliException {
-        Records.checkHeap(records, workers + 1, Runtime.getRuntime().maxMemory());
+        if (explicitMaxDecompressed) {
+            Records.checkHeap(records, workers + 1, Runtime.getRuntime().maxMemory());
+        }
         return new ExchangeTracker(new FrameSummarizer(plans, new RecordsDecoder(records), topics), filter, sinks, workers);
     }
 
-    /** Default number of worker threads summarizing frames while packets are read: one per processor, none on one. */
-    static int defaultWorkers() {
+    /**
+     * Default number of worker threads summarizing frames while packets are read: one per processor, none on one,
+     * and no more than the heap can give decompression buffers ({@link Records#threadsWithin}: a small heap, e.g.
+     * {@code -Xmx384m}, gets fewer workers rather than an OutOfMemoryError on a decompression bomb).
+     */
+    int defaultWorkers() {
         int processors = Runtime.getRuntime().availableProcessors();
-        return processors > 1 ? processors : 0;
+        int workers = processors > 1 ? processors : 0;
+        return Math.max(0, Math.min(workers, Records.threadsWithin(records, Runtime.getRuntime().maxMemory()) - 1));
     }
 
     /** A report builder naming topics with this run's topic names. */

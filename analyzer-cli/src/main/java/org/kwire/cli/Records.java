@@ -58,6 +58,11 @@ final class Records {
         }
     }
 
+    /** How many threads may decode record batches at once within the heap, by {@link #checkHeap}'s rule (at least 1). */
+    static int threadsWithin(RecordsOptions options, long maxHeap) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, maxHeap / 2 / (2L * options.maxDecompressedBytes())));
+    }
+
     /** Tree decoding of records fields with these options. */
     static RecordsHandler handler(RecordsOptions options) {
         return new RecordsTree(new RecordsDecoder(options));
