@@ -23,12 +23,13 @@ final class RequestStart {
      */
     static int find(ByteBuffer bytes, HeaderDecoder headers, int maxFrameSize) {
         int end = bytes.limit();
+        ByteBuffer at = bytes.duplicate(); // one view moved along: no allocation per position
         for (int p = bytes.position(); end - p >= 14; p++) {
-            if (!headers.looksLikeRequest(bytes.slice(p, end - p), maxFrameSize)) {
+            if (!headers.looksLikeRequest(at.position(p), maxFrameSize)) {
                 continue;
             }
             long next = p + 4L + bytes.getInt(p);
-            if (next == end || (next + 14 <= end && headers.looksLikeRequest(bytes.slice((int) next, end - (int) next), maxFrameSize))) {
+            if (next == end || (next + 14 <= end && headers.looksLikeRequest(at.position((int) next), maxFrameSize))) {
                 return p;
             }
         }

@@ -189,6 +189,24 @@ class RobustnessTest {
                 + " " + stream0.get("requests").asInt() + "/" + stream0.get("responses").asInt();
     }
 
+    /** A pcap of link type 147 (LINKTYPE_USER0): nothing decodable, and kwire says so once; --strict fails. */
+    @Test
+    void anUnsupportedLinkTypeIsAWarning(@TempDir Path dir) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        b.writeBytes(ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN).putInt(0xa1b2c3d4).putShort((short) 2)
+                .putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(147).array());
+        for (int i = 0; i < 3; i++) {
+            b.writeBytes(ByteBuffer.allocate(16 + 60).order(ByteOrder.LITTLE_ENDIAN).putInt(1).putInt(i).putInt(60).putInt(60).array());
+        }
+        Path f = dir.resolve("user0.pcap");
+        Files.write(f, b.toByteArray());
+        CliRun run = CliRun.of("analyze", "--strict", f.toString());
+        assertEquals(4, run.exit(), run.err());
+        assertEquals("kwire: warning: " + f + ": the capture has link type 147 (linktype-147), which kwire does not decode: "
+                + "its packets are read but skipped\n", run.err());
+        assertEquals(3, run.json().get("capture").get("packets").asInt());
+    }
+
     @Test
     void limitsAndEndpointsAreCheckedWithOneClearLine() {
         CliRun zero = CliRun.of("analyze", "--max-decompressed", "0");
