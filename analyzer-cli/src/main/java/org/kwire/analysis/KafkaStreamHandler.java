@@ -13,17 +13,21 @@ import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Decides what one TCP connection carries and, if it is Kafka, turns it into a {@link KafkaConversation}. Which end
- * is the broker: the endpoint on a configured port (the SYN's receiver when both are), else the side whose first bytes
- * form a valid request header is the client. A connection that starts with a TLS record is encrypted ({@code tls});
- * one on a broker port whose captured start is neither TLS nor a Kafka request is {@code unknown}; neither is decoded.
- * One that ends without a byte of payload (refused, or only its close was captured) is {@code empty}.
- * A connection on other ports is Kafka only if its client's first bytes form a valid request header. The bytes seen
- * before the decision are replayed into the frame assemblers.
+ * is the broker: the endpoint on a configured port (the SYN's receiver when both are), else the side whose bytes hold
+ * a valid request header is the client.
+ * <ul>
+ * <li>A connection on a broker port ({@code --port}) is Kafka unless it starts with a TLS record ({@code tls}) or
+ * carries no payload ({@code empty}). Its frames are cut from the start when the start was captured, whatever the
+ * first bytes hold (a malformed first frame is noted, and framing resynchronises, as anywhere else); where the start
+ * was lost (no SYN, or a gap before the first bytes), framing resynchronises and the bytes skipped are counted.</li>
+ * <li>A connection on other ports is Kafka only if its client's first bytes form a valid request header; after a
+ * leading gap or without its start, its bytes are searched for one (at most {@link #SNIFF_WINDOW} bytes held).
+ * Those that are not Kafka are neither decoded nor reported.</li>
+ * </ul>
+ * The bytes seen before the decision are replayed into the frame assemblers.
  */
 final class KafkaStreamHandler implements TcpStreamHandler {
 
@@ -31,6 +35,8 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     private static final int SNIFF_BYTES = 14;
     /** Bytes needed to recognise a TLS record header. */
     private static final int TLS_HEADER = 5;
+    /** Most bytes held while deciding what a connection carries. */
+    static final int SNIFF_WINDOW = 64 << 10;
 
     private final TcpConnection tcp;
     private final AnalysisOptions options;
@@ -44,16 +50,12 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     private enum State { DECIDING, KAFKA, OTHER }
 
     private State state = State.DECIDING;
-    /** Which side is the client: known from the ports, or found by the first request header. */
+    /** Which side is the client: known from the ports, or found by a request header. */
     private Boolean clientIsA;
     private KafkaConversation conversation;
     private FrameAssembler requests;
     private FrameAssembler responses;
-    private final List<Chunk> held = new ArrayList<>();
-
-    /** Bytes seen before the decision. */
-    private record Chunk(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
-    }
+    private final HeldBytes held = new HeldBytes();
 
     KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, PlanCache plans, HeaderDecoder headers,
                        ConversationListener listener, ConnectionObserver observer) {
@@ -78,7 +80,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         switch (state) {
             case KAFKA -> (fromA == clientIsA ? requests : responses).accept(data, timestampNanos, packet);
             case DECIDING -> {
-                held.add(new Chunk(fromA, data, timestampNanos, packet));
+                held.data(fromA, data, timestampNanos, packet);
                 decide(fromA);
             }
             case OTHER -> {
@@ -88,38 +90,36 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     /** Decides from the bytes held so far, if they suffice. */
     private void decide(boolean side) {
-        ByteBuffer start = start(side, Math.max(SNIFF_BYTES, TLS_HEADER));
-        if (start.remaining() >= TLS_HEADER && isTlsRecord(start)) {
+        ByteBuffer start = held.start(side, Math.max(SNIFF_BYTES, TLS_HEADER));
+        if (!held.gapOn(side) && start.remaining() >= TLS_HEADER && isTlsRecord(start)) {
             other("tls");
-            return;
+        } else if (watched) {
+            boolean clientSpoke = side == clientIsA && start.remaining() >= SNIFF_BYTES;
+            if (clientSpoke || side != clientIsA || !tcp.synSeen() || held.gapOn(side) || held.bytes() > SNIFF_WINDOW) {
+                startKafka(); // the broker spoke first, so the client's start was lost: its framing resynchronises
+            }
+        } else if (!tcp.synSeen() || held.gapOn(side)) {
+            sniffAfterLostStart(side);
+        } else if (start.remaining() >= SNIFF_BYTES) {
+            if (side && headers.looksLikeRequest(start, options.maxFrameSize())) {
+                clientIsA = true; // the SYN's sender speaks first, with a request
+                startKafka();
+            } else if (held.start(!side, SNIFF_BYTES).remaining() >= SNIFF_BYTES || side) {
+                other("unknown");
+            }
         }
-        if (clientIsA != null && !tcp.synSeen()) {
-            startKafka(); // the capture began mid-connection: the frame assemblers resynchronise
-            return;
-        }
-        if (start.remaining() < SNIFF_BYTES) {
-            return;
-        }
-        boolean mayBeClient = clientIsA != null ? side == clientIsA : !tcp.synSeen() || side;
-        if (mayBeClient && headers.looksLikeRequest(start, options.maxFrameSize())) {
-            clientIsA = side;
-            startKafka();
-        } else if (clientIsA != null || tcp.synSeen() || start(!side, SNIFF_BYTES).remaining() >= SNIFF_BYTES) {
-            other("unknown"); // a Kafka client speaks first, with a request
+        if (state == State.DECIDING && held.bytes() > SNIFF_WINDOW) {
+            other("unknown");
         }
     }
 
-    /** The first bytes (up to {@code n}) of one side's held data. */
-    private ByteBuffer start(boolean side, int n) {
-        ByteBuffer head = ByteBuffer.allocate(n);
-        for (Chunk c : held) {
-            if (c.fromA() == side && head.hasRemaining()) {
-                ByteBuffer d = c.data().duplicate();
-                d.limit(d.position() + Math.min(d.remaining(), head.remaining()));
-                head.put(d);
-            }
+    /** A connection on another port whose start was lost: its bytes are searched for a request header. */
+    private void sniffAfterLostStart(boolean side) {
+        boolean mayBeClient = !tcp.synSeen() || side;
+        if (mayBeClient && RequestStart.find(held.afterLastGap(side), headers, options.maxFrameSize()) >= 0) {
+            clientIsA = side;
+            startKafka();
         }
-        return head.flip();
     }
 
     /**
@@ -154,11 +154,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         responses = new FrameAssembler(0, options.maxFrameSize(), inSync,
                 this::plausibleResponse, sink(false), "stream " + tcp.stream() + " broker->client");
         observer.kafka(conversation);
-        List<Chunk> replay = new ArrayList<>(held);
-        held.clear();
-        for (Chunk c : replay) {
-            onData(c.fromA(), c.data(), c.timestampNanos(), c.packet());
-        }
+        held.replay(this);
     }
 
     /** A response starts here if its correlation_id is pending, or if it fills the rest of a segment exactly. */
@@ -182,6 +178,8 @@ final class KafkaStreamHandler implements TcpStreamHandler {
                 } else {
                     conversation.onResponseFrame(frame);
                 }
+                // an empty SASL token is a frame of size 0
+                requests.minFrameSize(conversation.expectsSaslTokens() ? 0 : HeaderDecoder.MIN_REQUEST_FRAME - 4);
             }
 
             @Override
@@ -194,14 +192,23 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     @Override
     public void onGap(boolean fromA, long bytes, String reason, long packet) {
         if (state == State.DECIDING) {
-            if (clientIsA == null) {
-                other("unknown");
-                return;
+            held.gap(fromA, bytes, reason, packet);
+            if (watched) {
+                startKafka(); // framing resynchronises after the gap
             }
+        } else if (state == State.KAFKA) {
+            (fromA == clientIsA ? requests : responses).gap(bytes, reason, packet);
+        }
+    }
+
+    /** Bytes acknowledged at the end but not captured, the last perhaps a lost FIN: the frame assembler decides. */
+    @Override
+    public void onEndGap(boolean fromA, long bytes, long packet) {
+        if (state == State.DECIDING && watched && bytes > 1) {
             startKafka();
         }
         if (state == State.KAFKA) {
-            (fromA == clientIsA ? requests : responses).gap(bytes, reason, packet);
+            (fromA == clientIsA ? requests : responses).endGap(bytes, packet);
         }
     }
 
@@ -218,7 +225,11 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     @Override
     public void onEnd(long packet) {
         if (state == State.DECIDING) {
-            other(held.isEmpty() ? "empty" : "unknown"); // no payload at all (a refused connection), or too few bytes to tell
+            if (held.isEmpty() || !watched) {
+                other(held.isEmpty() ? "empty" : "unknown"); // no payload at all (a refused connection), or not Kafka
+            } else {
+                startKafka(); // too few bytes to tell, on a broker port: framing notes what they hold
+            }
         }
         if (state == State.KAFKA) {
             requests.end(packet);

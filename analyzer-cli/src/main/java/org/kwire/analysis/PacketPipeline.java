@@ -69,6 +69,10 @@ public final class PacketPipeline {
         }
         ended = true;
         tcp.end(packets);
+        if (decoder.malformed() > 0) {
+            warnings.add(decoder.malformed() + " packet(s) with a link, IP or TCP header cut short or invalid were skipped; "
+                    + "the stream bytes they carried are gaps");
+        }
         long incomplete = decoder.incompleteDatagrams();
         if (incomplete > 0) {
             warnings.add(incomplete + " fragmented IP datagram(s) could not be reassembled (fragments missing, cut by the "

@@ -33,7 +33,7 @@ final class AnalysisRun {
     /** Smallest {@code --max-frame-size}: bytes enough for a request header with a short client_id. */
     static final int MIN_MAX_FRAME = 64;
     /** An endpoint as reports write it: {@code host:port} or {@code [v6]:port}. */
-    private static final Pattern ENDPOINT = Pattern.compile("(\\[[0-9A-Fa-f:.%a-z]+\\]|[^\\[\\]:]+):\\d{1,5}");
+    private static final Pattern ENDPOINT = Pattern.compile("(\\[[0-9A-Fa-f:.%a-z]+\\]|[^\\[\\]:]+):(\\d{1,5})");
 
     final SchemaRegistry schemas;
     final PlanCache plans;
@@ -41,6 +41,8 @@ final class AnalysisRun {
     final AnalysisOptions options;
     final RecordsOptions records;
     final ExchangeFilter filter;
+    /** True if --max-decompressed was given: then a value the heap cannot honour is refused. */
+    private final boolean explicitMaxDecompressed;
 
     /** Adds the shared options to a command's options. */
     static void addOptions(Options o) {
@@ -73,14 +75,19 @@ final class AnalysisRun {
         }
         this.options = new AnalysisOptions(Cli.ports(cl), maxFrame, AnalysisOptions.DEFAULT_MAX_PENDING);
         this.records = Records.options(cl);
+        this.explicitMaxDecompressed = cl.hasOption("max-decompressed");
         Set<Integer> apis = new LinkedHashSet<>();
         for (String list : values(cl, "api")) {
             apis.addAll(Cli.apis(schemas, list));
         }
         Set<String> connections = values(cl, "connection");
         for (String c : connections) {
-            if (!ENDPOINT.matcher(c).matches()) {
+            java.util.regex.Matcher m = ENDPOINT.matcher(c);
+            if (!m.matches()) {
                 throw new CliException(ExitCodes.USAGE, "--connection " + c + ": expected HOST:PORT ([v6]:PORT for IPv6)");
+            }
+            if (Integer.parseInt(m.group(2)) > 65535) {
+                throw new CliException(ExitCodes.USAGE, "--connection " + c + ": " + m.group(2) + " is not a TCP port (0-65535)");
             }
         }
         String latency = cl.getOptionValue("min-latency-ms");
@@ -95,7 +102,7 @@ final class AnalysisRun {
     }
 
     /** The tracker that summarizes every frame once and hands exchanges the filter accepts to the sinks. */
-    ExchangeTracker tracker(List<ExchangeSink> sinks) {
+    ExchangeTracker tracker(List<ExchangeSink> sinks) throws CliException {
         return tracker(sinks, 0);
     }
 
@@ -103,14 +110,22 @@ final class AnalysisRun {
      * A tracker that summarizes on {@code workers} threads (0: on the one feeding it), the sinks still seeing
      * everything in capture order; {@link ExchangeTracker#finish()} must follow the last packet.
      */
-    ExchangeTracker tracker(List<ExchangeSink> sinks, int workers) {
+    ExchangeTracker tracker(List<ExchangeSink> sinks, int workers) throws CliException {
+        if (explicitMaxDecompressed) {
+            Records.checkHeap(records, workers + 1, Runtime.getRuntime().maxMemory());
+        }
         return new ExchangeTracker(new FrameSummarizer(plans, new RecordsDecoder(records), topics), filter, sinks, workers);
     }
 
-    /** Default number of worker threads summarizing frames while packets are read: one per processor, none on one. */
-    static int defaultWorkers() {
+    /**
+     * Default number of worker threads summarizing frames while packets are read: one per processor, none on one,
+     * and no more than the heap can give decompression buffers ({@link Records#threadsWithin}: a small heap, e.g.
+     * {@code -Xmx384m}, gets fewer workers rather than an OutOfMemoryError on a decompression bomb).
+     */
+    int defaultWorkers() {
         int processors = Runtime.getRuntime().availableProcessors();
-        return processors > 1 ? processors : 0;
+        int workers = processors > 1 ? processors : 0;
+        return Math.max(0, Math.min(workers, Records.threadsWithin(records, Runtime.getRuntime().maxMemory()) - 1));
     }
 
     /** A report builder naming topics with this run's topic names. */

@@ -115,7 +115,7 @@ final class AnalyzeCommand {
     /** Reads the files into the sinks (a progress bar on a terminal); returns what was read, warnings noted. */
     private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, List<Path> files,
                                         List<String> names, CommandLine cl, PrintStream err) throws CliException {
-        ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", AnalysisRun.defaultWorkers()));
+        ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", run.defaultWorkers()));
         PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options).start(tracker, AnalysisRun.observer(tracker, report));
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = 0;

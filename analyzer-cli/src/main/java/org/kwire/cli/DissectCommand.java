@@ -29,6 +29,9 @@ final class DissectCommand {
                 .desc("text (default): trees; json: one JSON tree per line; values: one line per frame in Kafka's JSON shape").build());
         AnalysisRun.addOptions(o);
         Records.addOptions(o, true);
+        o.addOption(Option.builder().longOpt("max-nodes").hasArg().argName("N")
+                .desc("most nodes in one frame's tree (or values in its --format values body); the rest is left out with a "
+                        + "note saying how many (default " + FrameDissector.DEFAULT_MAX_NODES + ")").build());
         o.addOption(Option.builder().longOpt("show-secrets")
                 .desc("show SASL passwords, SCRAM proofs and OAuth tokens, which are redacted by default").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
@@ -48,7 +51,12 @@ final class DissectCommand {
         DissectPrinter.Format format = format(cl.getOptionValue("format", "text"));
         DissectPrinter.Selection selection = new DissectPrinter.Selection(Cli.intValue(cl, "frame", 0),
                 cl.hasOption("correlation-id") ? Cli.intValue(cl, "correlation-id", 0) : null);
-        FrameDissector dissector = new FrameDissector(run.plans, Records.handler(run.records), !cl.hasOption("show-secrets"));
+        int maxNodes = Cli.intValue(cl, "max-nodes", FrameDissector.DEFAULT_MAX_NODES);
+        if (maxNodes < 1) {
+            throw new CliException(ExitCodes.USAGE, "--max-nodes " + maxNodes + ": at least 1");
+        }
+        FrameDissector dissector = new FrameDissector(run.plans, Records.handler(run.records), !cl.hasOption("show-secrets"),
+                maxNodes);
         DissectPrinter printer = new DissectPrinter(dissector, run.schemas, run.topics, format, selection, run.filter, out);
         List<Path> files = new ArrayList<>();
         for (String f : cl.getArgList()) {

@@ -29,12 +29,38 @@ final class Records {
     /** The decoder options the command line asks for. */
     static RecordsOptions options(CommandLine cl) throws CliException {
         int maxDecompressed = Cli.intValue(cl, "max-decompressed", RecordsOptions.DEFAULT_MAX_DECOMPRESSED_BYTES);
+        if (maxDecompressed < 1) {
+            throw new CliException(ExitCodes.USAGE, "--max-decompressed " + maxDecompressed + ": at least 1 byte");
+        }
         int maxValue = Cli.intValue(cl, "records-max-bytes", RecordsOptions.DEFAULT_MAX_VALUE_BYTES);
         try {
             return new RecordsOptions(maxDecompressed, cl.hasOption("records"), maxValue, RecordsOptions.DEFAULT_MAX_DEPTH);
         } catch (IllegalArgumentException e) {
             throw new CliException(ExitCodes.USAGE, e.getMessage());
         }
+    }
+
+    /**
+     * Refuses a decompression limit the heap cannot honour: each thread that decodes record batches may hold up to
+     * twice the limit while a batch decompresses (its output array doubling up to the limit), and all of them may do
+     * so at once. At most half the heap goes to that, the rest to frames in flight, reassembly and the report.
+     *
+     * @param threads  threads decoding record batches at once (workers, and the thread reading packets)
+     * @param maxHeap  the JVM's largest heap, bytes ({@link Runtime#maxMemory()})
+     * @throws CliException (usage) if {@code threads * 2 * limit} exceeds half the heap
+     */
+    static void checkHeap(RecordsOptions options, int threads, long maxHeap) throws CliException {
+        long most = maxHeap / 2 / (2L * threads);
+        if (options.maxDecompressedBytes() > most) {
+            throw new CliException(ExitCodes.USAGE, "--max-decompressed " + options.maxDecompressedBytes() + ": the heap ("
+                    + (maxHeap >> 20) + " MiB) can honour at most " + most + " bytes with " + threads
+                    + " decoding thread(s); give a smaller limit, fewer --workers, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
+        }
+    }
+
+    /** How many threads may decode record batches at once within the heap, by {@link #checkHeap}'s rule (at least 1). */
+    static int threadsWithin(RecordsOptions options, long maxHeap) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, maxHeap / 2 / (2L * options.maxDecompressedBytes())));
     }
 
     /** Tree decoding of records fields with these options. */

@@ -80,7 +80,8 @@ public final class EventWriter implements ExchangeSink, Closeable {
         FrameInfo resp = e.response() == null ? null : e.response().frame();
         long start = (req != null ? req : resp).lastTimestampNanos();
         out.writeStartObject();
-        out.writeStringField("type", req == null ? "response_without_request" : resp == null ? "request_without_response" : "exchange");
+        out.writeStringField("type", req == null ? "response_without_request" : resp != null ? "exchange"
+                : e.exchange().request().responseExpected() ? "request_without_response" : "no_response_expected");
         out.writeStringField("timestamp", iso(start));
         out.writeNumberField("timestamp_us", start / 1000);
         place("request", req);
@@ -102,6 +103,7 @@ public final class EventWriter implements ExchangeSink, Closeable {
         }
         out.writeNumberField("request_bytes", req == null ? 0 : req.length());
         out.writeNumberField("response_bytes", resp == null ? 0 : resp.length());
+        out.writeBooleanField("incomplete", e.exchange().incomplete());
         errors(e.response());
         topicsAndRecords(e);
         out.writeEndObject();

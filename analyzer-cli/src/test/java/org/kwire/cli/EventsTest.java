@@ -143,6 +143,7 @@ class EventsTest {
             case "keyword" -> assertTrue(v.isTextual(), where);
             case "long", "integer" -> assertTrue(v.isIntegralNumber(), where);
             case "date" -> Instant.parse(v.asText());
+            case "boolean" -> assertTrue(v.isBoolean(), where);
             case "nested" -> conforms(v, type.get("properties"), where);
             default -> fail(where + ": unexpected mapping type " + type);
         }

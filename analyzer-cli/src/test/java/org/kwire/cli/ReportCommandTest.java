@@ -235,7 +235,7 @@ class ReportCommandTest {
         for (int i = 0; i < r.get("warnings").size(); i++) {
             expected.add(List.of(Integer.toString(i + 1), r.get("warnings").get(i).asText()));
         }
-        assertEquals(4, expected.size());
+        assertEquals(6, expected.size()); // two of them on connections whose first segment was lost (recovered since issue 10)
         assertEquals(expected, ReportPages.cells(d, "table-warnings"));
         List<List<String>> expert = new ArrayList<>();
         r.get("expert").fields().forEachRemaining(e -> expert.add(List.of(e.getKey(), e.getValue().asText())));

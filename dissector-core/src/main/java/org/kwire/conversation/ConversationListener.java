@@ -18,7 +18,11 @@ public interface ConversationListener {
     /** A response frame, matched to its request where it was captured ({@code exchange.request()} may be null). */
     void onResponse(Exchange exchange, KafkaFrame frame);
 
-    /** A request that got no response before the connection ended or its pending slot was evicted. */
+    /**
+     * A request without a response: one that got none before the connection ended or its pending slot was evicted,
+     * or one that expects none ({@code request().responseExpected()} false: Produce with acks=0), handed on as soon as
+     * it arrives and never kept pending.
+     */
     void onUnmatchedRequest(Exchange exchange);
 
     /** A problem on the conversation (malformed header, duplicate correlation_id, ...). */

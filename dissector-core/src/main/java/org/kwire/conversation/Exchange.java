@@ -21,11 +21,21 @@ public record Exchange(KafkaConversation conversation, RequestRecord request, Re
         return request != null ? request.header().apiVersion() : response == null ? -1 : response.inferredApiVersion();
     }
 
-    /** Time from the request's last packet to the response's last packet, microseconds; -1 unless both were seen. */
+    /**
+     * Time from the request's last packet to the response's last packet, microseconds; -1 unless both were seen. A
+     * response the capture lost the end of (cut by a gap or the capture's end) is timed to its first packet, the only
+     * one known to belong to it.
+     */
     public long latencyMicros() {
         if (request == null || response == null) {
             return -1;
         }
-        return (response.frame().lastTimestampNanos() - request.frame().lastTimestampNanos()) / 1000;
+        long end = response.incomplete() ? response.frame().firstTimestampNanos() : response.frame().lastTimestampNanos();
+        return (end - request.frame().lastTimestampNanos()) / 1000;
+    }
+
+    /** True if the capture lost bytes of the request or of the response. */
+    public boolean incomplete() {
+        return (request != null && request.incomplete()) || (response != null && response.incomplete());
     }
 }

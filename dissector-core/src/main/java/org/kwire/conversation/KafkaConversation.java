@@ -8,6 +8,7 @@ import org.kwire.protocol.HeaderDecoder;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.protocol.ResponseHeader;
 import org.kwire.protocol.WireReader;
+import org.kwire.schema.Direction;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -74,11 +75,23 @@ public final class KafkaConversation {
         return pending.containsKey(correlationId);
     }
 
-    /** A request frame from the client. Malformed headers become notes; raw SASL tokens ({@link SaslTokens}) too. */
+    /**
+     * True while SASL tokens may come from the client (after SaslHandshake v0, or in the legacy GSSAPI flow): then
+     * frames as short as 0 bytes (an empty token) are legal.
+     */
+    public boolean expectsSaslTokens() {
+        return saslTokens.active();
+    }
+
+    /**
+     * A request frame from the client. Malformed headers and api keys no known release defines become notes; raw
+     * SASL tokens ({@link SaslTokens}) too. Requests that expect no response (Produce with acks=0) are handed on at
+     * once as requests without response and never kept pending.
+     */
     public void onRequestFrame(KafkaFrame frame) {
         if (saslTokens.takeRequest(frame)) {
             note(Severity.NOTE, "protocol", frame.meta().lastPacket(), 0, "SASL token of " + frame.meta().length()
-                    + " bytes from the client (raw, after SaslHandshake v0; not shown)");
+                    + " bytes from the client (raw, " + saslTokens.flow() + "; not shown)");
             return;
         }
         RequestHeader h;
@@ -94,27 +107,42 @@ public final class KafkaConversation {
             }
             return;
         }
+        if (headers.schemas().versions(h.apiKey(), Direction.REQUEST).isEmpty()) {
+            note(Severity.ERROR, "malformed", frame.meta().lastPacket(), 4, "request with api_key " + h.apiKey()
+                    + " (0x" + Integer.toHexString(h.apiKey() & 0xffff) + "), which no known Kafka release defines; not decoded");
+            return;
+        }
+        if (!headers.schemas().isKnownRequest(h.apiKey(), h.apiVersion())) {
+            note(Severity.NOTE, "undecoded", frame.meta().lastPacket(), 6, plansName(h.apiKey()) + " v" + h.apiVersion()
+                    + " request: no known Kafka release defines this version (header v1 assumed, body not decoded)");
+        }
         RequestRecord previous = pending.remove(h.correlationId());
         if (previous != null) {
             note(Severity.WARNING, "protocol", frame.meta().lastPacket(), 8,
                     "correlation_id " + h.correlationId() + " reused while a request with it is pending");
             listener.onUnmatchedRequest(new Exchange(this, previous, null));
         }
-        if (pending.size() >= maxPending) {
+        apisSeen.add(((long) h.apiKey() << 16) | (h.apiVersion() & 0xffff));
+        boolean responseExpected = ProduceAcks.responseExpected(frame, h);
+        if (responseExpected && pending.size() >= maxPending) {
             Iterator<Map.Entry<Integer, RequestRecord>> oldest = pending.entrySet().iterator();
             RequestRecord evicted = oldest.next().getValue();
             oldest.remove();
             listener.onUnmatchedRequest(new Exchange(this, evicted, null));
         }
-        apisSeen.add(((long) h.apiKey() << 16) | (h.apiVersion() & 0xffff));
-        pending.put(h.correlationId(), new RequestRecord(h, frame.meta(), listener.onRequest(this, frame, h)));
+        RequestRecord request = new RequestRecord(h, frame.meta(), listener.onRequest(this, frame, h), responseExpected);
+        if (responseExpected) {
+            pending.put(h.correlationId(), request);
+        } else {
+            listener.onUnmatchedRequest(new Exchange(this, request, null));
+        }
     }
 
     /** A response frame from the broker, matched by correlation_id. */
     public void onResponseFrame(KafkaFrame frame) {
-        if (saslTokens.takeResponse()) {
+        if (saslTokens.takeResponse(frame, this::answersPendingRequest)) {
             note(Severity.NOTE, "protocol", frame.meta().lastPacket(), 0, "SASL token of " + frame.meta().length()
-                    + " bytes from the broker (raw, after SaslHandshake v0; not shown)");
+                    + " bytes from the broker (raw, " + saslTokens.flow() + "; not shown)");
             return;
         }
         if (frame.length() < 8) {
@@ -151,6 +179,12 @@ public final class KafkaConversation {
         int inferredKey = request == null ? apiKey : -1;
         int inferredVersion = request == null ? apiVersion : -1;
         listener.onResponse(new Exchange(this, request, new ResponseRecord(h, frame.meta(), inferredKey, inferredVersion)), frame);
+    }
+
+    /** True if the frame is the complete, cleanly decoding response to a pending request with its correlation_id. */
+    private boolean answersPendingRequest(KafkaFrame frame) {
+        RequestRecord r = frame.length() >= 8 ? pending.get(frame.bytes().getInt(4)) : null;
+        return r != null && inference.decodes(frame, r.header().apiKey(), r.header().apiVersion());
     }
 
     private String plansName(int apiKey) {

@@ -47,25 +47,31 @@ final class ResponseInference {
         }
         long found = -1;
         for (long c : candidates) {
-            int apiKey = (int) (c >>> 16);
-            int version = (int) (c & 0xffff);
-            Optional<MessagePlan> plan = plans.plan(apiKey, Direction.RESPONSE, version);
-            if (plan.isEmpty()) {
-                continue;
-            }
-            try {
-                int bodyOffset = 4 + headers.response(frame.bytes(), apiKey, version).length();
-                Problems p = new Problems();
-                if (Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), p) == frame.length() && p.count == 0) {
-                    if (found >= 0) {
-                        return -1; // two APIs fit: not certain
-                    }
-                    found = c;
+            if (decodes(frame, (int) (c >>> 16), (int) (c & 0xffff))) {
+                if (found >= 0) {
+                    return -1; // two APIs fit: not certain
                 }
-            } catch (WireReader.Truncated e) {
-                // this candidate's header does not fit
+                found = c;
             }
         }
         return found;
+    }
+
+    /**
+     * True if the frame is complete and decodes cleanly as a response of this API version: its header version
+     * applied, every byte consumed, no problem.
+     */
+    boolean decodes(KafkaFrame frame, int apiKey, int version) {
+        Optional<MessagePlan> plan = plans.plan(apiKey, Direction.RESPONSE, version);
+        if (!frame.complete() || plan.isEmpty()) {
+            return false;
+        }
+        try {
+            int bodyOffset = 4 + headers.response(frame.bytes(), apiKey, version).length();
+            Problems p = new Problems();
+            return Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), p) == frame.length() && p.count == 0;
+        } catch (WireReader.Truncated e) {
+            return false; // the header does not fit
+        }
     }
 }

@@ -13,4 +13,9 @@ import org.kwire.protocol.ResponseHeader;
  * @param inferredApiVersion its version, else -1
  */
 public record ResponseRecord(ResponseHeader header, FrameInfo frame, int inferredApiKey, int inferredApiVersion) {
+
+    /** True if the capture lost bytes of the response (then {@code frame.lastPacket()} is its last captured packet). */
+    public boolean incomplete() {
+        return !frame.complete();
+    }
 }

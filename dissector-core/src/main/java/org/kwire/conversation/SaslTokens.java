@@ -3,11 +3,16 @@ package org.kwire.conversation;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.HeaderDecoder;
 
+import java.util.function.Predicate;
+
 /**
- * Kafka's one exception to its framing: after a successful SaslHandshake v0 response, client and broker exchange the
- * SASL mechanism's tokens as bare size-prefixed frames, without Kafka headers (KIP-43; KIP-152 later wrapped them in
- * SaslAuthenticate, and SaslHandshake v1 announces that). Tokens go on until the client sends a frame that is a
- * Kafka request again. An empty token (a broker's answer to SASL/PLAIN) is a frame of size 0.
+ * Kafka's exceptions to its framing: SASL tokens sent as bare size-prefixed frames, without Kafka headers. They
+ * follow a successful SaslHandshake v0 response (KIP-43; KIP-152 later wrapped them in SaslAuthenticate, and
+ * SaslHandshake v1 announces that), or open the connection in the legacy GSSAPI flow without any SaslHandshake
+ * (Kafka 0.9, KIP-12: the first frame is a GSS-API token, {@link GssapiToken}). Client tokens go on until the client
+ * sends a frame that is a Kafka request again. The broker answers a token only when it has a token to send (an empty
+ * token is a frame of size 0; with PLAIN some brokers send nothing), so a broker frame is taken for a token only while
+ * a client token is unanswered and the frame is not the complete response to a pending request.
  */
 final class SaslTokens {
 
@@ -17,6 +22,8 @@ final class SaslTokens {
     private final HeaderDecoder headers;
     private final int maxFrameSize;
     private boolean active;
+    private boolean gssapi;
+    private boolean firstRequest = true;
     private int responsesDue;
 
     SaslTokens(HeaderDecoder headers, int maxFrameSize) {
@@ -31,8 +38,24 @@ final class SaslTokens {
         }
     }
 
+    /** True while the client may send tokens instead of requests. */
+    boolean active() {
+        return active;
+    }
+
+    /** How the last token was sent: {@code "after SaslHandshake v0"} or {@code "GSSAPI without SaslHandshake"}. */
+    String flow() {
+        return gssapi ? "GSS-API, no SaslHandshake" : "after SaslHandshake v0";
+    }
+
     /** True (and the token's answer is then due) if this client frame is a token, not a Kafka request. */
     boolean takeRequest(KafkaFrame frame) {
+        boolean first = firstRequest;
+        firstRequest = false;
+        if (first && GssapiToken.startsAt(frame.bytes(), 0, frame.length())) {
+            active = true;
+            gssapi = true;
+        }
         if (!active) {
             return false;
         }
@@ -44,9 +67,16 @@ final class SaslTokens {
         return true;
     }
 
-    /** True if this broker frame answers a token. */
-    boolean takeResponse() {
+    /**
+     * True if this broker frame is a token: a client token is unanswered and the frame is not the complete response
+     * to a pending request ({@code answersPendingRequest}).
+     */
+    boolean takeResponse(KafkaFrame frame, Predicate<KafkaFrame> answersPendingRequest) {
         if (responsesDue == 0) {
+            return false;
+        }
+        if (answersPendingRequest.test(frame)) {
+            responsesDue = 0; // the broker answers requests now: the last client token got no answer
             return false;
         }
         responsesDue--;

@@ -28,6 +28,7 @@ public final class FrameDissector {
     private final PlanCache plans;
     private final RecordsHandler records;
     private final boolean redactSecrets;
+    private final int maxNodes;
 
     /**
      * @param plans         compiled schemas
@@ -36,9 +37,30 @@ public final class FrameDissector {
      *                      the user asked to see them
      */
     public FrameDissector(PlanCache plans, RecordsHandler records, boolean redactSecrets) {
+        this(plans, records, redactSecrets, DEFAULT_MAX_NODES);
+    }
+
+    /**
+     * @param maxNodes most nodes in one frame's tree, or values in its Kafka-JSON body; the rest is left out with a
+     *                 note saying how many (a 1 MB Metadata request may name 500 000 topics)
+     */
+    public FrameDissector(PlanCache plans, RecordsHandler records, boolean redactSecrets, int maxNodes) {
         this.plans = plans;
         this.records = records;
         this.redactSecrets = redactSecrets;
+        this.maxNodes = maxNodes;
+    }
+
+    /** Default most nodes of one frame's tree. */
+    public static final int DEFAULT_MAX_NODES = 100_000;
+
+    /** Notes on the root how many nodes the cap left out, if any. */
+    private FieldNode capped(FieldNode root, long packet) {
+        if (root.nodesLeftOut() > 0) {
+            root.note(new ExpertNote(Severity.WARNING, "limit", packet, 0, "", root.nodesLeftOut()
+                    + " nodes left out: one frame's tree holds at most " + maxNodes + " (--max-nodes)"));
+        }
+        return root;
     }
 
     /** The whole tree of a request frame whose header is already decoded. */
@@ -64,7 +86,7 @@ public final class FrameDissector {
             headerTaggedFields(header, frame, p, 4 + h.length());
         }
         body(root, plan, frame, 4 + h.length(), packet);
-        return root;
+        return capped(root, packet);
     }
 
     /** The whole tree of a response frame; {@code apiKey}/{@code apiVersion} are its request's (-1 if unknown). */
@@ -83,7 +105,7 @@ public final class FrameDissector {
         } else {
             body(root, plan, frame, 4 + h.length(), packet);
         }
-        return root;
+        return capped(root, packet);
     }
 
     /**
@@ -95,7 +117,7 @@ public final class FrameDissector {
         if (plan.isEmpty()) {
             return null;
         }
-        ValuesBuilder v = new ValuesBuilder(frame, redactSecrets);
+        ValuesBuilder v = new ValuesBuilder(frame, redactSecrets, maxNodes);
         Interpreter.decode(frame, bodyOffset, frame.limit(), plan.get(), v);
         JsonNode body = v.result();
         if (!v.problems().isEmpty() && body instanceof ObjectNode o) {
@@ -107,7 +129,8 @@ public final class FrameDissector {
     private FieldNode root(Optional<MessagePlan> plan, String suffix, int apiKey, int apiVersion, ByteBuffer frame) {
         String name = plan.map(p -> p.spec().name())
                 .orElse(apiKey < 0 ? "Unknown" + suffix : plans.schemas().apiName(apiKey) + suffix);
-        FieldNode root = new FieldNode(name, apiVersion < 0 ? "message" : "message v" + apiVersion, 0, frame.limit());
+        FieldNode root = new FieldNode(name, apiVersion < 0 ? "message" : "message v" + apiVersion, 0, frame.limit())
+                .limitNodes(maxNodes);
         FieldNode size = root.add(new FieldNode("Frame", "", 0, 4).setAbout("length-delimited framing"));
         size.add(new FieldNode("size", "int32", 0, 4).setValue((long) frame.getInt(0)).setAbout("number of bytes that follow"));
         return root;

@@ -32,9 +32,12 @@ public final class ValuesBuilder implements DissectionVisitor {
     private final Deque<Container> stack = new ArrayDeque<>();
     private final List<String> problems = new ArrayList<>();
     private JsonNode root;
+    private final int maxValues;
+    private int valuesLeft;
+    private long valuesLeftOut;
 
     /** An object or array being filled. */
-    private record Container(FieldPlan field, StructPlan struct, JsonNode node, boolean isNull) {
+    private record Container(FieldPlan field, StructPlan struct, JsonNode node, boolean isNull, boolean admitted) {
     }
 
     /**
@@ -42,33 +45,48 @@ public final class ValuesBuilder implements DissectionVisitor {
      * @param redactSecrets hide SASL passwords and proofs ({@link SaslSecrets})
      */
     public ValuesBuilder(ByteBuffer frame, boolean redactSecrets) {
+        this(frame, redactSecrets, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param maxValues most values (fields and array elements) the body may hold; further ones are left out and
+     *                  counted in a problem ("N values left out"), so memory is bounded by configuration
+     */
+    public ValuesBuilder(ByteBuffer frame, boolean redactSecrets, int maxValues) {
         this.frame = frame;
         this.redactSecrets = redactSecrets;
+        this.valuesLeft = maxValues;
+        this.maxValues = maxValues;
     }
 
     /** The body as built so far: complete after a clean decode, partial after a problem; null if nothing was read. */
     public JsonNode result() {
         while (!stack.isEmpty()) { // decoding stopped inside containers: close them as they are
             Container c = stack.pop();
-            emit(c.field(), c.struct() != null ? ordered(c) : c.node());
+            attach(c, c.struct() != null ? ordered(c) : c.node());
         }
         return root;
     }
 
-    /** Problems reported while decoding, one line each ("offset N: message"). */
+    /** Problems reported while decoding, one line each ("offset N: message"), and the values left out, if any. */
     public List<String> problems() {
+        if (valuesLeftOut > 0) {
+            List<String> all = new ArrayList<>(problems);
+            all.add(valuesLeftOut + " values left out: one frame's body holds at most " + maxValues + " (--max-nodes)");
+            return all;
+        }
         return problems;
     }
 
     @Override
     public void beginStruct(FieldPlan field, StructPlan struct, int offset, int markerLength) {
-        stack.push(new Container(field, struct, NODES.objectNode(), false));
+        stack.push(new Container(field, struct, NODES.objectNode(), false, admit()));
     }
 
     @Override
     public void endStruct(StructPlan struct, int end) {
         Container c = stack.pop();
-        emit(c.field(), ordered(c));
+        attach(c, ordered(c));
     }
 
     /** The struct's entries in schema order (JsonConverter writes fields in declaration order). */
@@ -93,13 +111,13 @@ public final class ValuesBuilder implements DissectionVisitor {
 
     @Override
     public void beginArray(FieldPlan field, int offset, int prefixLength, int count) {
-        stack.push(new Container(field, null, NODES.arrayNode(), count < 0));
+        stack.push(new Container(field, null, NODES.arrayNode(), count < 0, admit()));
     }
 
     @Override
     public void endArray(FieldPlan field, int end) {
         Container c = stack.pop();
-        emit(field, c.isNull() ? NODES.nullNode() : c.node());
+        attach(c, c.isNull() ? NODES.nullNode() : c.node());
     }
 
     @Override
@@ -154,7 +172,30 @@ public final class ValuesBuilder implements DissectionVisitor {
         problems.add("offset " + offset + ": " + message);
     }
 
+    /** Takes one value of the budget when a value or a container begins; false (counted) once it is spent. */
+    private boolean admit() {
+        if (valuesLeft <= 0) {
+            valuesLeftOut++;
+            return false;
+        }
+        valuesLeft--;
+        return true;
+    }
+
+    /** A finished container goes into its parent if it was admitted when it began (the root always is). */
+    private void attach(Container c, JsonNode value) {
+        if (c.admitted() || stack.isEmpty()) {
+            place(c.field(), value);
+        }
+    }
+
     private void emit(FieldPlan field, JsonNode value) {
+        if (stack.isEmpty() || admit()) {
+            place(field, value);
+        }
+    }
+
+    private void place(FieldPlan field, JsonNode value) {
         if (stack.isEmpty()) {
             root = value;
             return;

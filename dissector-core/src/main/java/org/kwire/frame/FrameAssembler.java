@@ -21,7 +21,7 @@ import java.util.List;
  */
 public final class FrameAssembler {
 
-    private final int minFrameSize;
+    private int minFrameSize;
     private final int maxFrameSize;
     private final FrameStartValidator validator;
     private final FrameSink sink;
@@ -64,6 +64,14 @@ public final class FrameAssembler {
         this.validator = validator;
         this.sink = sink;
         this.context = context;
+    }
+
+    /**
+     * Changes the smallest legal size prefix value from the next frame on: a conversation in a SASL token exchange
+     * accepts empty frames (an empty token is a frame of size 0), and stops accepting them when it ends.
+     */
+    public void minFrameSize(int bytes) {
+        this.minFrameSize = bytes;
     }
 
     /** Bytes skipped so far while out of sync. */
@@ -159,6 +167,25 @@ public final class FrameAssembler {
         }
     }
 
+    /**
+     * Reports bytes acknowledged at the end of the stream but never captured, of which the last may be a FIN's
+     * sequence number rather than data (see the TCP stream handler's end gap). A frame in progress decides: if it
+     * ends exactly {@code bytes} or {@code bytes - 1} bytes on, that is the gap. Otherwise a single byte is taken for
+     * the FIN, and a larger span is a gap whose note says it may be one byte smaller.
+     *
+     * @param bytes  sequence numbers acknowledged beyond the last byte captured
+     * @param packet capture frame number after which they are missing
+     */
+    public void endGap(long bytes, long packet) {
+        long rest = skipRest > 0 ? skipRest : partial != null ? partialLength - partialFill : 0;
+        if (rest > 0 && (bytes == rest || bytes == rest + 1)) {
+            gap(rest, "missing segments", packet); // the frame's size says where the data ended
+        } else if (bytes > 1) {
+            gap(bytes, "missing segments at the end of the connection, or " + (bytes - 1)
+                    + " bytes if the last acknowledgment also counted a FIN the capture missed", packet);
+        }
+    }
+
     /** Ends the stream: a frame still in progress is handed on incomplete, skipped bytes are reported. */
     public void end(long packet) {
         if (partial != null) {
@@ -247,7 +274,8 @@ public final class FrameAssembler {
 
     /** Hands on the frame in progress with the bytes captured so far. */
     private void emitIncomplete() {
-        FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, lastPacket, firstTimestamp, lastTimestamp);
+        FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, lastPacket, firstTimestamp, lastTimestamp,
+                partialFill);
         sink.onFrame(new KafkaFrame(joinPartial(), info));
     }
 

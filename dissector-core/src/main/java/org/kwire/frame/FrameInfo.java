@@ -9,7 +9,21 @@ package org.kwire.frame;
  * @param lastPacket          capture frame number of the packet holding the last byte
  * @param firstTimestampNanos capture time of that first packet, epoch nanoseconds
  * @param lastTimestampNanos  capture time of the last packet, epoch nanoseconds
+ * @param capturedLength      bytes of it the capture holds, size prefix included: {@code length} unless the capture
+ *                            lost its end (a gap, or the end of the capture); then the last packet is the last one
+ *                            captured, not the frame's
  */
 public record FrameInfo(int length, long streamOffset, long firstPacket, long lastPacket, long firstTimestampNanos,
-                        long lastTimestampNanos) {
+                        long lastTimestampNanos, int capturedLength) {
+
+    /** A frame captured whole. */
+    public FrameInfo(int length, long streamOffset, long firstPacket, long lastPacket, long firstTimestampNanos,
+                     long lastTimestampNanos) {
+        this(length, streamOffset, firstPacket, lastPacket, firstTimestampNanos, lastTimestampNanos, length);
+    }
+
+    /** False if the capture lost bytes of the frame. */
+    public boolean complete() {
+        return capturedLength == length;
+    }
 }

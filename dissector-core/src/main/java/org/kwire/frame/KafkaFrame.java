@@ -8,7 +8,8 @@ import java.nio.ByteBuffer;
  *
  * @param bytes the frame's captured bytes including its 4-byte size prefix: index 0 is the prefix, {@code limit()}
  *              the end of what was captured (the whole frame unless it is incomplete); a read-only view
- * @param meta  where and when the frame was seen; {@code meta.length()} is the length the size prefix declares
+ * @param meta  where and when the frame was seen; {@code meta.length()} is the length the size prefix declares,
+ *              {@code meta.capturedLength()} equals {@code bytes.limit()}
  */
 public record KafkaFrame(ByteBuffer bytes, FrameInfo meta) {
 

@@ -24,6 +24,7 @@ final class ApiAccumulator {
     private long requests;
     private long responses;
     private long unmatchedRequests;
+    private long noResponseExpected;
     private long unmatchedResponses;
     private long requestBytes;
     private long responseBytes;
@@ -56,6 +57,10 @@ final class ApiAccumulator {
         unmatchedRequests++;
     }
 
+    void noResponseExpected() {
+        noResponseExpected++;
+    }
+
     void unmatchedResponse() {
         unmatchedResponses++;
     }
@@ -81,7 +86,7 @@ final class ApiAccumulator {
         List<ErrorStats> errors = new ArrayList<>();
         errorCounts.forEach((code, n) -> errors.add(new ErrorStats(code, ErrorCodes.name(code), n[0],
                 List.copyOf(errorTopics.get(code)))));
-        return new ApiStats(apiKey, name, v, requests, responses, unmatchedRequests, unmatchedResponses, l,
+        return new ApiStats(apiKey, name, v, requests, responses, unmatchedRequests, noResponseExpected, unmatchedResponses, l,
                 requestBytes, responseBytes, errors);
     }
 }

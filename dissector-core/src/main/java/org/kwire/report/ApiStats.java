@@ -11,7 +11,8 @@ import java.util.Map;
  * @param versions           request count per API version, keyed by the version as a string
  * @param requests           request frames
  * @param responses          response frames of this API: matched to their request, or of an API inferred
- * @param unmatchedRequests  requests that got no response in the capture
+ * @param unmatchedRequests  requests that got no response in the capture although they expect one
+ * @param noResponseExpected requests that expect no response (Produce with acks=0): never counted as unmatched
  * @param unmatchedResponses of the responses, those whose request was not captured (API inferred)
  * @param latencyUs          request-to-response latency in microseconds, or null with no matched pair
  * @param requestBytes       bytes of request frames, size prefixes included
@@ -19,6 +20,6 @@ import java.util.Map;
  * @param errors             non-zero error codes in its responses, ascending code
  */
 public record ApiStats(int apiKey, String name, Map<String, Long> versions, long requests, long responses,
-                       long unmatchedRequests, long unmatchedResponses, LatencySummary latencyUs, long requestBytes,
-                       long responseBytes, List<ErrorStats> errors) {
+                       long unmatchedRequests, long noResponseExpected, long unmatchedResponses, LatencySummary latencyUs,
+                       long requestBytes, long responseBytes, List<ErrorStats> errors) {
 }

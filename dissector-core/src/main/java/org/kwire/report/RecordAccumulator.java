@@ -4,6 +4,7 @@ import org.kwire.records.Codec;
 import org.kwire.records.RecordsSummary;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -18,6 +19,9 @@ final class RecordAccumulator {
     private final Map<String, Long> codecs = new TreeMap<>();
     private long transactional;
     private long control;
+    private long acked;
+    private final Map<String, Long> rejected = new TreeMap<>();
+    private long unconfirmed;
 
     void add(RecordsSummary s) {
         requests++;
@@ -32,9 +36,26 @@ final class RecordAccumulator {
         control += s.controlBatches();
     }
 
-    RecordStats toStats() {
+    /** Records of a Produce request the response answered with error code 0 for this partition. */
+    void acked(long n) {
+        acked += n;
+    }
+
+    /** Records of a Produce request the response answered with this error for this partition. */
+    void rejected(String error, long n) {
+        rejected.merge(error, n, Long::sum);
+    }
+
+    /** Records of a Produce request whose fate no captured response tells. */
+    void unconfirmed(long n) {
+        unconfirmed += n;
+    }
+
+    /** @param produce true for what Produce requests carried: then what became of the records is included */
+    RecordStats toStats(boolean produce) {
         return new RecordStats(requests, batches, records, bytesCompressed, bytesUncompressed,
-                Collections.unmodifiableMap(new TreeMap<>(codecs)), transactional, control);
+                Collections.unmodifiableMap(new TreeMap<>(codecs)), transactional, control, produce ? acked : null,
+                produce ? Collections.unmodifiableMap(new TreeMap<>(rejected)) : null, produce ? unconfirmed : null);
     }
 
     /** The sum of two partitions' counters (entries of one topic seen by name and by id). */
@@ -44,9 +65,20 @@ final class RecordAccumulator {
         }
         Map<String, Long> codecs = new TreeMap<>(a.codecs());
         b.codecs().forEach((k, v) -> codecs.merge(k, v, Long::sum));
+        Map<String, Long> rejected = a.rejectedRecords() == null && b.rejectedRecords() == null ? null : new TreeMap<>();
+        for (Map<String, Long> m : List.of(a.rejectedRecords() == null ? Map.<String, Long>of() : a.rejectedRecords(),
+                b.rejectedRecords() == null ? Map.<String, Long>of() : b.rejectedRecords())) {
+            m.forEach((k, v) -> rejected.merge(k, v, Long::sum));
+        }
         return new RecordStats(a.requests() + b.requests(), a.batches() + b.batches(), a.records() + b.records(),
                 a.bytesCompressed() + b.bytesCompressed(), a.bytesUncompressed() + b.bytesUncompressed(),
                 Collections.unmodifiableMap(codecs),
-                a.transactionalBatches() + b.transactionalBatches(), a.controlBatches() + b.controlBatches());
+                a.transactionalBatches() + b.transactionalBatches(), a.controlBatches() + b.controlBatches(),
+                sum(a.ackedRecords(), b.ackedRecords()), rejected == null ? null : Collections.unmodifiableMap(rejected),
+                sum(a.unconfirmedRecords(), b.unconfirmedRecords()));
+    }
+
+    private static Long sum(Long a, Long b) {
+        return a == null ? b : b == null ? a : Long.valueOf(a + b);
     }
 }

@@ -1,5 +1,7 @@
 package org.kwire.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.Map;
 
 /**
@@ -16,7 +18,17 @@ import java.util.Map;
  * @param codecs               batches per codec: none, gzip, snappy, lz4, zstd
  * @param transactionalBatches batches with the transactional flag
  * @param controlBatches       control batches (transaction markers, KRaft control records)
+ * @param ackedRecords         Produce only (else null, left out of the JSON): records of requests whose response
+ *                             answered the partition with error code 0, i.e. really written
+ * @param rejectedRecords      Produce only: records of requests whose response answered the partition with a non-zero
+ *                             error code, by error name (e.g. {@code NOT_LEADER_OR_FOLLOWER})
+ * @param unconfirmedRecords   Produce only: records of requests that got no response saying what became of them:
+ *                             acks=0, the connection closed first (a broker closes it on a Produce version it does not
+ *                             support), the capture ended, or the response was not captured whole
  */
 public record RecordStats(long requests, long batches, long records, long bytesCompressed, long bytesUncompressed,
-                          Map<String, Long> codecs, long transactionalBatches, long controlBatches) {
+                          Map<String, Long> codecs, long transactionalBatches, long controlBatches,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Long ackedRecords,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> rejectedRecords,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Long unconfirmedRecords) {
 }

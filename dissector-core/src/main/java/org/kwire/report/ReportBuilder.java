@@ -6,9 +6,6 @@ import org.kwire.expert.Severity;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.frame.FrameInfo;
 import org.kwire.protocol.RequestHeader;
-import org.kwire.records.CrcFailure;
-import org.kwire.records.PartialBatch;
-import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
@@ -57,11 +54,8 @@ public final class ReportBuilder implements ExchangeSink {
     private final RequestRateAccumulator rate = new RequestRateAccumulator();
     private final Map<String, Long> expert = new TreeMap<>();
     private final List<String> warnings = new ArrayList<>();
-    private final List<CrcFailureEntry> crcFailures = new ArrayList<>();
-    private final List<PartialBatchEntry> partialBatches = new ArrayList<>();
+    private final RecordSets recordSets;
     private long warningsOmitted;
-    private long crcFailuresOmitted;
-    private long partialBatchesOmitted;
     private long frames;
     private long malformedFrames;
     private long incompleteFrames;
@@ -105,6 +99,7 @@ public final class ReportBuilder implements ExchangeSink {
         this.schemas = schemas;
         this.topics = topics;
         this.partitions = new TopicPartitions(topics);
+        this.recordSets = new RecordSets(partitions, topics);
         this.slowestCount = slowestCount;
     }
 
@@ -165,10 +160,15 @@ public final class ReportBuilder implements ExchangeSink {
             client.apis.merge(apiName, 1L, Long::sum);
             rate.add(apiName, e.request().frame().lastTimestampNanos());
             partitionRequests(e.request(), apiName);
-            records(e.request(), apiName);
+            recordSets.add(e.request(), apiName);
+            ProduceOutcome.count(e, partitions);
         }
         if (e.response() == null) {
-            api(h.apiKey()).unmatchedRequest();
+            if (e.exchange().request().responseExpected()) {
+                api(h.apiKey()).unmatchedRequest();
+            } else {
+                api(h.apiKey()).noResponseExpected();
+            }
             return;
         }
         int bytes = e.response().frame().length();
@@ -195,7 +195,7 @@ public final class ReportBuilder implements ExchangeSink {
                 topicErrors.computeIfAbsent(topic, t -> new long[1])[0]++;
             }
         }
-        records(e.response(), apiName);
+        recordSets.add(e.response(), apiName);
     }
 
     /** The topic-partitions a request names: counted per partition, and once per topic. */
@@ -207,37 +207,6 @@ public final class ReportBuilder implements ExchangeSink {
         }
         for (String t : topicKeys) {
             topicRequests.computeIfAbsent(t, k -> new TreeMap<>()).merge(apiName, 1L, Long::sum);
-        }
-    }
-
-    /** The record sets of a frame: per-partition record stats, CRC failures, partial batches. */
-    private void records(FrameSummary s, String apiName) {
-        for (FrameSummary.RecordsRef r : s.records()) {
-            TopicPartitions.Entry entry = partitions.entry(r.topic(), r.topicId(), r.partition());
-            boolean produce = s.direction() == Direction.REQUEST;
-            (produce ? entry.produce : entry.fetch).add(r.summary());
-            entry.hasProduce |= produce;
-            entry.hasFetch |= !produce;
-            entry.crcValid += r.summary().crcValid();
-            entry.crcInvalid += r.summary().crcInvalid();
-            String topic = topics.display(r.topic(), r.topicId());
-            long frame = s.frame().lastPacket();
-            for (CrcFailure f : r.summary().crcFailures()) {
-                if (crcFailures.size() < MAX_LISTED) {
-                    crcFailures.add(new CrcFailureEntry(frame, apiName, topic, r.partition(), f.baseOffset(), f.magic(),
-                            f.stored(), f.computed()));
-                } else {
-                    crcFailuresOmitted++;
-                }
-            }
-            PartialBatch p = r.summary().partialBatch();
-            if (p != null) {
-                if (partialBatches.size() < MAX_LISTED) {
-                    partialBatches.add(new PartialBatchEntry(frame, apiName, topic, r.partition(), p.bytesPresent(), p.bytesDeclared()));
-                } else {
-                    partialBatchesOmitted++;
-                }
-            }
         }
     }
 
@@ -301,8 +270,8 @@ public final class ReportBuilder implements ExchangeSink {
                 capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
                 frames, malformedFrames, incompleteFrames);
         return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, clientStats,
-                TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slow, rate.toRate(), List.copyOf(crcFailures),
-                crcFailuresOmitted, List.copyOf(partialBatches), partialBatchesOmitted, Collections.unmodifiableMap(new TreeMap<>(expert)),
+                TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slow, rate.toRate(), List.copyOf(recordSets.crcFailures),
+                recordSets.crcFailuresOmitted, List.copyOf(recordSets.partialBatches), recordSets.partialBatchesOmitted, Collections.unmodifiableMap(new TreeMap<>(expert)),
                 List.copyOf(warnings), warningsOmitted);
     }
 

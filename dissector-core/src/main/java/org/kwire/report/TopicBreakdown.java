@@ -38,10 +38,14 @@ final class TopicBreakdown {
             long producedBytes = 0;
             long fetchedRecords = 0;
             long fetchedBytes = 0;
+            long[] outcomes = new long[3];
             for (PartitionStats p : ps) {
                 if (p.produce() != null) {
                     producedRecords += p.produce().records();
                     producedBytes += p.produce().bytesCompressed();
+                    outcomes[0] += p.produce().ackedRecords();
+                    outcomes[1] += p.produce().rejectedRecords().values().stream().mapToLong(Long::longValue).sum();
+                    outcomes[2] += p.produce().unconfirmedRecords();
                 }
                 if (p.fetch() != null) {
                     fetchedRecords += p.fetch().records();
@@ -51,7 +55,7 @@ final class TopicBreakdown {
             long[] e = errors.get(key);
             out.add(new TopicStats(ps.get(0).topic(), ps.get(0).topicId(), ps.size(),
                     requestsByTopic.getOrDefault(key, Map.of()), producedRecords, producedBytes,
-                    fetchedRecords, fetchedBytes, e == null ? 0 : e[0]));
+                    fetchedRecords, fetchedBytes, e == null ? 0 : e[0], outcomes[0], outcomes[1], outcomes[2]));
         });
         return out;
     }

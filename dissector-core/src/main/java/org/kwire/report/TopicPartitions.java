@@ -57,8 +57,8 @@ final class TopicPartitions {
             String id = e.topicId != null ? e.topicId : names.id(e.topic);
             String key = (topic != null ? topic : id) + "/" + e.partition;
             Map<String, Long> requests = new TreeMap<>(e.requests);
-            RecordStats produce = e.hasProduce ? e.produce.toStats() : null;
-            RecordStats fetch = e.hasFetch ? e.fetch.toStats() : null;
+            RecordStats produce = e.hasProduce ? e.produce.toStats(true) : null;
+            RecordStats fetch = e.hasFetch ? e.fetch.toStats(false) : null;
             long crcValid = e.crcValid;
             long crcInvalid = e.crcInvalid;
             PartitionStats old = merged.get(key);

@@ -28,6 +28,8 @@ public final class FrameSummarizer {
 
     /** ApiKeys whose requests name topic-partitions worth counting: Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch. */
     private static final Set<Integer> PARTITION_APIS = Set.of(0, 1, 2, 8, 9);
+    /** ApiKey of Produce, whose responses' topic-partitions are counted too: they say which partitions were answered. */
+    private static final int PRODUCE = 0;
 
     private final PlanCache plans;
     private final RecordsDecoder records;
@@ -137,7 +139,7 @@ public final class FrameSummarizer {
         }
         Facts facts = new Facts(records, frame.meta().lastPacket());
         FactsCollector collector = new FactsCollector(facts);
-        collector.start(frame.bytes(), direction == Direction.REQUEST && PARTITION_APIS.contains(apiKey));
+        collector.start(frame.bytes(), direction == Direction.REQUEST ? PARTITION_APIS.contains(apiKey) : apiKey == PRODUCE);
         Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), collector);
         return new Findings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
                 List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs),

@@ -19,7 +19,8 @@ import java.util.List;
  * @param decoded    true if its body was decoded (a known API version and all bytes captured)
  * @param malformed  true if its body could not be decoded although all its bytes were captured
  * @param errors     non-zero error codes (responses)
- * @param partitions topic-partitions it names (requests of Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch)
+ * @param partitions topic-partitions it names (requests of Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch;
+ *                   Produce responses: the partitions they answer)
  * @param records    its record sets with what they hold
  * @param topics     every topic it names, in any API (distinct, in order of appearance)
  * @param problems   problems found in its body and record sets, as expert notes with frame number and offset

@@ -22,6 +22,7 @@ public final class FieldNode {
     private String about;
     private boolean inDecompressed;
     private List<FieldNode> children;
+    private Budget budget;
     private List<ExpertNote> notes;
 
     /**
@@ -128,11 +129,45 @@ public final class FieldNode {
 
     /** Appends a child and returns it. */
     public FieldNode add(FieldNode child) {
+        if (budget != null) {
+            child.budget = budget;
+            if (budget.left <= 0) {
+                budget.leftOut++; // not attached: the caller may fill it, but nothing keeps it
+                return child;
+            }
+            budget.left--;
+        }
         if (children == null) {
             children = new ArrayList<>(4);
         }
         children.add(child);
         return child;
+    }
+
+    /**
+     * Caps the nodes of this tree: once {@code max} nodes were added below this one, further nodes (and theirs) are
+     * left out and counted, so a frame's tree costs memory bounded by configuration, not by its content.
+     *
+     * @return this node
+     */
+    public FieldNode limitNodes(int max) {
+        budget = new Budget(max);
+        return this;
+    }
+
+    /** Nodes left out of this tree by {@link #limitNodes}; 0 without a limit. */
+    public long nodesLeftOut() {
+        return budget == null ? 0 : budget.leftOut;
+    }
+
+    /** The nodes a tree may still take, and how many it refused; shared by all nodes of one tree. */
+    private static final class Budget {
+        int left;
+        long leftOut;
+
+        Budget(int left) {
+            this.left = left;
+        }
     }
 
     /** Expert notes attached to this node (unmodifiable view). */

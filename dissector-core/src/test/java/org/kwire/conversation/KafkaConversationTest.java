@@ -136,4 +136,85 @@ class KafkaConversationTest {
         assertTrue(events.contains("unmatched #1"), events.toString());
         assertTrue(conversation.isPending(2) && conversation.isPending(3));
     }
+
+    private static KafkaFrame saslHandshakeV0(int correlationId) {
+        SaslHandshakeRequest handshake = new SaslHandshakeRequest(new SaslHandshakeRequestData().setMechanism("PLAIN"), (short) 0);
+        return frame(handshake.serializeWithHeader(new RequestHeader(ApiKeys.SASL_HANDSHAKE, (short) 0, "app", correlationId)), 1);
+    }
+
+    private static KafkaFrame saslHandshakeV0Response(int correlationId) {
+        SaslHandshakeResponseData ok = new SaslHandshakeResponseData().setMechanisms(List.of("PLAIN"));
+        ObjectSerializationCache cache = new ObjectSerializationCache();
+        ByteBuffer body = ByteBuffer.allocate(4 + ok.size(cache, (short) 0)).putInt(correlationId);
+        ok.write(new ByteBufferAccessor(body), cache, (short) 0);
+        return frame(body.flip(), 2);
+    }
+
+    /** A complete Metadata v12 response (no brokers, no topics) as kafka-clients writes it, header v1. */
+    private static KafkaFrame metadataResponse(int correlationId, long nanos) {
+        org.apache.kafka.common.message.MetadataResponseData data = new org.apache.kafka.common.message.MetadataResponseData();
+        ObjectSerializationCache cache = new ObjectSerializationCache();
+        ByteBuffer body = ByteBuffer.allocate(5 + data.size(cache, (short) 12)).putInt(correlationId).put((byte) 0);
+        data.write(new ByteBufferAccessor(body), cache, (short) 12);
+        return frame(body.flip(), nanos);
+    }
+
+    /**
+     * A broker that answers the PLAIN token with nothing (KIP-152: "only if there is a response token"): the next
+     * broker frame is the complete response to the client's pending Metadata request, not a token.
+     */
+    @Test
+    void aBrokerFrameAfterAnUnansweredTokenIsAResponseIfItAnswersAPendingRequest() {
+        conversation.onRequestFrame(saslHandshakeV0(1));
+        conversation.onResponseFrame(saslHandshakeV0Response(1));
+        conversation.onRequestFrame(frame(ByteBuffer.wrap("\u0000alice\u0000secret".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 3));
+        conversation.onRequestFrame(metadataRequest(2, 5));
+        conversation.onResponseFrame(metadataResponse(2, 9));
+        assertEquals(List.of(
+                "request 17 v0 #1 app",
+                "response #1 api 17 hv0 latency 0",
+                "note SASL token of 17 bytes from the client (raw, after SaslHandshake v0; not shown)",
+                "request 3 v12 #2 app",
+                "response #2 api 3 hv1 latency 0"), events);
+    }
+
+    /** Produce with acks=0 (ProduceRequest.json "Acks"): handed on at once, never pending, never evicting others. */
+    @Test
+    void produceWithAcksZeroIsNeverPending() {
+        conversation.onRequestFrame(metadataRequest(1, 1));
+        for (int id = 10; id < 15; id++) {
+            org.apache.kafka.common.message.ProduceRequestData data = new org.apache.kafka.common.message.ProduceRequestData()
+                    .setAcks((short) 0).setTimeoutMs(1000).setTransactionalId(id == 10 ? "tx" : null);
+            org.apache.kafka.common.requests.ProduceRequest p = new org.apache.kafka.common.requests.ProduceRequest(data, (short) 13);
+            conversation.onRequestFrame(frame(p.serializeWithHeader(new RequestHeader(ApiKeys.PRODUCE, (short) 13, "app", id)), 2));
+        }
+        org.apache.kafka.common.message.ProduceRequestData acked = new org.apache.kafka.common.message.ProduceRequestData()
+                .setAcks((short) -1).setTimeoutMs(1000);
+        conversation.onRequestFrame(frame(new org.apache.kafka.common.requests.ProduceRequest(acked, (short) 8)
+                .serializeWithHeader(new RequestHeader(ApiKeys.PRODUCE, (short) 8, "app", 20)), 3));
+        assertTrue(conversation.isPending(1), "no eviction by acks=0 requests: " + events);
+        assertTrue(conversation.isPending(20), "acks=-1 waits for its response");
+        assertEquals(List.of("unmatched #10", "unmatched #11", "unmatched #12", "unmatched #13", "unmatched #14"),
+                events.stream().filter(e -> e.startsWith("unmatched")).toList());
+        assertEquals(false, conversation.isPending(10));
+    }
+
+    /** api_key 0x8003 (a flipped bit): a malformed request, not an exchange. */
+    @Test
+    void anApiKeyNoReleaseDefinesIsMalformed() {
+        conversation.onRequestFrame(frame(ByteBuffer.allocate(10).putShort((short) 0x8003).putShort((short) 13).putInt(5)
+                .putShort((short) -1).flip(), 1));
+        assertEquals(List.of("note request with api_key -32765 (0x8003), which no known Kafka release defines; not decoded"), events);
+        assertEquals(false, conversation.isPending(5));
+    }
+
+    /** A response the capture cut (its end lost) is timed to its first packet. */
+    @Test
+    void anIncompleteResponseIsTimedToItsFirstPacket() {
+        conversation.onRequestFrame(metadataRequest(1, 1_000_000));
+        ByteBuffer cut = ByteBuffer.allocate(9).putInt(100).putInt(1).put((byte) 0).flip();
+        conversation.onResponseFrame(new KafkaFrame(cut, new FrameInfo(104, 0, 2, 3, 3_000_000, 9_000_000, 9)));
+        assertEquals("response #1 api 3 hv1 latency 2000", events.get(1));
+        assertTrue(exchanges.get(0).incomplete());
+    }
 }

@@ -173,4 +173,32 @@ class FrameAssemblerTest {
         assertEquals(2, frames.size());
         assertEquals(3, a.skippedBytes());
     }
+
+    /**
+     * Bytes acknowledged at the end, the last perhaps a lost FIN: a frame in progress decides how many were data (its
+     * size says where it ends); elsewhere one byte is the FIN and a larger span is a gap that may be one byte smaller.
+     */
+    @Test
+    void theEndGapIsDecidedByTheFrameInProgress() {
+        byte[] f = frame(30); // 34 bytes; 10 captured, 24 missing
+        for (long acknowledged : new long[] {24, 25}) {
+            frames.clear();
+            notes.clear();
+            FrameAssembler a = assembler(true, null);
+            a.accept(ByteBuffer.wrap(f, 0, 10), 100, 1);
+            a.endGap(acknowledged, 2);
+            a.end(2);
+            assertEquals(1, frames.size());
+            assertEquals(10, frames.get(0).length());
+            assertEquals(List.of("frame incomplete: 10 of 34 bytes captured before a gap of 24 bytes (missing segments)"),
+                    notes.stream().map(ExpertNote::message).toList(), "acknowledged " + acknowledged);
+        }
+        notes.clear();
+        FrameAssembler a = assembler(true, null);
+        a.accept(ByteBuffer.wrap(frame(4)), 100, 1);
+        a.endGap(1, 2); // a lost FIN only
+        a.endGap(44, 3);
+        assertEquals(List.of("gap of 44 bytes (missing segments at the end of the connection, or 43 bytes if the last "
+                + "acknowledgment also counted a FIN the capture missed)"), notes.stream().map(ExpertNote::message).toList());
+    }
 }

@@ -23,6 +23,14 @@ public final class LinkTypes {
     private LinkTypes() {
     }
 
+    /** True if {@link PacketDecoder} decodes packets of this link type. */
+    public static boolean isSupported(int linkType) {
+        return switch (linkType) {
+            case NULL, ETHERNET, RAW, RAW_ALT_12, RAW_ALT_14, LOOP, LINUX_SLL, IPV4, IPV6, LINUX_SLL2 -> true;
+            default -> false;
+        };
+    }
+
     /** Short name for reports, e.g. {@code "ether"}, or {@code "linktype-N"}. */
     public static String name(int linkType) {
         return switch (linkType) {

@@ -63,11 +63,19 @@ public final class CaptureFiles {
             return reader(new StreamByteInput(in, "gzip"), head, file.toString());
         } catch (ZipException | EOFException e) {
             raw.close();
-            throw new CaptureFormatException(file + ": gzip-compressed, but its data is damaged (" + e.getMessage() + ")");
+            throw new CaptureFormatException(file + ": gzip-compressed, but its data is damaged (" + describe(e) + ")");
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
         }
+    }
+
+    /** What went wrong in compressed data, in words: the JDK's message, or what its exception type means. */
+    static String describe(IOException e) {
+        if (e.getMessage() != null) {
+            return e.getMessage();
+        }
+        return e instanceof EOFException ? "cut short" : "corrupt";
     }
 
     private static PacketSource reader(ByteInput in, byte[] head, String name) throws IOException {

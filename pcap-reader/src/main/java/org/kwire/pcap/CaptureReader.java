@@ -1,15 +1,23 @@
 package org.kwire.pcap;
 
+import org.kwire.net.LinkTypes;
+
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-/** What the file readers share: the input, the file's name for messages, warnings, packet numbering. */
+/**
+ * What the file readers share: the input, the file's name for messages, warnings, packet numbering. A warning of a
+ * kind already given (e.g. thousands of blocks naming the same undefined interface) is counted, not repeated: it is
+ * listed once, with how many times it occurred and the last place.
+ */
 abstract class CaptureReader implements PacketSource {
 
     final ByteInput in;
     private final String name;
-    private final List<String> warnings = new ArrayList<>();
+    private final Map<String, Repeated> warnings = new LinkedHashMap<>();
     /** Number of the last packet returned. */
     long number;
     /** True once reading has ended (end of file or damage). */
@@ -20,9 +28,45 @@ abstract class CaptureReader implements PacketSource {
         this.name = name;
     }
 
-    /** Records a problem, prefixed with the file name. */
+    /** A warning's first text, how often its kind occurred, and where the last occurrence was. */
+    private static final class Repeated {
+        final String first;
+        long count = 1;
+        long lastPacket;
+
+        Repeated(String first, long lastPacket) {
+            this.first = first;
+            this.lastPacket = lastPacket;
+        }
+    }
+
+    /** Records a problem, prefixed with the file name; the same text again is counted. */
     final void warn(String w) {
-        warnings.add(name + ": " + w);
+        warn(w, w);
+    }
+
+    /**
+     * Records a problem of a kind, prefixed with the file name; further problems of the same kind are counted, and the
+     * warning says how many there were and the packet after which the last one was.
+     *
+     * @param kind identifies repeats, e.g. {@code "undefined interface 3"}
+     */
+    final void warn(String kind, String w) {
+        Repeated r = warnings.get(kind);
+        if (r == null) {
+            warnings.put(kind, new Repeated(name + ": " + w, number));
+        } else {
+            r.count++;
+            r.lastPacket = number;
+        }
+    }
+
+    /** Warns once about an interface whose link type {@link org.kwire.net.PacketDecoder} does not decode. */
+    final void checkLinkType(String iface, int linkType) {
+        if (!LinkTypes.isSupported(linkType)) {
+            warn(iface + " has link type " + linkType + " (" + LinkTypes.name(linkType) + "), which kwire does not decode: "
+                    + "its packets are read but skipped");
+        }
     }
 
     /** Ends reading: the input ended or is damaged here; the input's own damage (e.g. gzip) is added. */
@@ -50,7 +94,11 @@ abstract class CaptureReader implements PacketSource {
 
     @Override
     public final List<String> warnings() {
-        return warnings;
+        List<String> out = new ArrayList<>();
+        for (Repeated r : warnings.values()) {
+            out.add(r.count == 1 ? r.first : r.first + " (" + r.count + " times in all, the last after packet " + r.lastPacket + ")");
+        }
+        return out;
     }
 
     @Override

@@ -37,6 +37,7 @@ final class PcapReader extends CaptureReader {
         }
         h.order(order);
         this.linkType = h.getInt(20) & 0xffff; // upper bits carry the FCS length, not the link type
+        checkLinkType("the capture", linkType);
     }
 
     @Override

@@ -32,6 +32,8 @@ final class PcapngReader extends CaptureReader {
     private final List<Interface> interfaces = new ArrayList<>();
     private final List<String> comments = new ArrayList<>();
     private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
+    /** Section header blocks read (the current section's number, 1-based). */
+    private int sections;
 
     PcapngReader(ByteInput in, String name) {
         super(in, name);
@@ -62,12 +64,15 @@ final class PcapngReader extends CaptureReader {
             body.order(order);
             int bodyLen = (int) total - 12;
             if (bodyLen < minimumBody(type)) {
-                warn("block of type " + type + " after packet " + number + " is too short (" + total + " bytes); skipped");
+                warn("short block " + type, "block of type " + type + " after packet " + number + " is too short ("
+                        + total + " bytes); skipped");
                 continue;
             }
             Packet p = switch (type) {
                 case IDB -> {
-                    interfaces.add(Interface.parse(body, bodyLen));
+                    Interface i = Interface.parse(body, bodyLen);
+                    checkLinkType("interface " + interfaces.size() + " (section " + sections + ")", i.linkType());
+                    interfaces.add(i);
                     yield null;
                 }
                 case EPB -> packet(body, bodyLen, body.getInt(0));
@@ -124,6 +129,7 @@ final class PcapngReader extends CaptureReader {
             return false;
         }
         interfaces.clear();
+        sections++;
         String comment = options(body, 12, (int) total - 16, OPT_COMMENT);
         if (comment != null) {
             comments.add(comment);
@@ -141,7 +147,8 @@ final class PcapngReader extends CaptureReader {
             return null;
         }
         if (captured < 0 || 20L + captured > len) {
-            warn("packet block after packet " + number + " has captured length " + (captured & 0xffffffffL) + " beyond its block; skipped");
+            warn("captured length beyond block", "packet block after packet " + number + " has captured length "
+                    + (captured & 0xffffffffL) + " beyond its block; skipped");
             return null;
         }
         String comment = options(b, 20 + ((captured + 3) & ~3), len, OPT_COMMENT);
@@ -166,7 +173,8 @@ final class PcapngReader extends CaptureReader {
 
     private Interface iface(int id) {
         if (id < 0 || id >= interfaces.size()) {
-            warn("packet " + (number + 1) + " refers to undefined interface " + id + "; skipped");
+            warn("undefined interface " + id, "packet block after packet " + number + " refers to undefined interface " + id
+                    + " (section " + sections + " defines " + interfaces.size() + "); skipped");
             return null;
         }
         return interfaces.get(id);

@@ -64,7 +64,7 @@ final class StreamByteInput implements ByteInput {
     }
 
     private void fail(IOException e) {
-        damage = what + " data damaged after " + pos + " decompressed bytes: " + e.getMessage();
+        damage = what + " data damaged after " + pos + " decompressed bytes: " + CaptureFiles.describe(e);
     }
 
     @Override

@@ -162,10 +162,12 @@ final class HalfStream {
             skipTo(held.firstKey(), packet);
             drain();
         }
-        if (started) {
-            // with its FIN seen, the stream ends at the FIN; without, the peer's highest ACK may count a lost FIN
-            // (one sequence number), so only the bytes beyond that one are surely lost data
-            skipTo(finSeq >= 0 ? finSeq : highestAck - 1, packet);
+        if (started && finSeq >= 0) {
+            skipTo(finSeq, packet); // with its FIN seen, the stream ends at the FIN
+        } else if (started && highestAck > nextSeq) {
+            // without, the peer's highest ACK may also count a FIN the capture missed (one sequence number)
+            handler.onEndGap(fromA, highestAck - nextSeq, packet);
+            nextSeq = highestAck;
         }
     }
 

@@ -26,6 +26,22 @@ public interface TcpStreamHandler {
     void onGap(boolean fromA, long bytes, String reason, long packet);
 
     /**
+     * Bytes of one direction that the peer acknowledged at the end of the connection but that were never captured,
+     * while no FIN of this direction was captured: the acknowledgment may also count a FIN the capture missed (one
+     * sequence number), so the data lost is {@code bytes} or {@code bytes - 1}. Handlers that can tell (e.g. from
+     * where a frame in progress must end) override this; by default only what is surely data, {@code bytes - 1},
+     * becomes a gap.
+     *
+     * @param bytes  sequence numbers acknowledged beyond the last byte captured (at least 1)
+     * @param packet capture frame number after which they are missing
+     */
+    default void onEndGap(boolean fromA, long bytes, long packet) {
+        if (bytes > 1) {
+            onGap(fromA, bytes - 1, "missing segments", packet);
+        }
+    }
+
+    /**
      * Something about the TCP stream worth an expert note, e.g. a retransmission whose bytes differ from the first
      * copy (the first copy was kept). Informational: the byte stream handed to {@link #onData} is already decided.
      *

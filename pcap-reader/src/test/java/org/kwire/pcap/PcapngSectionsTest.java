@@ -112,7 +112,8 @@ class PcapngSectionsTest {
         assertEquals(7_000_000_002L, p.get(5).timestampNanos()); // 3 * 10^9 / 2^30 = 2.79 ns, truncated
         assertEquals("last", p.get(5).comment());
         assertEquals(1, r.warnings().size());
-        assertEquals(f + ": packet 5 refers to undefined interface 1; skipped", r.warnings().get(0));
+        assertEquals(f + ": packet block after packet 4 refers to undefined interface 1 (section 2 defines 1); skipped",
+                r.warnings().get(0)); // the block is not a packet: it gets no number (was "packet 5")
     }
 
     @Test
