@@ -120,6 +120,19 @@ class DissectCommandTest {
     }
 
     @Test
+    void aSchemasFolderBreakingASchemaRuleIsOneLineNamingFileStructAndField(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("ApiVersionsRequest.json"), """
+                { "apiKey": 18, "type": "request", "name": "ApiVersionsRequest", "validVersions": "0-99",
+                  "flexibleVersions": "3+", "fields": [
+                    { "name": "ClientSoftwareName", "type": "string", "versions": "3+", "tag": 0 } ] }
+                """);
+        CliRun run = CliRun.of("schema", "ApiVersions", "--schemas", dir.toString());
+        assertEquals(3, run.exit());
+        assertEquals("kwire: --schemas " + dir + ": ApiVersionsRequest.json: struct ApiVersionsRequest, field "
+                + "ClientSoftwareName: \"tag\" 0 without \"taggedVersions\"\n", run.err());
+    }
+
+    @Test
     void schemaListsEveryApi() {
         CliRun run = CliRun.of("schema");
         String[] lines = run.out().split("\n");

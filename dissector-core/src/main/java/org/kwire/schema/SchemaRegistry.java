@@ -65,14 +65,15 @@ public final class SchemaRegistry {
      * This registry with the {@code *.json} message schemas of {@code dir} merged on top (they win for every
      * version they define).
      *
-     * @throws IOException if the folder cannot be read, holds no request/response schema, or a file is not a schema
+     * @throws IOException if the folder cannot be read, holds no request/response schema, or a file is not a valid
+     *                     schema (the message starts with the file's name, then the struct and field at fault)
      */
     public SchemaRegistry withOverlay(Path dir) throws IOException {
         List<SpecEntry> entries = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
                 try (InputStream in = Files.newInputStream(f)) {
-                    MessageSpec s = SchemaParser.parse(dir.toString(), in, f.toString());
+                    MessageSpec s = SchemaParser.parse(dir.toString(), in, f.getFileName().toString());
                     if (s.direction() != null) {
                         entries.add(SpecEntry.of(s, f.toString()));
                     }

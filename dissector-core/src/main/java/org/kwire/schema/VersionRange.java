@@ -18,26 +18,34 @@ public record VersionRange(short lowest, short highest) {
      * Parses a schema version string.
      *
      * @param text {@code "N"}, {@code "N-M"}, {@code "N+"} or {@code "none"}; {@code null} gives {@link #NONE}
-     * @throws IllegalArgumentException if the text is none of these forms
+     * @throws IllegalArgumentException if the text is none of these forms, a version is negative, or N &gt; M
      */
     public static VersionRange parse(String text) {
         if (text == null || text.isBlank() || text.trim().equals("none")) {
             return NONE;
         }
         String t = text.trim();
+        VersionRange r;
         try {
             if (t.endsWith("+")) {
-                return new VersionRange(Short.parseShort(t.substring(0, t.length() - 1)), Short.MAX_VALUE);
+                r = new VersionRange(Short.parseShort(t.substring(0, t.length() - 1)), Short.MAX_VALUE);
+            } else {
+                int dash = t.indexOf('-', 1);
+                if (dash > 0) {
+                    r = new VersionRange(Short.parseShort(t.substring(0, dash)), Short.parseShort(t.substring(dash + 1)));
+                } else {
+                    short v = Short.parseShort(t);
+                    r = new VersionRange(v, v);
+                }
             }
-            int dash = t.indexOf('-');
-            if (dash > 0) {
-                return new VersionRange(Short.parseShort(t.substring(0, dash)), Short.parseShort(t.substring(dash + 1)));
-            }
-            short v = Short.parseShort(t);
-            return new VersionRange(v, v);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("invalid version range '" + text + "'", e);
         }
+        if (r.lowest < 0 || r.highest < r.lowest) {
+            // Kafka's generator (Versions) refuses these too: versions are int16 from 0 up
+            throw new IllegalArgumentException("invalid version range '" + text + "' (versions are 0 or more, lowest first)");
+        }
+        return r;
     }
 
     /** True if {@code version} lies in this range. */
