@@ -7,15 +7,13 @@ import org.pcap4j.core.PcapHandle;
 import org.pcap4j.core.PcapNativeException;
 import org.pcap4j.core.PcapStat;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.sql.Timestamp;
-import java.util.concurrent.TimeoutException;
 
 /**
- * The capture thread's work, and nothing else: take each packet from libpcap (non-blocking reads; a 1 ms sleep only
- * when none is waiting), show it to the tap (the {@code -w} writer, which so saves every packet whole), queue it for
+ * The capture thread's work, and nothing else: take each packet from libpcap (non-blocking pcap_dispatch of every packet
+ * waiting; a 1 ms sleep only when none is), show it to the tap (the {@code -w} writer, which so saves every packet whole), queue it for
  * the analysis ({@link CaptureQueue}, which never waits), and read libpcap's statistics about once a second (from
  * this thread: a pcap handle is not shared between threads). Packets are numbered from 1.
  */
@@ -31,6 +29,7 @@ final class CaptureLoop implements Runnable {
     private final int linkType;
     private final CaptureQueue queue;
     private final TappedSource.Tap tap;
+    private final int timeoutMillis;
     private volatile boolean stopped;
     private volatile long packets;
     private volatile long bytes;
@@ -40,7 +39,8 @@ final class CaptureLoop implements Runnable {
     private volatile IOException failure;
     private long nextStats;
 
-    CaptureLoop(PcapHandle handle, String device, int linkType, CaptureQueue queue, TappedSource.Tap tap) {
+    CaptureLoop(PcapHandle handle, String device, int linkType, CaptureQueue queue, TappedSource.Tap tap, int timeoutMillis) {
+        this.timeoutMillis = timeoutMillis;
         this.handle = handle;
         this.device = device;
         this.linkType = linkType;
@@ -56,37 +56,53 @@ final class CaptureLoop implements Runnable {
     public void run() {
         try {
             while (!stopped) {
-                byte[] b;
-                try {
-                    b = handle.getNextRawPacketEx();
-                } catch (TimeoutException e) {
-                    readStats(false);
-                    Thread.sleep(IDLE_MILLIS);
-                    continue;
+                // every packet waiting (with TPACKET_V3: the ready blocks) in one native call, each through take()
+                int n = handle.dispatch(-1, this::take);
+                if (failure != null) {
+                    break;
                 }
-                Timestamp t = handle.getTimestamp();
-                long nanos = Math.floorDiv(t.getTime(), 1000L) * 1_000_000_000L + t.getNanos();
-                Packet p = new Packet(packets + 1, nanos, linkType, handle.getOriginalLength(), ByteBuffer.wrap(b), 0);
-                packets = packets + 1; // one writer; readers only read
-                bytes = bytes + b.length;
-                if (tap != null) {
-                    tap.see(p);
-                }
-                queue.offer(p);
                 readStats(false);
+                if (n == 0) {
+                    Thread.sleep(IDLE_MILLIS);
+                }
             }
-        } catch (EOFException | NotOpenException e) {
+            if (failure == null) {
+                // the packets of a block libpcap has not handed over yet: it does once the buffer timeout expired
+                Thread.sleep(timeoutMillis + 10L);
+                handle.dispatch(-1, this::take);
+            }
+        } catch (NotOpenException e) {
             // the handle was closed
         } catch (PcapNativeException e) {
             failure = new IOException(device + ": capture failed: " + e.getMessage(), e);
-        } catch (IOException e) {
-            failure = e;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
             readStats(true);
             queue.end();
         }
+    }
+
+    /** One packet from libpcap (its callback, on this thread): numbered, shown to the tap, queued. */
+    private void take(byte[] b) {
+        if (failure != null) {
+            return; // the tap failed: the rest of this batch is not taken
+        }
+        Timestamp t = handle.getTimestamp();
+        long nanos = Math.floorDiv(t.getTime(), 1000L) * 1_000_000_000L + t.getNanos();
+        Packet p = new Packet(packets + 1, nanos, linkType, handle.getOriginalLength(), ByteBuffer.wrap(b), 0);
+        packets = packets + 1; // one writer; readers only read
+        bytes = bytes + b.length;
+        try {
+            if (tap != null) {
+                tap.see(p);
+            }
+        } catch (IOException e) {
+            failure = e;
+            stopped = true;
+            return;
+        }
+        queue.offer(p);
     }
 
     private void readStats(boolean now) {

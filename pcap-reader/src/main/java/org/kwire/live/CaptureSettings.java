@@ -22,6 +22,12 @@ public record CaptureSettings(int snaplen, int bufferBytes, long queueBytes, int
     public static final int DEFAULT_BUFFER_MIB = 64;
     /** Default analysis queue, MiB. */
     public static final int DEFAULT_QUEUE_MIB = 256;
+    /**
+     * Default buffer timeout, ms: libpcap hands over the packets of a block when it is full or this old. Not immediate
+     * mode: on Linux (TPACKET_V3) immediate mode retires a block per wake-up, so the ring fills with nearly empty
+     * blocks under load (measured in docs/PERFORMANCE.md, "Live capture").
+     */
+    public static final int DEFAULT_TIMEOUT_MILLIS = 100;
     /** Default most packets queued. */
     public static final int DEFAULT_QUEUE_PACKETS = 1 << 20;
 
@@ -32,10 +38,10 @@ public record CaptureSettings(int snaplen, int bufferBytes, long queueBytes, int
         }
     }
 
-    /** The defaults with another snaplen. */
+    /** The defaults with another snaplen: not immediate mode, a 100 ms buffer timeout. */
     public static CaptureSettings defaults(int snaplen) {
         return new CaptureSettings(snaplen, DEFAULT_BUFFER_MIB << 20, (long) DEFAULT_QUEUE_MIB << 20,
-                DEFAULT_QUEUE_PACKETS, true, 100);
+                DEFAULT_QUEUE_PACKETS, false, DEFAULT_TIMEOUT_MILLIS);
     }
 
     /** These settings with another libpcap buffer and analysis queue size. */

@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * Packets captured live from a network interface through libpcap (pcap4j over JNA): nanosecond timestamps, a large
- * capture buffer, an optional BPF filter. A thread of its own ({@link CaptureLoop}, started by {@link #start()}) does
+ * capture buffer handed over in blocks ({@link CaptureSettings}), an optional BPF filter. A thread of its own ({@link CaptureLoop}, started by {@link #start()}) does
  * nothing but take packets from libpcap and queue them ({@link CaptureQueue}), so that the analysis, reading them
  * through {@link #next()} on another thread, never makes the kernel drop packets: when it falls behind by more than
  * the queue holds, packets are queued without their payload ({@link #headersOnly()}) and their connections' analysis
@@ -130,7 +130,7 @@ public final class LiveCapture implements PacketSource {
         if (thread != null) {
             throw new IllegalStateException("capture already started");
         }
-        loop = new CaptureLoop(handle, device, linkType, queue, tap);
+        loop = new CaptureLoop(handle, device, linkType, queue, tap, settings.timeoutMillis());
         thread = new Thread(loop, "kwire-capture");
         thread.setDaemon(true);
         thread.setPriority(Thread.MAX_PRIORITY);
