@@ -24,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
@@ -120,10 +121,13 @@ final class LiveCommand {
             c.tap(writer::write);
         }
         CountDownLatch done = new CountDownLatch(1);
+        AtomicBoolean reported = new AtomicBoolean();
         Thread hook = new Thread(() -> {
             c.stop();
             try {
-                done.await(FINAL_REPORT_WAIT_MS, TimeUnit.MILLISECONDS);
+                if (done.await(FINAL_REPORT_WAIT_MS, TimeUnit.MILLISECONDS) && reported.get()) {
+                    Runtime.getRuntime().halt(ExitCodes.OK); // the report is out: a clean stop, not "killed by SIGTERM"
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -162,6 +166,7 @@ final class LiveCommand {
             CaptureReports.addWarnings(facts, report, err);
             err.println("kwire: " + health.summary());
             CaptureReports.write(CaptureReports.build(report, facts), cl.getOptionValue("output"), out);
+            reported.set(true);
             return ExitCodes.OK;
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, e.getMessage());
