@@ -52,7 +52,8 @@ final class MetricsRun {
     }
 
     /**
-     * The metrics of a run, or null if {@code option} (--metrics or --metrics-file) was not given.
+     * The metrics of a run, or null if {@code option} was not given: {@code metrics} for live (label values expire,
+     * by default after {@link MetricsLimits#DEFAULT_EXPIRE_SECONDS}), {@code metrics-file} for saved captures (never).
      *
      * @throws CliException for a bad bound
      */
@@ -62,7 +63,7 @@ final class MetricsRun {
         }
         MetricsLimits limits = new MetricsLimits(Cli.intValue(cl, "metrics-clients", MetricsLimits.DEFAULT_CLIENTS),
                 Cli.intValue(cl, "metrics-topics", MetricsLimits.DEFAULT_TOPICS), MetricsLimits.DEFAULT_BROKERS,
-                Cli.intValue(cl, "metrics-expire", 0));
+                Cli.intValue(cl, "metrics-expire", option.equals("metrics") ? (int) MetricsLimits.DEFAULT_EXPIRE_SECONDS : 0));
         return new MetricsRun(run, limits);
     }
 

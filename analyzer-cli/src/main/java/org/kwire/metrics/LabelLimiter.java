@@ -14,8 +14,8 @@ import java.util.function.LongSupplier;
  * many clients come and go (Prometheus's "Instrumentation: do not overuse labels"). At most {@code max} values have
  * series of their own; traffic of any other value is counted under {@link #OTHER}. Free places go to new values as
  * they come; a value not seen for {@code expireNanos} loses its place ({@code onExpire} removes its series), and each
- * freed place goes to the value that had the most traffic under {@code other} since the last check, so that the values
- * with own series are the busiest ones of the recent past. Not thread-safe: its owner serializes the calls.
+ * freed place goes to the value that had the most traffic under {@code other} since places were last handed out, so
+ * that the values with own series are the busiest ones of the recent past. Not thread-safe: its owner serializes the calls.
  */
 final class LabelLimiter {
 
@@ -30,7 +30,7 @@ final class LabelLimiter {
     private final Consumer<String> onExpire;
     /** Values with own series, with the clock when last seen. */
     private final Map<String, Long> admitted = new HashMap<>();
-    /** Traffic of values counted under other since the last check (at most 4 * max of them kept). */
+    /** Traffic of values counted under other since places were last handed out (at most 4 * max of them kept). */
     private final Map<String, Long> waiting = new HashMap<>();
     private long nextCheck;
 
@@ -84,6 +84,9 @@ final class LabelLimiter {
                 it.remove();
                 onExpire.accept(e.getKey());
             }
+        }
+        if (admitted.size() == max || waiting.isEmpty()) {
+            return;
         }
         List<Map.Entry<String, Long>> busiest = new ArrayList<>(waiting.entrySet());
         busiest.sort(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()));
