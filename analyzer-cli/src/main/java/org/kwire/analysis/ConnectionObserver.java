@@ -23,4 +23,21 @@ public interface ConnectionObserver {
      */
     default void other(int stream, String client, String broker, String protocol) {
     }
+
+    /**
+     * A connection told of through {@link #kafka} or {@link #other} ended (closed, idle, shed, or the capture ended).
+     *
+     * @param protocol {@code "kafka"}, or the protocol {@link #other} was given
+     */
+    default void closed(int stream, String protocol) {
+    }
+
+    /**
+     * A Kafka connection's stream lost bytes the capture did not see.
+     *
+     * @param bytes  how many
+     * @param reason {@code "missing segments"} or {@code "snaplen"}
+     */
+    default void gap(int stream, long bytes, String reason) {
+    }
 }

@@ -50,6 +50,8 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     private enum State { DECIDING, KAFKA, OTHER }
 
     private State state = State.DECIDING;
+    /** What it was reported as to the observer ({@code kafka}, or the other protocol), or null if not yet/never. */
+    private String protocol;
     /** Which side is the client: known from the ports, or found by a request header. */
     private Boolean clientIsA;
     private KafkaConversation conversation;
@@ -136,6 +138,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         state = State.OTHER;
         held.clear();
         if (watched) {
+            this.protocol = protocol;
             boolean clientA = clientIsA == null || clientIsA;
             observer.other(tcp.stream(), (clientA ? tcp.a() : tcp.b()).toString(), (clientA ? tcp.b() : tcp.a()).toString(), protocol);
         }
@@ -143,6 +146,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     private void startKafka() {
         state = State.KAFKA;
+        protocol = "kafka";
         String client = (clientIsA ? tcp.a() : tcp.b()).toString();
         String broker = (clientIsA ? tcp.b() : tcp.a()).toString();
         conversation = new KafkaConversation(tcp.stream(), client, broker, plans, listener, options.maxPending());
@@ -198,6 +202,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
             }
         } else if (state == State.KAFKA) {
             (fromA == clientIsA ? requests : responses).gap(bytes, reason, packet);
+            observer.gap(tcp.stream(), bytes, reason);
         }
     }
 
@@ -209,6 +214,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         }
         if (state == State.KAFKA) {
             (fromA == clientIsA ? requests : responses).endGap(bytes, packet);
+            observer.gap(tcp.stream(), bytes, "end of connection");
         }
     }
 
@@ -235,6 +241,29 @@ final class KafkaStreamHandler implements TcpStreamHandler {
             requests.end(packet);
             responses.end(packet);
             conversation.end();
+        }
+        closed();
+    }
+
+    /**
+     * The analysis of this connection is dropped (a live capture that fell behind): a warning on a Kafka connection
+     * says from which packet on; its frames in progress and pending requests are let go, not reported unmatched.
+     */
+    @Override
+    public void onShed(long packet) {
+        if (state == State.KAFKA) {
+            listener.onNote(conversation, new ExpertNote(Severity.WARNING, "capture", packet, -1, "stream " + tcp.stream(),
+                    "analysis of this connection dropped from packet " + packet + " on: kwire's analysis fell behind the "
+                            + "capture (its queue was full); the report misses the rest of the connection"));
+        }
+        state = State.OTHER;
+        held.clear();
+        closed();
+    }
+
+    private void closed() {
+        if (protocol != null) {
+            observer.closed(tcp.stream(), protocol);
         }
     }
 }

@@ -37,7 +37,11 @@ public final class PacketPipeline {
      */
     public void feed(PacketSource source) throws IOException {
         for (Packet p; (p = source.next()) != null; ) {
-            accept(p);
+            if (source.headersOnly()) {
+                shed(p);
+            } else {
+                accept(p);
+            }
         }
         synchronized (this) {
             warnings.addAll(source.warnings());
@@ -46,16 +50,42 @@ public final class PacketPipeline {
 
     /** One packet, in capture order; renumbered to follow the packets before it. */
     public synchronized void accept(Packet p) {
+        TcpSegment s = decodeNext(p);
+        if (s != null) {
+            tcp.accept(s);
+        }
+    }
+
+    /** Counts, renumbers and decodes the next packet: its TCP segment, or null. */
+    private TcpSegment decodeNext(Packet p) {
         packets++;
         Packet numbered = p.number() == packets ? p : p.withNumber(packets);
         if (packets == 1) {
             first = p.timestampNanos();
         }
         last = p.timestampNanos();
-        TcpSegment s = decoder.decode(numbered);
+        return decoder.decode(numbered);
+    }
+
+    /**
+     * A packet whose payload the source could not keep (a live capture's analysis fell behind): the analysis of its
+     * connection is dropped ({@link TcpReassembler#shed}), counted and warned about, rather than read with a hole.
+     */
+    public synchronized void shed(Packet p) {
+        TcpSegment s = decodeNext(p);
         if (s != null) {
-            tcp.accept(s);
+            tcp.shed(s);
         }
+    }
+
+    /** Connections whose analysis was dropped because the source could not keep up ({@link #shed}). */
+    public synchronized long shedConnections() {
+        return tcp.shedConnections();
+    }
+
+    /** Packets not analyzed because their connection was shed. */
+    public synchronized long shedPackets() {
+        return tcp.shedSegments();
     }
 
     /**
@@ -72,6 +102,11 @@ public final class PacketPipeline {
         if (decoder.malformed() > 0) {
             warnings.add(decoder.malformed() + " packet(s) with a link, IP or TCP header cut short or invalid were skipped; "
                     + "the stream bytes they carried are gaps");
+        }
+        if (tcp.shedConnections() > 0) {
+            warnings.add("the analysis of " + tcp.shedConnections() + " connection(s) was dropped because it fell behind "
+                    + "the capture (" + tcp.shedSegments() + " packets not analyzed): the report misses the rest of those "
+                    + "connections; a larger --queue-size or a narrower filter helps");
         }
         long incomplete = decoder.incompleteDatagrams();
         if (incomplete > 0) {

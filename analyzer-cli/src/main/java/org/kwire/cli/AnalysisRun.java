@@ -135,10 +135,16 @@ final class AnalysisRun {
 
     /** Tells the tracker of Kafka connections, and the report (if any) of connections that carry something else. */
     static ConnectionObserver observer(ExchangeTracker tracker, ReportBuilder report) {
+        return observer(tracker, report, ConnectionObserver.NONE);
+    }
+
+    /** As {@link #observer(ExchangeTracker, ReportBuilder)}, and tells {@code also} (e.g. the metrics) everything. */
+    static ConnectionObserver observer(ExchangeTracker tracker, ReportBuilder report, ConnectionObserver also) {
         return new ConnectionObserver() {
             @Override
             public void kafka(KafkaConversation conversation) {
                 tracker.conversation(conversation);
+                also.kafka(conversation);
             }
 
             @Override
@@ -146,6 +152,17 @@ final class AnalysisRun {
                 if (report != null) {
                     report.addOtherConnection(stream, client, broker, protocol);
                 }
+                also.other(stream, client, broker, protocol);
+            }
+
+            @Override
+            public void closed(int stream, String protocol) {
+                also.closed(stream, protocol);
+            }
+
+            @Override
+            public void gap(int stream, long bytes, String reason) {
+                also.gap(stream, bytes, reason);
             }
         };
     }

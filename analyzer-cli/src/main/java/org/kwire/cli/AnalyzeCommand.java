@@ -55,6 +55,9 @@ final class AnalyzeCommand {
         o.addOption(Option.builder("q").longOpt("quiet").desc("no progress bar").build());
         o.addOption(Option.builder().longOpt("strict")
                 .desc("exit with code 4 if the analysis found warnings").build());
+        o.addOption(Option.builder().longOpt("metrics-file").hasArg().argName("FILE")
+                .desc("also write the capture's Prometheus metrics to FILE (node_exporter textfile format)").build());
+        MetricsRun.addOptions(o, false);
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -74,6 +77,7 @@ final class AnalyzeCommand {
             throw new CliException(ExitCodes.USAGE, "--index goes with --format es-bulk");
         }
         AnalysisRun run = new AnalysisRun(cl);
+        MetricsRun metrics = MetricsRun.of(cl, "metrics-file", run);
         List<Path> files = new ArrayList<>();
         List<String> names = new ArrayList<>();
         Path bundled = null;
@@ -89,14 +93,18 @@ final class AnalyzeCommand {
             }
             ReportBuilder report = run.report(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST));
             if (format == Format.JSON) {
-                Report r = CaptureReports.build(report, analyze(run, report, List.of(report), files, names, cl, err));
+                CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report), metrics, files, names, cl, err);
+                Report r = CaptureReports.build(report, facts);
+                writeMetrics(metrics, facts, cl);
                 CaptureReports.write(r, cl.getOptionValue("output"), out);
                 return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
             }
             try (OutputStream stream = Cli.output(cl.getOptionValue("output"), out);
                  EventWriter events = new EventWriter(stream, format == Format.ES_BULK ? cl.getOptionValue("index", DEFAULT_INDEX) : null,
                          run.schemas, run.topics)) {
-                Report r = CaptureReports.build(report, analyze(run, report, List.of(report, events), files, names, cl, err));
+                CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report, events), metrics, files, names, cl, err);
+                Report r = CaptureReports.build(report, facts);
+                writeMetrics(metrics, facts, cl);
                 return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
             } catch (IOException e) {
                 throw new CliException(ExitCodes.INPUT, "cannot write the events: " + e.getMessage());
@@ -112,11 +120,18 @@ final class AnalyzeCommand {
         }
     }
 
+    private static void writeMetrics(MetricsRun metrics, CaptureFacts facts, CommandLine cl) throws CliException {
+        if (metrics != null) {
+            metrics.writeFile(facts, cl.getOptionValue("metrics-file"));
+        }
+    }
+
     /** Reads the files into the sinks (a progress bar on a terminal); returns what was read, warnings noted. */
-    private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, List<Path> files,
-                                        List<String> names, CommandLine cl, PrintStream err) throws CliException {
+    private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, MetricsRun metrics,
+                                        List<Path> files, List<String> names, CommandLine cl, PrintStream err) throws CliException {
         ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", run.defaultWorkers()));
-        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options).start(tracker, AnalysisRun.observer(tracker, report));
+        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options)
+                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)));
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = 0;
             for (Path f : files) {

@@ -4,24 +4,19 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
-import org.apache.commons.cli.Options;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.live.LiveCapture;
 import org.kwire.live.LiveCaptureException;
-import org.kwire.pcap.TappedSource;
-import org.kwire.pcap.PcapngWriter;
-import org.kwire.summary.ExchangeTracker;
+import org.kwire.metrics.MetricsServer;
+import org.kwire.pcap.RingWriter;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
-import org.kwire.tcp.ReassemblyLimits;
+import org.kwire.summary.ExchangeTracker;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -29,49 +24,29 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
  * {@code kwire live -i IFACE}: captures Kafka traffic from an interface through libpcap and analyzes it as it comes,
- * with the pipeline and report of {@code kwire analyze}. Every {@code --report-interval} seconds the report so far is
- * written to stderr as one line of JSON (NDJSON); the final report goes to stdout (or {@code -o FILE}) when
- * {@code --duration} ends or on Ctrl-C. {@code -w FILE} also saves the captured packets as pcapng.
+ * with the pipeline and report of {@code kwire analyze}. The capture runs on a thread of its own ({@link LiveCapture})
+ * and the analysis on this one. Every {@code --report-interval} seconds the report so far is written to stderr as one
+ * line of JSON (NDJSON); the final report goes to stdout (or {@code -o FILE}) when {@code --duration} ends, on Ctrl-C
+ * or SIGTERM. {@code -w FILE} also saves the captured packets as pcapng (with {@code --ring-*}, in rotating files);
+ * {@code --metrics HOST:PORT} serves Prometheus metrics while capturing.
  */
 final class LiveCommand {
 
     /** Compact JSON for the interval reports: one report per line. */
     private static final ObjectWriter LINE = Json.REPORT.writer().without(SerializationFeature.INDENT_OUTPUT);
-    /** How long Ctrl-C waits for the final report, ms. */
-    private static final long FINAL_REPORT_WAIT_MS = 10_000;
+    /** How long Ctrl-C or SIGTERM waits for the final report, ms. */
+    private static final long FINAL_REPORT_WAIT_MS = 30_000;
+    /** How often the metrics' label values are checked for expiry, s. */
+    private static final long EXPIRE_EVERY_S = 30;
 
     private volatile LiveCapture capture;
+    private volatile MetricsServer metricsServer;
     private final CountDownLatch started = new CountDownLatch(1);
-
-    private static Options options() {
-        Options o = new Options();
-        o.addOption(Option.builder("i").longOpt("interface").hasArg().argName("IFACE")
-                .desc("interface to capture on (kwire interfaces lists them; 'any' for all on Linux)").build());
-        o.addOption(Option.builder("f").longOpt("filter").hasArg().argName("BPF")
-                .desc("capture filter, tcpdump syntax (default: tcp port N for each --port)").build());
-        o.addOption(Option.builder().longOpt("duration").hasArg().argName("S")
-                .desc("stop after S seconds (default: until Ctrl-C)").build());
-        o.addOption(Option.builder().longOpt("report-interval").hasArg().argName("S")
-                .desc("every S seconds, write the report so far to stderr as one JSON line").build());
-        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
-                .desc("write the final report to FILE instead of stdout").build());
-        o.addOption(Option.builder("w").longOpt("write").hasArg().argName("FILE")
-                .desc("also save the captured packets to FILE as pcapng").build());
-        o.addOption(Option.builder().longOpt("snaplen").hasArg().argName("BYTES")
-                .desc("bytes captured per packet at most (default " + LiveCapture.DEFAULT_SNAPLEN + ")").build());
-        o.addOption(Option.builder().longOpt("idle-timeout").hasArg().argName("S")
-                .desc("end a TCP connection after S seconds without a packet (default 900)").build());
-        AnalysisRun.addOptions(o);
-        Records.addOptions(o, false);
-        o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
-                .desc("how many of the slowest exchanges the reports list (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
-        return o;
-    }
 
     /**
      * Waits until the capture runs (true) or the command failed before it could start (false).
@@ -80,6 +55,12 @@ final class LiveCommand {
      */
     boolean awaitCapturing(long timeout, TimeUnit unit) throws InterruptedException {
         return started.await(timeout, unit) && capture != null;
+    }
+
+    /** The port the metrics are served on, -1 without --metrics (once {@link #awaitCapturing} said true). */
+    int metricsPort() {
+        MetricsServer s = metricsServer;
+        return s == null ? -1 : s.port();
     }
 
     /** Stops the capture as Ctrl-C or the end of {@code --duration} would (for tests); no-op if it is not running. */
@@ -100,11 +81,11 @@ final class LiveCommand {
     }
 
     private int parseAndCapture(String[] args, PrintStream out, PrintStream err) throws CliException {
-        CommandLine cl = Cli.parse("live", options(), args);
+        CommandLine cl = Cli.parse("live", LiveOptions.options(), args);
         if (cl.hasOption("help")) {
             Cli.help(out, "kwire live -i IFACE [options]", "Capture Kafka traffic live and report on it like kwire analyze. "
                     + "Interval reports go to stderr, one JSON object per line; the final report to stdout (or -o). "
-                    + "Capturing needs libpcap and root or the CAP_NET_RAW and CAP_NET_ADMIN capabilities.", options());
+                    + "Capturing needs libpcap and root or the CAP_NET_RAW and CAP_NET_ADMIN capabilities.", LiveOptions.options());
             return ExitCodes.OK;
         }
         String iface = cl.getOptionValue("interface");
@@ -112,39 +93,41 @@ final class LiveCommand {
             throw new CliException(ExitCodes.USAGE, "live: -i IFACE is required (kwire interfaces lists them)");
         }
         AnalysisRun run = new AnalysisRun(cl);
+        LiveOptions options = LiveOptions.of(cl);
+        MetricsRun metrics = MetricsRun.of(cl, "metrics", run);
         String filter = cl.getOptionValue("filter", defaultFilter(run.options.brokerPorts()));
-        long duration = Cli.intValue(cl, "duration", 0);
-        long interval = Cli.intValue(cl, "report-interval", 0);
-        int snaplen = Cli.intValue(cl, "snaplen", LiveCapture.DEFAULT_SNAPLEN);
-        long idle = Cli.intValue(cl, "idle-timeout", (int) (ReassemblyLimits.DEFAULT_IDLE_NANOS / 1_000_000_000L));
-        if (snaplen == 0 || idle == 0) {
-            throw new CliException(ExitCodes.USAGE, "live: --snaplen and --idle-timeout must be positive");
-        }
-        ReassemblyLimits limits = new ReassemblyLimits(ReassemblyLimits.DEFAULT_MAX_HELD, idle * 1_000_000_000L,
-                ReassemblyLimits.DEFAULT_MAX_CLOSED);
         try {
-            capture = LiveCapture.open(iface, filter, snaplen);
+            capture = LiveCapture.open(iface, filter, options.capture());
         } catch (LiveCaptureException e) {
             throw new CliException(e.reason() == LiveCaptureException.Reason.BAD_FILTER ? ExitCodes.USAGE : ExitCodes.INPUT,
                     e.getMessage());
         }
-        try (LiveCapture c = capture) {
-            return capture(c, filter, duration, interval, run, limits, cl, out, err);
+        try (LiveCapture c = capture; RingWriter writer = openWriter(options, c)) {
+            return capture(c, writer, filter, options, run, metrics, cl, out, err);
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot close " + options.write() + ": " + e.getMessage());
         }
     }
 
-    private int capture(LiveCapture c, String filter, long duration, long interval, AnalysisRun run,
-                        ReassemblyLimits limits, CommandLine cl, PrintStream out, PrintStream err) throws CliException {
+    private int capture(LiveCapture c, RingWriter writer, String filter, LiveOptions options, AnalysisRun run,
+                        MetricsRun metrics, CommandLine cl, PrintStream out, PrintStream err) throws CliException {
         ReportBuilder report = run.report(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST));
-        ExchangeTracker tracker = run.tracker(List.of(report));
-        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options, limits).start(tracker, AnalysisRun.observer(tracker, report));
+        ExchangeTracker tracker = run.tracker(MetricsRun.sinks(metrics, report), run.defaultWorkers());
+        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options, options.limits())
+                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)));
+        LiveHealth health = new LiveHealth(c, pipeline, writer);
         List<String> names = List.of(c.device() + " (live)");
-        PcapngWriter writer = openWriter(cl.getOptionValue("write"), c);
+        if (writer != null) {
+            c.tap(writer::write);
+        }
         CountDownLatch done = new CountDownLatch(1);
+        AtomicBoolean reported = new AtomicBoolean();
         Thread hook = new Thread(() -> {
             c.stop();
             try {
-                done.await(FINAL_REPORT_WAIT_MS, TimeUnit.MILLISECONDS);
+                if (done.await(FINAL_REPORT_WAIT_MS, TimeUnit.MILLISECONDS) && reported.get()) {
+                    Runtime.getRuntime().halt(ExitCodes.OK); // the report is out: a clean stop, not "killed by SIGTERM"
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -156,41 +139,59 @@ final class LiveCommand {
             return t;
         });
         try {
-            if (duration > 0) {
-                timer.schedule(c::stop, duration, TimeUnit.SECONDS);
+            if (metrics != null) {
+                metrics.captureHealth(health::counts);
+                metricsServer = serve(metrics, options, err);
+                timer.scheduleAtFixedRate(metrics.sink::expire, EXPIRE_EVERY_S, EXPIRE_EVERY_S, TimeUnit.SECONDS);
             }
-            if (interval > 0) {
+            if (options.duration() > 0) {
+                timer.schedule(c::stop, options.duration(), TimeUnit.SECONDS);
+            }
+            if (options.interval() > 0) {
                 timer.scheduleAtFixedRate(() -> err.println(intervalReport(pipeline, report, names, c)),
-                        interval, interval, TimeUnit.SECONDS);
+                        options.interval(), options.interval(), TimeUnit.SECONDS);
             }
+            c.start();
             err.println("kwire: capturing on " + c.device() + " (filter: " + (filter == null ? "none" : filter) + ")"
-                    + (duration > 0 ? " for " + duration + " s" : "") + "; Ctrl-C stops and writes the report");
+                    + (options.duration() > 0 ? " for " + options.duration() + " s" : "") + "; Ctrl-C stops and writes the report");
             started.countDown();
-            pipeline.feed(writer == null ? c : new TappedSource(c, p -> {
-                if (p != null) {
-                    writer.write(0, p);
-                }
-            }));
+            pipeline.feed(c);
             timer.shutdownNow();
             pipeline.end();
+            tracker.finish();
             if (writer != null) {
                 writer.close();
             }
             CaptureFacts facts = pipeline.facts(names, c.position());
             CaptureReports.addWarnings(facts, report, err);
-            Report r = CaptureReports.build(report, facts);
-            CaptureReports.write(r, cl.getOptionValue("output"), out);
+            err.println("kwire: " + health.summary());
+            CaptureReports.write(CaptureReports.build(report, facts), cl.getOptionValue("output"), out);
+            reported.set(true);
             return ExitCodes.OK;
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, e.getMessage());
         } finally {
             timer.shutdownNow();
+            if (metricsServer != null) {
+                metricsServer.close();
+            }
             done.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
                 // the JVM is shutting down (Ctrl-C): the hook is running and returns now that the report is out
             }
+        }
+    }
+
+    private static MetricsServer serve(MetricsRun metrics, LiveOptions options, PrintStream err) throws CliException {
+        try {
+            MetricsServer s = MetricsServer.start(metrics.registry, options.metrics().getHostString(), options.metrics().getPort());
+            err.println("kwire: serving metrics on " + s.url());
+            return s;
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot serve metrics on " + options.metrics().getHostString() + ":"
+                    + options.metrics().getPort() + ": " + e.getMessage());
         }
     }
 
@@ -211,17 +212,14 @@ final class LiveCommand {
         return ports.stream().sorted().map(p -> "tcp port " + p).collect(Collectors.joining(" or "));
     }
 
-    private static PcapngWriter openWriter(String file, LiveCapture c) throws CliException {
-        if (file == null) {
+    private static RingWriter openWriter(LiveOptions options, LiveCapture c) throws CliException {
+        if (options.write() == null) {
             return null;
         }
         try {
-            PcapngWriter w = new PcapngWriter(new BufferedOutputStream(Files.newOutputStream(Path.of(file)), 1 << 16),
-                    "kwire live", null);
-            w.addInterface(c.linkType(), c.snaplen(), c.device());
-            return w;
+            return new RingWriter(Path.of(options.write()), options.rotation(), "kwire live", c.linkType(), c.snaplen(), c.device());
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + file + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + options.write() + ": " + e.getMessage());
         }
     }
 }

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +44,61 @@ class LiveCommandTest {
         assertEquals(2, CliRun.of("live", "-i", "lo", "--duration", "x").exit());
         assertEquals(2, CliRun.of("live", "-i", "lo", "--report-interval", "-1").exit());
         assertEquals(2, CliRun.of("live", "-i", "lo", "--snaplen", "0").exit());
+        assertEquals(2, CliRun.of("live", "-i", "lo", "--queue-size", "0").exit());
+        assertEquals("kwire: live: --ring-size, --ring-duration and --ring-files go with -w FILE\n",
+                CliRun.of("live", "-i", "lo", "--ring-size", "10").err());
+        assertEquals("kwire: live: --ring-files needs --ring-size or --ring-duration (when to start a new file)\n",
+                CliRun.of("live", "-i", "lo", "-w", "x.pcapng", "--ring-files", "3").err());
+        assertEquals("kwire: --metrics 9465: expected HOST:PORT ([v6]:PORT for IPv6, :PORT for every interface)\n",
+                CliRun.of("live", "-i", "lo", "--metrics", "9465").err());
+    }
+
+    @Test
+    void metricsAddresses() throws CliException {
+        assertEquals("127.0.0.1:9465", str(LiveOptions.address("127.0.0.1:9465")));
+        assertEquals("0.0.0.0:9465", str(LiveOptions.address(":9465")));
+        assertEquals("::1:0", str(LiveOptions.address("[::1]:0")));
+        assertEquals("localhost:80", str(LiveOptions.address("localhost:80")));
+    }
+
+    private static String str(java.net.InetSocketAddress a) {
+        return a.getHostString() + ":" + a.getPort();
+    }
+
+    @Test
+    void sigtermClosesTheSavedFileAndWritesTheFinalReport(@TempDir Path dir) throws Exception {
+        CapturePermission.assumeLoopbackCapture();
+        try (ServerSocket server = new ServerSocket(0)) {
+            int port = server.getLocalPort();
+            Path saved = dir.resolve("term.pcapng");
+            List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), Kwire.class.getName(), "live", "-i", "lo", "--port",
+                    String.valueOf(port), "-w", saved.toString()));
+            Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("err").toFile())
+                    .redirectOutput(dir.resolve("out").toFile()).start();
+            p.getOutputStream().close();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(dir.resolve("err")).contains("kwire: capturing on lo") && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            try (Socket client = new Socket("127.0.0.1", port); Socket accepted = server.accept()) {
+                client.getOutputStream().write(new byte[] {0, 0, 0, 1, 7});
+                accepted.getInputStream().readNBytes(5);
+            }
+            Thread.sleep(500); // the buffer timeout hands the packets over
+            p.destroy(); // SIGTERM
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+            String out = Files.readString(dir.resolve("out"));
+            String err = Files.readString(dir.resolve("err"));
+            assertEquals(0, p.exitValue(), err);
+            JsonNode cap = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out).get("capture");
+            long packets = cap.get("packets").asLong();
+            assertTrue(packets >= 8, "handshake, 5 bytes, their ACK, FINs: " + out);
+            assertTrue(err.contains("kwire: " + packets + " packets captured on lo, 0 dropped by the kernel"), err);
+            CliRun offline = CliRun.of("analyze", "--port", String.valueOf(port), saved.toString());
+            assertEquals(0, offline.exit(), offline.err());
+            assertEquals(packets, offline.json().get("capture").get("packets").asLong(), "the file was closed whole");
+        }
     }
 
     @Test
@@ -75,7 +131,9 @@ class LiveCommandTest {
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         assertEquals(0, run.exit(), run.err());
         assertTrue(ms >= 1000 && ms < 10_000, ms + " ms");
-        assertEquals("kwire: capturing on lo (filter: tcp port " + port + ") for 1 s; Ctrl-C stops and writes the report\n", run.err());
+        assertEquals("kwire: capturing on lo (filter: tcp port " + port + ") for 1 s; Ctrl-C stops and writes the report\n"
+                + "kwire: 0 packets captured on lo, 0 dropped by the kernel, 0 by the interface; 0 not analyzed "
+                + "(0 connections shed); analysis queue peak 0 MiB\n", run.err());
         JsonNode cap = run.json().get("capture");
         assertEquals("lo (live)", cap.get("files").get(0).asText());
         assertEquals(0, cap.get("packets").asInt());

@@ -20,6 +20,14 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -35,8 +43,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The live acceptance test: a real Kafka 4.4.0 broker (single KRaft node, in-process) and real kafka-clients producer
  * and consumer talk on loopback while {@code kwire live -i lo --port <broker port>} captures; the final report counts
- * their requests, and the pcapng it saved analyzes to the same counts. Skipped, with the reason, only where this
- * process may not capture packets.
+ * their requests, and the pcapng files it saved (a new one every second) analyze together to the same counts. A real
+ * Prometheus server scrapes kwire's {@code --metrics} endpoint meanwhile: its request counts per API, queried through
+ * its HTTP API, equal the report's, and the exposition passes {@code promtool check metrics}. Skipped, with the
+ * reason, only where this process may not capture packets.
  */
 class LiveKafkaTest {
 
@@ -59,7 +69,8 @@ class LiveKafkaTest {
                 admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
             }
 
-            Path saved = dir.resolve("live.pcapng");
+            Path saves = Files.createDirectory(dir.resolve("saved"));
+            Path saved = saves.resolve("live.pcapng");
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
             LiveCommand live = new LiveCommand();
@@ -67,7 +78,8 @@ class LiveKafkaTest {
             Thread capture = new Thread(() -> {
                 try {
                     exit.set(live.run(new String[] {"-i", "lo", "--port", String.valueOf(port), "--duration", "90",
-                            "--report-interval", "1", "-w", saved.toString()},
+                            "--report-interval", "1", "-w", saved.toString(), "--ring-duration", "1", "--ring-files", "1000",
+                            "--metrics", "127.0.0.1:0"},
                             new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
                 } catch (CliException e) {
                     new PrintStream(err, true, StandardCharsets.UTF_8).println("kwire: " + e.getMessage());
@@ -76,13 +88,20 @@ class LiveKafkaTest {
             }, "kwire-live");
             capture.start();
             assertTrue(live.awaitCapturing(30, TimeUnit.SECONDS), err.toString(StandardCharsets.UTF_8));
-
-            produce(bootstrap);
-            int consumed = consume(bootstrap);
-            Thread.sleep(1500); // the connections' FINs, and at least one interval report
+            String metricsUrl = "http://127.0.0.1:" + live.metricsPort() + "/metrics";
+            Map<String, Double> scraped;
+            try (PrometheusServer prometheus = PrometheusServer.start(live.metricsPort(), Files.createDirectory(dir.resolve("prometheus")))) {
+                produce(bootstrap);
+                assertEquals(RECORDS, consume(bootstrap));
+                Thread.sleep(1500); // the connections' FINs, and at least one interval report
+                String exposition = httpGet(metricsUrl, "text/plain");
+                Promtool.check(exposition, "check", "metrics");
+                Map<String, Double> own = requestsByApi(Exposition.parse(exposition));
+                scraped = awaitScraped(prometheus, own);
+                assertTrue(httpGet(metricsUrl, PROTOBUF).length() > 0, "the protobuf format (native histograms) is served");
+            }
             live.stop();
             capture.join(30_000);
-            assertEquals(RECORDS, consumed);
             assertEquals(0, exit.get(), err.toString(StandardCharsets.UTF_8));
 
             ReportSchema.assertValid(out.toString(StandardCharsets.UTF_8));
@@ -103,16 +122,67 @@ class LiveKafkaTest {
             assertTrue(report.get("connections").toString().contains("\"kwire-live-producer\""), report.get("connections").toString());
             assertTrue(report.get("connections").toString().contains("\"kwire-live-consumer\""), report.get("connections").toString());
 
-            String[] lines = err.toString(StandardCharsets.UTF_8).split("\n");
-            assertTrue(lines[0].startsWith("kwire: capturing on lo (filter: tcp port " + port + ")"), lines[0]);
-            assertTrue(lines.length >= 2 && lines[1].startsWith("{\"report_version\":1,"), "interval reports on stderr");
-            ReportSchema.assertValid(lines[1]);
+            Map<String, Double> reported = new TreeMap<>();
+            report.get("apis").forEach(a -> reported.put(a.get("name").asText(), a.get("requests").asDouble()));
+            assertEquals(reported, scraped, "Prometheus's kwire_requests_total by API = the report's requests");
 
-            CliRun offline = CliRun.of("analyze", "--port", String.valueOf(port), saved.toString());
+            String[] lines = err.toString(StandardCharsets.UTF_8).split("\n");
+            assertTrue(lines[0].startsWith("kwire: serving metrics on http://127.0.0.1:"), lines[0]);
+            assertTrue(lines[1].startsWith("kwire: capturing on lo (filter: tcp port " + port + ")"), lines[1]);
+            assertTrue(lines.length >= 3 && lines[2].startsWith("{\"report_version\":1,"), "interval reports on stderr");
+            ReportSchema.assertValid(lines[2]);
+            assertTrue(lines[lines.length - 1].matches("kwire: " + cap.get("packets").asInt() + " packets captured on lo, 0 dropped "
+                    + "by the kernel, 0 by the interface; 0 not analyzed \\(0 connections shed\\); analysis queue peak \\d+ MiB"),
+                    lines[lines.length - 1]);
+
+            List<String> files;
+            try (Stream<Path> s = Files.list(saves)) {
+                files = s.map(Path::toString).sorted().toList();
+            }
+            assertTrue(files.size() >= 2 && files.stream().allMatch(f -> f.matches(".*/live_\\d{5}_\\d{14}\\.pcapng")), files.toString());
+            List<String> args = new ArrayList<>(List.of("analyze", "--port", String.valueOf(port)));
+            args.addAll(files);
+            CliRun offline = CliRun.of(args.toArray(String[]::new));
             assertEquals(0, offline.exit(), offline.err());
             assertEquals(report.get("apis"), offline.json().get("apis"), "the saved pcapng analyzes as the live capture did");
             assertEquals(cap.get("packets"), offline.json().get("capture").get("packets"));
         }
+    }
+
+    private static final String PROTOBUF = "application/vnd.google.protobuf;proto=io.prometheus.client.MetricFamily;"
+            + "encoding=delimited";
+
+    private static String httpGet(String url, String accept) throws Exception {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).header("Accept", accept)
+                .build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.ISO_8859_1));
+        assertEquals(200, r.statusCode());
+        return r.body();
+    }
+
+    /** kwire_requests_total summed by API. */
+    private static Map<String, Double> requestsByApi(Map<String, Double> samples) {
+        Map<String, Double> byApi = new TreeMap<>();
+        samples.forEach((series, v) -> {
+            if (series.startsWith("kwire_requests_total{")) {
+                byApi.merge(Exposition.labels(series).get("api"), v, Double::sum);
+            }
+        });
+        return byApi;
+    }
+
+    /** Waits until Prometheus has scraped {@code expected} (kwire's own counts by API); returns what it has. */
+    private static Map<String, Double> awaitScraped(PrometheusServer prometheus, Map<String, Double> expected) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        Map<String, Double> scraped = Map.of();
+        while (System.nanoTime() < deadline) {
+            scraped = prometheus.query("sum by (api) (kwire_requests_total)", "api");
+            if (scraped.equals(expected)) {
+                return scraped;
+            }
+            Thread.sleep(500);
+        }
+        assertEquals(expected, scraped, "Prometheus did not scrape kwire's counts in 30 s");
+        return scraped;
     }
 
     private static JsonNode api(JsonNode report, int key) {

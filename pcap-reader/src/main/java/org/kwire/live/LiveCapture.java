@@ -2,70 +2,77 @@ package org.kwire.live;
 
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
+import org.kwire.pcap.TappedSource;
 import org.pcap4j.core.BpfProgram;
 import org.pcap4j.core.NotOpenException;
 import org.pcap4j.core.PcapHandle;
 import org.pcap4j.core.PcapNativeException;
 import org.pcap4j.core.PcapNetworkInterface;
-import org.pcap4j.core.PcapStat;
 
-import java.io.EOFException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.sql.Timestamp;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeoutException;
 
 /**
- * Packets captured live from a network interface through libpcap (pcap4j over JNA): nanosecond timestamps, immediate
- * delivery (libpcap's immediate mode, polled without blocking), an optional BPF filter. {@link #next()} waits until a
- * packet arrives and returns null once {@link #stop()} was called (from any thread; it takes effect within
- * {@link #POLL_MILLIS}). When it ends, the kernel's
- * drop counts (pcap_stats) become a warning if any packet was dropped. Packets are numbered from 1.
+ * Packets captured live from a network interface through libpcap (pcap4j over JNA): nanosecond timestamps, a large
+ * capture buffer handed over in blocks ({@link CaptureSettings}), an optional BPF filter. A thread of its own ({@link CaptureLoop}, started by {@link #start()}) does
+ * nothing but take packets from libpcap and queue them ({@link CaptureQueue}), so that the analysis, reading them
+ * through {@link #next()} on another thread, never makes the kernel drop packets: when it falls behind by more than
+ * the queue holds, packets are queued without their payload ({@link #headersOnly()}) and their connections' analysis
+ * is dropped, counted. {@link #next()} returns null once {@link #stop()} was called (from any thread) and every
+ * packet captured until then was taken. When it ends, libpcap's drop counts (pcap_stats) become a warning if any
+ * packet was dropped. Packets are numbered from 1.
  */
 public final class LiveCapture implements PacketSource {
 
     /** Default bytes captured per packet: all of them (256 KiB covers segmentation offload). */
-    public static final int DEFAULT_SNAPLEN = 262_144;
-    /** How long {@link #next()} waits before looking again when no packet is waiting, ms. */
-    static final int POLL_MILLIS = 10;
-    /** Kernel capture buffer, bytes: room for bursts of a busy broker. */
-    static final int BUFFER_BYTES = 32 << 20;
+    public static final int DEFAULT_SNAPLEN = CaptureSettings.DEFAULT_SNAPLEN;
+    /** How long {@link #next()} waits before looking again, ms. */
+    private static final int POLL_MILLIS = 100;
 
     private final PcapHandle handle;
     private final String device;
     private final int linkType;
-    private final int snaplen;
+    private final CaptureSettings settings;
+    private final CaptureQueue queue;
     private final List<String> warnings = new ArrayList<>();
-    private volatile boolean stopped;
-    private long number;
-    private volatile long bytes;
+    private CaptureLoop loop;
+    private Thread thread;
+    private TappedSource.Tap tap;
+    private volatile boolean stopRequested;
+    private boolean headersOnly;
     private boolean ended;
 
-    private LiveCapture(PcapHandle handle, String device, int snaplen) {
+    private LiveCapture(PcapHandle handle, String device, CaptureSettings settings) {
         this.handle = handle;
         this.device = device;
         this.linkType = handle.getDlt().value();
-        this.snaplen = snaplen;
+        this.settings = settings;
+        this.queue = new CaptureQueue(settings.queueBytes(), settings.queuePackets());
+    }
+
+    /** Opens a capture with the default settings and this snaplen; see {@link #open(String, String, CaptureSettings)}. */
+    public static LiveCapture open(String device, String filter, int snaplen) throws LiveCaptureException {
+        return open(device, filter, CaptureSettings.defaults(snaplen));
     }
 
     /**
-     * Starts capturing.
+     * Opens a capture; packets are taken once {@link #start()} is called.
      *
-     * @param device  interface name, e.g. {@code lo}, {@code eth0}, {@code any}
-     * @param filter  BPF filter expression (tcpdump syntax), or null for every packet
-     * @param snaplen bytes captured per packet at most
+     * @param device   interface name, e.g. {@code lo}, {@code eth0}, {@code any}
+     * @param filter   BPF filter expression (tcpdump syntax), or null for every packet
+     * @param settings snaplen, buffer and queue sizes
      * @throws LiveCaptureException if libpcap is missing, capture is not permitted, the interface does not exist or
      *                              the filter does not compile
      */
-    public static LiveCapture open(String device, String filter, int snaplen) throws LiveCaptureException {
+    public static LiveCapture open(String device, String filter, CaptureSettings settings) throws LiveCaptureException {
         PcapHandle h;
         try {
-            h = new PcapHandle.Builder(device).snaplen(snaplen)
+            h = new PcapHandle.Builder(device).snaplen(settings.snaplen())
                     .promiscuousMode(PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS)
-                    .timeoutMillis(POLL_MILLIS).bufferSize(BUFFER_BYTES).immediateMode(true)
-                    .timestampPrecision(PcapHandle.TimestampPrecision.NANO).build();
+                    .timeoutMillis(settings.timeoutMillis()).bufferSize(settings.bufferBytes())
+                    .immediateMode(settings.immediate()).timestampPrecision(PcapHandle.TimestampPrecision.NANO).build();
         } catch (LinkageError e) {
             throw Libpcap.missing(e);
         } catch (PcapNativeException e) {
@@ -89,7 +96,7 @@ public final class LiveCapture implements PacketSource {
         } catch (NotOpenException e) {
             throw new IllegalStateException("handle closed while opening", e);
         }
-        return new LiveCapture(h, device, snaplen);
+        return new LiveCapture(h, device, settings);
     }
 
     /** The interface captured on. */
@@ -104,60 +111,107 @@ public final class LiveCapture implements PacketSource {
 
     /** Bytes captured per packet at most. */
     public int snaplen() {
-        return snaplen;
+        return settings.snaplen();
     }
 
-    /** Makes {@link #next()} return null (soon, if it is blocked); safe from any thread. */
-    public void stop() {
-        stopped = true;
+    /**
+     * Shows every packet, whole, to {@code tap} on the capture thread as it is taken (e.g. to save it); call before
+     * {@link #start()}. A tap that throws ends the capture with its exception.
+     */
+    public void tap(TappedSource.Tap tap) {
+        if (thread != null) {
+            throw new IllegalStateException("capture already started");
+        }
+        this.tap = tap;
+    }
+
+    /** Starts the capture thread. */
+    public synchronized void start() {
+        if (thread != null) {
+            throw new IllegalStateException("capture already started");
+        }
+        loop = new CaptureLoop(handle, device, linkType, queue, tap, settings.timeoutMillis());
+        thread = new Thread(loop, "kwire-capture");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MAX_PRIORITY);
+        thread.start();
+        if (stopRequested) {
+            loop.stop();
+        }
+    }
+
+    /** Makes {@link #next()} return null once the packets captured so far are taken; safe from any thread. */
+    public synchronized void stop() {
+        stopRequested = true;
+        if (loop != null) {
+            loop.stop();
+        }
+    }
+
+    /** The capture's health so far: packets taken, dropped by the kernel and by kwire, the queue (from any thread). */
+    public synchronized CaptureStats stats() {
+        return loop == null ? new CaptureStats(0, 0, 0, 0, 0, 0, 0, 0, 0) : loop.stats();
     }
 
     @Override
     public Packet next() throws IOException {
-        while (!stopped) {
-            byte[] b;
+        if (thread == null) {
+            start();
+        }
+        while (true) {
+            CaptureQueue.Entry e;
             try {
-                b = handle.getNextRawPacketEx();
-            } catch (TimeoutException e) {
-                pause(); // no packet waiting
-                continue;
-            } catch (EOFException | NotOpenException e) {
-                break;
-            } catch (PcapNativeException e) {
-                throw new IOException(device + ": capture failed: " + e.getMessage(), e);
+                e = queue.poll(POLL_MILLIS);
+            } catch (InterruptedException ie) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("live capture interrupted");
             }
-            Timestamp t = handle.getTimestamp();
-            long nanos = Math.floorDiv(t.getTime(), 1000L) * 1_000_000_000L + t.getNanos();
-            number++;
-            bytes = bytes + b.length; // one writer thread; readers only read
-            return new Packet(number, nanos, linkType, handle.getOriginalLength(), ByteBuffer.wrap(b), 0);
-        }
-        end();
-        return null;
-    }
-
-    private static void pause() throws IOException {
-        try {
-            Thread.sleep(POLL_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("live capture interrupted");
+            if (e == null) {
+                continue;
+            }
+            if (CaptureQueue.isEnd(e)) {
+                end();
+                return null;
+            }
+            headersOnly = e.headersOnly();
+            return e.packet();
         }
     }
 
-    private void end() {
+    /** True if the packet last returned by {@link #next()} carries only its headers: its connection is to be shed. */
+    @Override
+    public boolean headersOnly() {
+        return headersOnly;
+    }
+
+    private void end() throws IOException {
         if (ended) {
             return;
         }
         ended = true;
+        joinThread();
+        if (loop.failure() != null) {
+            throw loop.failure();
+        }
+        CaptureStats s = loop.stats();
+        if (loop.statsFailure() != null) {
+            warnings.add(device + ": capture statistics unavailable (" + loop.statsFailure() + ")");
+        } else if (s.kernelDropped() > 0 || s.interfaceDropped() > 0) {
+            warnings.add(device + ": " + s.kernelDropped() + " packets dropped by the kernel (capture buffer full) and "
+                    + s.interfaceDropped() + " by the interface, libpcap says: the report misses what they carried");
+        }
+        if (s.lost() > 0) {
+            warnings.add(device + ": " + s.lost() + " packets not analyzed: kwire's analysis queue was full even of "
+                    + "packet headers (their connections show gaps)");
+        }
+    }
+
+    private void joinThread() throws InterruptedIOException {
         try {
-            PcapStat s = handle.getStats();
-            if (s.getNumPacketsDropped() > 0 || s.getNumPacketsDroppedByIf() > 0) {
-                warnings.add(device + ": " + s.getNumPacketsDropped() + " packets dropped by the kernel (capture buffer full) and "
-                        + s.getNumPacketsDroppedByIf() + " by the interface, libpcap says: the report misses what they carried");
-            }
-        } catch (PcapNativeException | NotOpenException e) {
-            warnings.add(device + ": capture statistics unavailable (" + e.getMessage() + ")");
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("live capture interrupted");
         }
     }
 
@@ -169,11 +223,20 @@ public final class LiveCapture implements PacketSource {
     /** Bytes captured so far (readable from any thread). */
     @Override
     public long position() {
-        return bytes;
+        return stats().bytes();
     }
 
+    /** Stops the capture thread (if running) and closes the libpcap handle. */
     @Override
     public void close() {
+        stop();
+        if (thread != null) {
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         handle.close();
     }
 }

@@ -27,4 +27,13 @@ public interface PacketSource extends Closeable {
     default List<String> comments() {
         return List.of();
     }
+
+    /**
+     * True if the packet last returned by {@link #next()} carries only its first bytes (its headers) because the
+     * source had no room to keep its payload (a live capture whose analysis fell behind): its connection's analysis
+     * is to be dropped, not read with a hole in it. False for files.
+     */
+    default boolean headersOnly() {
+        return false;
+    }
 }

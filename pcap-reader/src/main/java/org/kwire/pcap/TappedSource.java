@@ -51,6 +51,11 @@ public final class TappedSource implements PacketSource {
     }
 
     @Override
+    public boolean headersOnly() {
+        return source.headersOnly();
+    }
+
+    @Override
     public void close() throws IOException {
         source.close();
     }

@@ -14,7 +14,8 @@ import java.util.function.Function;
  * Per-connection, per-direction TCP reassembly (RFC 9293 sequence space) into ordered byte streams ({@link HalfStream}).
  * A connection is a 4-tuple from its SYN (or first packet) until RST, FIN from both sides, a new SYN on the same
  * 4-tuple once data or a FIN was seen or with another initial sequence number (port reuse: a new connection starts),
- * {@link ReassemblyLimits#idleTimeoutNanos()} of capture time without a packet, or {@link #end}. Memory is bounded by
+ * {@link ReassemblyLimits#idleTimeoutNanos()} of capture time without a packet, or {@link #end}. A connection can also
+ * be {@link #shed}: its analysis dropped on purpose (a live capture whose analysis fell behind). Memory is bounded by
  * {@link ReassemblyLimits}. Not thread-safe: feed it from one thread.
  */
 public final class TcpReassembler {
@@ -25,6 +26,10 @@ public final class TcpReassembler {
     private final LinkedHashMap<Key, State> open = new LinkedHashMap<>(64, 0.75f, true);
     /** 4-tuples whose connection closed, oldest first, with the capture time it closed. */
     private final LinkedHashMap<Key, Long> closed = new LinkedHashMap<>();
+    /** 4-tuples whose connection was shed, least recently active first, with the capture time of their last packet. */
+    private final LinkedHashMap<Key, Long> shed = new LinkedHashMap<>(16, 0.75f, true);
+    private long shedConnections;
+    private long shedSegments;
     private int streams;
     private long retransmissions;
     private long idleEnded;
@@ -88,14 +93,56 @@ public final class TcpReassembler {
         return retransmissions;
     }
 
+    /** Connections whose analysis was {@link #shed}. */
+    public long shedConnections() {
+        return shedConnections;
+    }
+
+    /** Segments not analyzed because their connection was {@link #shed}. */
+    public long shedSegments() {
+        return shedSegments;
+    }
+
+    /**
+     * Drops the analysis of the segment's connection (a live capture that fell behind): its handler is told
+     * ({@link TcpStreamHandler#onShed}) instead of seeing the rest of its streams, and this and later segments of the
+     * 4-tuple are dropped, counted, until a SYN starts a new connection on it or it is idle for the idle timeout.
+     */
+    public void shed(TcpSegment s) {
+        long now = s.packet().timestampNanos();
+        endIdle(now, s.packet().number());
+        Key key = Key.of(s.src(), s.dst());
+        shedSegments++;
+        if (shed.put(key, now) != null) {
+            return;
+        }
+        shedConnections++;
+        State st = open.remove(key);
+        if (st != null) {
+            retransmissions += st.fromA.retransmissions() + st.fromB.retransmissions();
+            st.handler.onShed(s.packet().number());
+        }
+        if (shed.size() > limits.maxClosed()) {
+            shed.remove(shed.keySet().iterator().next());
+        }
+    }
+
     /** Feeds one segment, in capture order. */
     public void accept(TcpSegment s) {
         long now = s.packet().timestampNanos();
         long packet = s.packet().number();
         endIdle(now, packet);
         Key key = Key.of(s.src(), s.dst());
-        State st = open.get(key);
         boolean synOnly = s.has(TcpSegment.SYN) && !s.has(TcpSegment.ACK);
+        if (!shed.isEmpty() && shed.containsKey(key)) {
+            if (!synOnly) {
+                shed.put(key, now);
+                shedSegments++;
+                return;
+            }
+            shed.remove(key); // a new connection on the 4-tuple: analyzed again
+        }
+        State st = open.get(key);
         if (st != null && synOnly && isReuse(st, s)) {
             st.end(packet);
             open.remove(key);
@@ -155,6 +202,9 @@ public final class TcpReassembler {
             st.end(packet);
         }
         for (Iterator<Long> it = closed.values().iterator(); it.hasNext() && it.next() < limit; ) {
+            it.remove();
+        }
+        for (Iterator<Long> it = shed.values().iterator(); it.hasNext() && it.next() < limit; ) {
             it.remove();
         }
     }

@@ -53,4 +53,15 @@ public interface TcpStreamHandler {
 
     /** The connection closed (FIN both ways, RST, port reuse), was idle too long, or the capture ended. */
     void onEnd(long packet);
+
+    /**
+     * The connection's analysis was dropped on purpose ({@link TcpReassembler#shed}: a live capture whose analysis
+     * fell behind): no more bytes and no {@link #onEnd} follow. Its bytes held out of order are discarded, and no gap
+     * is declared for what was not seen. By default, handled as the end of the connection.
+     *
+     * @param packet capture frame number of the packet whose payload was not kept
+     */
+    default void onShed(long packet) {
+        onEnd(packet);
+    }
 }

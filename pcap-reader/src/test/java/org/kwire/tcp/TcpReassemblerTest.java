@@ -356,6 +356,27 @@ class TcpReassemblerTest {
     }
 
     @Test
+    void aShedConnectionIsToldOnceAndItsLaterSegmentsAreDroppedUntilANewSyn() {
+        Run run = new Run();
+        run.handshake(1000, 5000); // #1-3
+        run.client(1001, 5001, ACK, "abc"); // #4
+        run.client(1007, 5001, ACK, "ghi"); // #5: held, "def" missing
+        run.reassembler.shed(run.segment(SERVER, CLIENT, 5001, 1004, ACK, "xyz")); // #6: its payload was not kept
+        run.client(1004, 5004, ACK, "def"); // #7: dropped
+        run.server(5004, 1010, ACK | FIN, ""); // #8: dropped
+        run.send(CLIENT, SERVER, 90_000, 0, SYN, "", 0); // #9: a new connection on the 4-tuple
+        run.send(SERVER, CLIENT, 70_000, 90_001, SYN | ACK, "", 0); // #10
+        run.client(90_001, 70_001, ACK, "new"); // #11
+        run.reassembler.end(11);
+
+        assertEquals(2, run.reassembler.connections());
+        assertEquals(List.of("A abc #4", "shed #6"), run.recorders.get(0).events, "no gap, no end: its analysis was dropped");
+        assertEquals(List.of("A new #11", "end #11"), run.recorders.get(1).events);
+        assertEquals(1, run.reassembler.shedConnections());
+        assertEquals(3, run.reassembler.shedSegments());
+    }
+
+    @Test
     void newSynOnAnOpenConnectionWithDataIsPortReuse() {
         Run run = new Run();
         run.handshake(1000, 5000);
@@ -455,13 +476,22 @@ class TcpReassemblerTest {
 
         /** Feeds the next packet: a segment carrying {@code data} plus {@code missing} bytes the capture cut off. */
         TcpSegment send(Endpoint from, Endpoint to, long seq, long ack, int flags, String data, int missing) {
+            TcpSegment s = segment(from, to, seq, ack, flags, data, missing);
+            reassembler.accept(s);
+            return s;
+        }
+
+        /** The next packet's segment, not fed. */
+        TcpSegment segment(Endpoint from, Endpoint to, long seq, long ack, int flags, String data) {
+            return segment(from, to, seq, ack, flags, data, 0);
+        }
+
+        private TcpSegment segment(Endpoint from, Endpoint to, long seq, long ack, int flags, String data, int missing) {
             long number = ++packets;
             Packet packet = new Packet(number, number * 1_000_000L, LinkTypes.RAW, 40 + data.length() + missing,
                     ByteBuffer.allocate(0), 0);
-            TcpSegment s = new TcpSegment(from, to, seq, ack, flags,
-                    ByteBuffer.wrap(data.getBytes(StandardCharsets.US_ASCII)), missing, packet);
-            reassembler.accept(s);
-            return s;
+            return new TcpSegment(from, to, seq, ack, flags, ByteBuffer.wrap(data.getBytes(StandardCharsets.US_ASCII)),
+                    missing, packet);
         }
     }
 
@@ -506,6 +536,11 @@ class TcpReassemblerTest {
         public void onEnd(long packet) {
             ends.add("end #" + packet);
             events.add("end #" + packet);
+        }
+
+        @Override
+        public void onShed(long packet) {
+            events.add("shed #" + packet);
         }
 
         long gapBytes(String reason) {

@@ -1,0 +1,110 @@
+package org.kwire.metrics;
+
+import io.prometheus.metrics.core.metrics.Counter;
+import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.Histogram;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.Unit;
+
+/**
+ * Every metric of the analysis, defined and registered once (as Wireshark registers its expert infos once): names,
+ * help texts, units and label names. The capture's health metrics are in {@link CaptureHealthMetrics}. Counting is
+ * done by {@link MetricsSink} and {@link ConnectionMetrics}; this class only holds the instruments.
+ */
+public final class KwireMetrics {
+
+    /**
+     * Classic buckets of the request latency histogram, seconds: from 0.5 ms (a loopback Metadata) to 30 s (beyond a
+     * Fetch's usual fetch.max.wait.ms of 500 ms and a JoinGroup's rebalance wait).
+     */
+    static final double[] LATENCY_BUCKETS = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
+            10, 30};
+
+    final PrometheusRegistry registry;
+    final Counter requests;
+    final Counter responses;
+    final Counter requestBytes;
+    final Counter responseBytes;
+    final Counter unmatchedRequests;
+    final Counter unmatchedResponses;
+    final Counter noResponseExpected;
+    final Histogram latency;
+    final Counter errors;
+    final Counter producedRecords;
+    final Counter producedBytes;
+    final Counter fetchedRecords;
+    final Counter fetchedBytes;
+    final Counter crcFailures;
+    final Counter frames;
+    final Counter malformedFrames;
+    final Counter incompleteFrames;
+    final Counter expertNotes;
+    final Counter gaps;
+    final Counter gapBytes;
+    final Counter connections;
+    final Gauge openConnections;
+
+    /** Defines the metrics and registers them with {@code registry}. */
+    public KwireMetrics(PrometheusRegistry registry) {
+        this.registry = registry;
+        requests = counter("kwire_requests_total", "Kafka requests, by API, API version, client_id and broker",
+                "api", "version", "client_id", "broker");
+        responses = counter("kwire_responses_total", "Kafka responses, by API, API version, client_id (empty when "
+                + "the request was not captured) and broker", "api", "version", "client_id", "broker");
+        requestBytes = counter("kwire_request_bytes_total", "Bytes of Kafka request frames (size prefixes included), "
+                + "by API", "api");
+        responseBytes = counter("kwire_response_bytes_total", "Bytes of Kafka response frames (size prefixes "
+                + "included), by API", "api");
+        unmatchedRequests = counter("kwire_unmatched_requests_total", "Requests that got no response before their "
+                + "connection ended, by API", "api");
+        unmatchedResponses = counter("kwire_unmatched_responses_total", "Responses whose request was not captured, "
+                + "by API (inferred, or unknown)", "api");
+        noResponseExpected = counter("kwire_no_response_expected_requests_total", "Requests the broker does not answer "
+                + "(Produce with acks=0), by API", "api");
+        latency = Histogram.builder().name("kwire_request_latency_seconds")
+                .help("Time from a request's last packet to its response's last packet, by API")
+                .unit(Unit.SECONDS).labelNames("api").classicUpperBounds(LATENCY_BUCKETS).register(registry);
+        errors = counter("kwire_errors_total", "Non-zero error codes in responses (every ErrorCode field), by API and "
+                + "Kafka's error name", "api", "error");
+        producedRecords = counter("kwire_produced_records_total", "Records in Produce requests, by topic", "topic");
+        producedBytes = counter("kwire_produced_bytes_total", "Bytes of record batches in Produce requests (as on the "
+                + "wire), by topic", "topic");
+        fetchedRecords = counter("kwire_fetched_records_total", "Records in Fetch and ShareFetch responses, by topic",
+                "topic");
+        fetchedBytes = counter("kwire_fetched_bytes_total", "Bytes of record batches in Fetch and ShareFetch responses "
+                + "(as on the wire), by topic", "topic");
+        crcFailures = counter("kwire_crc_failures_total", "Record batches (and legacy messages) whose CRC did not "
+                + "match, by API", "api");
+        frames = counter("kwire_frames_total", "Kafka frames, by direction (request, response)", "direction");
+        malformedFrames = counter("kwire_malformed_frames_total", "Kafka frames whose size, header or body could not "
+                + "be decoded although all their bytes were captured");
+        incompleteFrames = counter("kwire_incomplete_frames_total", "Kafka frames the capture lost bytes of");
+        expertNotes = counter("kwire_expert_notes_total", "Expert notes on Kafka traffic, by severity and group",
+                "severity", "group");
+        gaps = counter("kwire_gaps_total", "Gaps in Kafka connections' byte streams (bytes the capture missed), by "
+                + "reason", "reason");
+        gapBytes = counter("kwire_gap_bytes_total", "Bytes the capture missed in Kafka connections, by reason",
+                "reason");
+        connections = counter("kwire_connections_total", "TCP connections on broker ports or carrying Kafka, by "
+                + "protocol (kafka, tls, other)", "protocol");
+        openConnections = Gauge.builder().name("kwire_open_connections").help("TCP connections open now, by protocol "
+                + "(kafka, tls, other)").labelNames("protocol").register(registry);
+        for (String p : new String[] {"kafka", "tls", "other"}) {
+            openConnections.labelValues(p).set(0);
+            connections.labelValues(p);
+        }
+        frames.labelValues("request");
+        frames.labelValues("response");
+        malformedFrames.inc(0);
+        incompleteFrames.inc(0);
+    }
+
+    private Counter counter(String name, String help, String... labels) {
+        return Counter.builder().name(name).help(help).labelNames(labels).register(registry);
+    }
+
+    /** The registry the metrics are in. */
+    public PrometheusRegistry registry() {
+        return registry;
+    }
+}

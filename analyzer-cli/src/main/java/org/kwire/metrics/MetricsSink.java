@@ -1,0 +1,164 @@
+package org.kwire.metrics;
+
+import org.kwire.conversation.KafkaConversation;
+import org.kwire.expert.ExpertNote;
+import org.kwire.frame.KafkaFrame;
+import org.kwire.protocol.ErrorCodes;
+import org.kwire.protocol.RequestHeader;
+import org.kwire.schema.Direction;
+import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.ExchangeSink;
+import org.kwire.summary.ExchangeSummary;
+import org.kwire.summary.FrameSummary;
+import org.kwire.summary.TopicNames;
+
+import java.util.function.LongSupplier;
+
+/**
+ * Counts the analysis into {@link KwireMetrics}, as the report counts it ({@code ReportBuilder}): requests and
+ * responses of the exchanges the filter keeps, by API, version, client_id and broker; latency; error codes; records
+ * and bytes per topic; CRC failures; and every frame and note, whatever the filter. Client ids, topics and brokers go
+ * through {@link LabelLimiter}s ({@link MetricsLimits}). Topic ids are shown by name once the capture named them
+ * (Metadata, ...), else as the id. Its methods are synchronized: the analysis thread counts while a timer
+ * {@link #expire expires} labels.
+ */
+public final class MetricsSink implements ExchangeSink {
+
+    /** The label of an API, version or client_id that is not known (a response without its request). */
+    static final String UNKNOWN = "unknown";
+
+    private final KwireMetrics m;
+    private final SchemaRegistry schemas;
+    private final TopicNames topics;
+    private final LabelLimiter clients;
+    private final LabelLimiter brokers;
+    private final LabelLimiter topicLabels;
+    private final LongSupplier clock;
+
+    /**
+     * @param metrics the instruments
+     * @param schemas names the APIs
+     * @param topics  topic names learned from the capture
+     * @param limits  label bounds and expiry
+     */
+    public MetricsSink(KwireMetrics metrics, SchemaRegistry schemas, TopicNames topics, MetricsLimits limits) {
+        this.m = metrics;
+        this.schemas = schemas;
+        this.topics = topics;
+        this.clock = limits.clock();
+        long expire = limits.expireSeconds() * 1_000_000_000L;
+        this.clients = new LabelLimiter(limits.clients(), expire, limits.clock(), v -> {
+            m.requests.removeIf(l -> l.get(2).equals(v));
+            m.responses.removeIf(l -> l.get(2).equals(v));
+        });
+        this.brokers = new LabelLimiter(limits.brokers(), expire, limits.clock(), v -> {
+            m.requests.removeIf(l -> l.get(3).equals(v));
+            m.responses.removeIf(l -> l.get(3).equals(v));
+        });
+        this.topicLabels = new LabelLimiter(limits.topics(), expire, limits.clock(), v -> {
+            m.producedRecords.remove(v);
+            m.producedBytes.remove(v);
+            m.fetchedRecords.remove(v);
+            m.fetchedBytes.remove(v);
+        });
+    }
+
+    @Override
+    public synchronized void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader header, FrameSummary s) {
+        frame("request", s);
+    }
+
+    @Override
+    public synchronized void onResponseFrame(ExchangeSummary exchange, KafkaFrame frame) {
+        frame("response", exchange.response());
+    }
+
+    private void frame(String direction, FrameSummary s) {
+        m.frames.labelValues(direction).inc();
+        if (!s.complete()) {
+            m.incompleteFrames.inc();
+        }
+        if (s.malformed()) {
+            m.malformedFrames.inc();
+        }
+        s.problems().forEach(this::note);
+    }
+
+    @Override
+    public synchronized void onNote(KafkaConversation conversation, ExpertNote note) {
+        if (note.group().equals("malformed")) {
+            m.malformedFrames.inc(); // a header or size prefix that could not be decoded, as the report counts it
+        }
+        note(note);
+    }
+
+    private void note(ExpertNote note) {
+        m.expertNotes.labelValues(note.severity().label(), note.group()).inc();
+    }
+
+    @Override
+    public synchronized void onExchange(ExchangeSummary e) {
+        RequestHeader h = e.requestHeader();
+        String api = e.apiKey() < 0 ? UNKNOWN : schemas.apiName(e.apiKey());
+        String version = e.apiKey() < 0 ? UNKNOWN : String.valueOf(e.exchange().apiVersion());
+        String client = h == null ? "" : h.clientId() == null ? "" : h.clientId();
+        int bytes = (e.request() == null ? 0 : e.request().frame().length())
+                + (e.response() == null ? 0 : e.response().frame().length());
+        String clientLabel = h == null ? "" : clients.label(client, bytes);
+        String broker = brokers.label(e.conversation().broker(), bytes);
+        if (h != null) {
+            m.requests.labelValues(api, version, clientLabel, broker).inc();
+            m.requestBytes.labelValues(api).inc(e.request().frame().length());
+            records(e.request(), api);
+        }
+        if (e.response() == null) {
+            (noResponseExpected(e) ? m.noResponseExpected : m.unmatchedRequests).labelValues(api).inc();
+            return;
+        }
+        m.responses.labelValues(api, version, clientLabel, broker).inc();
+        if (h == null) {
+            m.unmatchedResponses.labelValues(api).inc();
+        }
+        if (e.apiKey() < 0) {
+            return; // counted apart by the report (responses_without_request): no bytes, errors or records by API
+        }
+        m.responseBytes.labelValues(api).inc(e.response().frame().length());
+        if (e.latencyMicros() >= 0) {
+            m.latency.labelValues(api).observe(e.latencyMicros() / 1e6);
+        }
+        for (FrameSummary.ErrorRef err : e.response().errors()) {
+            m.errors.labelValues(api, ErrorCodes.name(err.code())).inc();
+        }
+        records(e.response(), api);
+    }
+
+    /**
+     * Whether a request without response is one the broker never answers (Produce with acks=0, as the conversation
+     * stage found from the request's Acks field) rather than an unanswered one; the report counts them apart too.
+     */
+    static boolean noResponseExpected(ExchangeSummary e) {
+        return e.exchange().request() != null && !e.exchange().request().responseExpected();
+    }
+
+    private void records(FrameSummary s, String api) {
+        boolean produce = s.direction() == Direction.REQUEST;
+        for (FrameSummary.RecordsRef r : s.records()) {
+            long bytes = r.summary().bytesCompressed();
+            String name = topics.display(r.topic(), r.topicId());
+            String topic = topicLabels.label(name == null ? "" : name, bytes);
+            (produce ? m.producedRecords : m.fetchedRecords).labelValues(topic).inc(r.summary().records());
+            (produce ? m.producedBytes : m.fetchedBytes).labelValues(topic).inc(bytes);
+            if (r.summary().crcInvalid() > 0) {
+                m.crcFailures.labelValues(api).inc(r.summary().crcInvalid());
+            }
+        }
+    }
+
+    /** Expires the client ids, brokers and topics not seen for a while (call now and then; traffic also does). */
+    public synchronized void expire() {
+        long now = clock.getAsLong();
+        clients.expire(now);
+        brokers.expire(now);
+        topicLabels.expire(now);
+    }
+}

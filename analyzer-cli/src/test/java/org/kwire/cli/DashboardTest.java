@@ -1,0 +1,123 @@
+package org.kwire.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kwire.metrics.CaptureCounts;
+import org.kwire.metrics.CaptureHealthMetrics;
+import org.kwire.metrics.KwireMetrics;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The Grafana dashboard (docs/grafana/kwire.json) and the alerting rules (docs/prometheus/kwire-alerts.yml): valid
+ * JSON and YAML, every query valid PromQL ({@code promtool check rules}) and naming only metrics kwire exports.
+ */
+class DashboardTest {
+
+    private static final Path ROOT = Path.of(System.getProperty("kwire.testCaptures")).getParent();
+    private static final Pattern METRIC = Pattern.compile("\\bkwire_[a-z_]+\\b");
+
+    /** Every series name kwire exports: counters with _total, histograms with _bucket, _count and _sum. */
+    static Set<String> exported() {
+        PrometheusRegistry registry = new PrometheusRegistry();
+        new KwireMetrics(registry);
+        CaptureHealthMetrics.register(registry, () -> new CaptureCounts(0, 0, 0, 0, 0, 0, 0, 0, 0));
+        Set<String> names = new TreeSet<>();
+        for (MetricSnapshot s : registry.scrape()) {
+            String name = s.getMetadata().getPrometheusName();
+            if (s instanceof CounterSnapshot) {
+                names.add(name + "_total");
+            } else if (s instanceof HistogramSnapshot) {
+                names.addAll(List.of(name + "_bucket", name + "_count", name + "_sum"));
+            } else {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    private static List<String> metrics(String expr) {
+        List<String> names = new ArrayList<>();
+        Matcher m = METRIC.matcher(expr);
+        while (m.find()) {
+            names.add(m.group());
+        }
+        return names;
+    }
+
+    @Test
+    void theDashboardQueriesOnlyExportedMetricsInValidPromQl(@TempDir Path dir) throws Exception {
+        JsonNode dash = new ObjectMapper().readTree(ROOT.resolve("docs/grafana/kwire.json").toFile());
+        assertEquals("kwire-kafka-wire", dash.get("uid").asText());
+        Set<String> exported = exported();
+        List<String> titles = new ArrayList<>();
+        StringBuilder rules = new StringBuilder("groups:\n  - name: dashboard\n    rules:\n");
+        int n = 0;
+        for (JsonNode panel : dash.get("panels")) {
+            titles.add(panel.get("title").asText());
+            assertTrue(panel.get("targets").size() > 0, panel.get("title").asText());
+            for (JsonNode target : panel.get("targets")) {
+                String expr = target.get("expr").asText();
+                List<String> names = metrics(expr);
+                assertFalse(names.isEmpty(), expr);
+                for (String name : names) {
+                    assertTrue(exported.contains(name), name + " in " + expr + " is not exported; kwire exports " + exported);
+                }
+                String promql = expr.replace("$__rate_interval", "1m").replace("$instance", ".*");
+                rules.append("      - record: kwire:dashboard:").append(n++).append("\n        expr: '")
+                        .append(promql.replace("'", "''")).append("'\n");
+            }
+        }
+        assertTrue(titles.containsAll(List.of("Request rate by API", "Request rate by client_id", "Latency p50 by API",
+                "Latency p99 by API", "Error rate by error name", "Top topics by throughput", "Capture drops")), titles.toString());
+        Path file = dir.resolve("dashboard-queries.yml");
+        Files.writeString(file, rules);
+        Promtool.check(null, "check", "rules", file.toString()); // every query parses as PromQL
+    }
+
+    @Test
+    void theAlertingRulesAreValidAndUseExportedMetrics() throws Exception {
+        Path file = ROOT.resolve("docs/prometheus/kwire-alerts.yml");
+        JsonNode doc = new ObjectMapper(new YAMLFactory()).readTree(file.toFile());
+        Set<String> exported = exported();
+        List<String> alerts = new ArrayList<>();
+        for (JsonNode rule : doc.get("groups").get(0).get("rules")) {
+            alerts.add(rule.get("alert").asText());
+            assertFalse(rule.path("labels").path("severity").asText().isEmpty(), rule.toString());
+            assertFalse(rule.path("annotations").path("summary").asText().isEmpty(), rule.toString());
+            for (String name : metrics(rule.get("expr").asText())) {
+                assertTrue(exported.contains(name), name + " is not exported");
+            }
+        }
+        assertEquals(List.of("KafkaErrorRateHigh", "KafkaRequestLatencyP99High", "KwireCaptureDropping",
+                "KafkaRecordBatchCrcFailures"), alerts);
+        assertTrue(Promtool.check(null, "check", "rules", file.toString()).contains("SUCCESS: 4 rules found"));
+    }
+
+    @Test
+    void everyExportedMetricIsInTheReadmeTable() throws Exception {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        for (String name : exported()) {
+            String base = name.replaceAll("_(bucket|count|sum)$", "");
+            assertTrue(readme.contains("`" + base + "`"), base + " is missing from the README's metrics table");
+        }
+    }
+}
