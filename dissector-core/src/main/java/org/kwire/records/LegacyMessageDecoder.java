@@ -85,7 +85,7 @@ final class LegacyMessageDecoder {
         long baseOffset = inner == null || inner.messages == 0 ? offset
                 : magic == 0 ? inner.firstOffset : offset - inner.lastOffset + inner.firstOffset;
         r.context().batch(new BatchInfo(start, end - start, magic, codec, baseOffset, (int) (offset - baseOffset),
-                records, uncompressed, false, false, -1, (short) -1, -1, crc, crcValid));
+                records, uncompressed, false, false, -1, (short) -1, -1, crc, crcValid, -1));
     }
 
     /**
