@@ -9,6 +9,7 @@ import org.apache.commons.cli.Options;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
+import org.kwire.analysis.TrafficCensus;
 import org.kwire.live.LiveCapture;
 import org.kwire.live.LiveCaptureException;
 import org.kwire.pcap.TappedSource;
@@ -67,8 +68,7 @@ final class LiveCommand {
                 .desc("end a TCP connection after S seconds without a packet (default 900)").build());
         AnalysisRun.addOptions(o);
         Records.addOptions(o, false);
-        o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
-                .desc("how many of the slowest exchanges the reports list (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
+        AnalysisRun.addReportOptions(o);
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -135,9 +135,11 @@ final class LiveCommand {
 
     private int capture(LiveCapture c, String filter, long duration, long interval, AnalysisRun run,
                         ReassemblyLimits limits, CommandLine cl, PrintStream out, PrintStream err) throws CliException {
-        ReportBuilder report = run.report(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST));
+        ReportBuilder report = run.report(cl);
         ExchangeTracker tracker = run.tracker(List.of(report));
-        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options, limits).start(tracker, AnalysisRun.observer(tracker, report));
+        TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
+        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options, limits).start(tracker,
+                AnalysisRun.observer(tracker, report), census);
         List<String> names = List.of(c.device() + " (live)");
         PcapngWriter writer = openWriter(cl.getOptionValue("write"), c);
         CountDownLatch done = new CountDownLatch(1);
@@ -178,6 +180,7 @@ final class LiveCommand {
             }
             CaptureFacts facts = pipeline.facts(names, c.position());
             CaptureReports.addWarnings(facts, report, err);
+            CaptureReports.addVerdict(census, facts, report, err);
             Report r = CaptureReports.build(report, facts);
             CaptureReports.write(r, cl.getOptionValue("output"), out);
             return ExitCodes.OK;

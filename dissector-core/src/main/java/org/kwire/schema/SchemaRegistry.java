@@ -97,6 +97,48 @@ public final class SchemaRegistry {
         return releases;
     }
 
+    /**
+     * The bundled release a user means by {@code asked}: the release itself ({@code 4.0.0}), or the newest bundled
+     * release of a major.minor ({@code 4.0}); null if kwire carries no such release's schemas.
+     */
+    public String release(String asked) {
+        String best = null;
+        for (String r : releases) {
+            if (r.matches("\\d+\\.\\d+\\.\\d+") && (r.equals(asked) || r.startsWith(asked + "."))
+                    && (best == null || compareReleases(r, best) > 0)) {
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The request versions one bundled release's schemas define for an API: what a broker of that release accepts
+     * (its {@code ApiKeys} are generated from these schemas; a version outside them is refused); null if that release
+     * does not have the API at all.
+     */
+    public VersionRange requestVersions(String release, int apiKey) {
+        for (SpecEntry e : requests.getOrDefault(apiKey, List.of())) {
+            if (e.release.equals(release)) {
+                return e.validVersions;
+            }
+        }
+        return null;
+    }
+
+    /** Orders release labels {@code x.y.z} numerically. */
+    static int compareReleases(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        for (int i = 0; i < Math.min(x.length, y.length); i++) {
+            int c = Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.length, y.length);
+    }
+
     /** Every api key any release defines, ascending. */
     public SortedSet<Integer> apiKeys() {
         SortedSet<Integer> keys = new TreeSet<>(requests.keySet());
