@@ -153,10 +153,10 @@ class CaptureMaker {
         Files.createDirectories(file.getParent());
         Process p = new ProcessBuilder("tcpdump", "-i", "lo", "-s", "0", "-U", "-w", file.toString(), "tcp", "port",
                 String.valueOf(port)).redirectErrorStream(true).start();
-        byte[] line = new byte[256];
-        int n = p.getInputStream().read(line); // "tcpdump: listening on lo, ..."
-        if (n <= 0 || !new String(line, 0, n, StandardCharsets.UTF_8).contains("listening")) {
-            throw new IOException("tcpdump did not start: " + (n > 0 ? new String(line, 0, n, StandardCharsets.UTF_8) : ""));
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                StandardCharsets.UTF_8)).readLine(); // "tcpdump: listening on lo, ..."
+        if (line == null || !line.contains("listening")) {
+            throw new IOException("tcpdump did not start: " + line);
         }
         return p;
     }
