@@ -73,7 +73,7 @@ final class AnalysisRun {
         o.addOption(Option.builder().longOpt("target-kafka").hasArg().argName("RELEASE")
                 .desc("the Kafka release the readiness section checks clients against (default "
                         + ReportOptions.DEFAULT_TARGET + "; one whose schemas kwire bundles: "
-                        + String.join(", ", SchemaRegistry.bundled().releases()) + ")").build());
+                        + String.join(", ", SchemaRegistry.bundled().targetReleases()) + ")").build());
     }
 
     /** Reads the shared options; a bad value is a usage error. */
@@ -136,7 +136,7 @@ final class AnalysisRun {
         String target = cl.getOptionValue("target-kafka", ReportOptions.DEFAULT_TARGET).trim();
         if (schemas.release(target) == null) {
             throw new CliException(ExitCodes.USAGE, "--target-kafka " + target + ": kwire carries the schemas of Kafka "
-                    + String.join(", ", schemas.releases()) + " (give one of them, or its major.minor)");
+                    + String.join(", ", schemas.targetReleases()) + " (give one of them, or its major.minor)");
         }
         return new ReportBuilder(schemas, topics, new ReportOptions(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST),
                 cl.hasOption("include-long-polls"), target));

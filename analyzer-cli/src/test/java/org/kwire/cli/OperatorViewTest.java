@@ -121,7 +121,7 @@ class OperatorViewTest {
 
     /**
      * kafka-clients 0.10.2.2 uses Produce v2, Fetch v3 and JoinGroup v1, all removed by Kafka 4.0 (KIP-896): a 4.0
-     * broker closes those connections. Kafka 4.4's schemas accept JoinGroup v0-1 again; 3.9 accepts everything.
+     * broker closes those connections. Kafka 4.1's schemas accept JoinGroup v0-1 again; 3.9 accepts everything.
      */
     @Test
     void readinessListsTheClientsATargetReleaseWouldRefuse() throws IOException {
@@ -151,8 +151,11 @@ class OperatorViewTest {
 
         CliRun bad = CliRun.of("analyze", "--target-kafka", "5.0", TestCaptures.path("kcat.pcap").toString());
         assertEquals(2, bad.exit());
-        assertEquals("kwire: --target-kafka 5.0: kwire carries the schemas of Kafka 4.4.0, 4.0.0, 3.9.1 (give one of them, "
-                + "or its major.minor)\n", bad.err());
+        assertEquals("kwire: --target-kafka 5.0: kwire carries the schemas of Kafka 4.4.0, 4.3.1, 4.2.2, 4.1.2, 4.0.0, 3.9.1 "
+                + "(give one of them, or its major.minor)\n", bad.err());
+        // Kafka 4.1 took JoinGroup v0-1 back: from 4.1 on, only the Produce and Fetch requests are refused
+        JsonNode r41 = analyze("old-client-0.10.2.2.pcap", "--port", "9192", "--target-kafka", "4.1").get("readiness");
+        assertEquals("release=\"4.1.2\" clients_affected=3 requests=4", compact(r41, "release", "clients_affected", "requests"));
     }
 
     /** java-basic's broker (Kafka 4.4.0) in its ApiVersions v5 responses; it still lists Produce from v0 (KAFKA-18659). */

@@ -31,7 +31,7 @@ final class ReportSections implements ExchangeSink {
         this.release = schemas.release(target);
         if (release == null) {
             throw new IllegalArgumentException("no bundled schemas of Kafka " + target + " (bundled: "
-                    + String.join(", ", schemas.releases()) + ")");
+                    + String.join(", ", schemas.targetReleases()) + ")");
         }
         this.clients = new ClientAccumulator(schemas);
         this.brokers = new BrokerAccumulator(schemas);
