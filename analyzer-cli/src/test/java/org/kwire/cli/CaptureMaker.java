@@ -14,7 +14,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,17 +57,11 @@ class CaptureMaker {
 
     @Test
     void transactions(@TempDir Path dir) throws Exception {
-        TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumControllerNodes(1).setNumBrokerNodes(1)
-                .setBaseDirectory(dir.resolve("kafka")).build();
-        try (KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes)
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("offsets.topic.replication.factor", "1").build()) {
-            cluster.format();
-            cluster.startup();
-            cluster.waitForReadyBrokers();
+        try (KafkaClusterTestKit cluster = TestBroker.start(dir.resolve("kafka"), Map.of(
+                "transaction.state.log.replication.factor", "1", "transaction.state.log.min.isr", "1",
+                "offsets.topic.replication.factor", "1"))) {
             String bootstrap = cluster.bootstrapServers();
-            int port = Integer.parseInt(bootstrap.replaceAll(".*:", ""));
+            int port = TestBroker.port(cluster);
             try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
                 admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
             }

@@ -14,7 +14,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,14 +46,9 @@ class LiveKafkaTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void liveCaptureOfARealBrokerCountsItsClientsRequests(@TempDir Path dir) throws Exception {
         CapturePermission.assumeLoopbackCapture();
-        TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumControllerNodes(1).setNumBrokerNodes(1)
-                .setBaseDirectory(dir.resolve("kafka")).build();
-        try (KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes).build()) {
-            cluster.format();
-            cluster.startup();
-            cluster.waitForReadyBrokers();
+        try (KafkaClusterTestKit cluster = TestBroker.start(dir.resolve("kafka"), Map.of())) {
             String bootstrap = cluster.bootstrapServers();
-            int port = Integer.parseInt(bootstrap.replaceAll(".*:", ""));
+            int port = TestBroker.port(cluster);
             try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
                 admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
             }

@@ -74,9 +74,12 @@ final class BatchV2Decoder {
         r.context().batch(info.control() ? info.withControlType(controlType) : info);
     }
 
-    /** Shows an epoch-ms timestamp field of the header also as ISO-8601 UTC (-1, "no timestamp", stays as it is). */
-    private static void timestamp(FieldReader r, FieldNode batch, long epochMs) {
-        if (batch != null && epochMs >= 0) {
+    /**
+     * Shows the epoch-ms timestamp field just read also as ISO-8601 UTC (-1, "no timestamp", stays as it is); nothing
+     * without a tree ({@code parent} null).
+     */
+    static void timestamp(FieldReader r, FieldNode parent, long epochMs) {
+        if (parent != null && epochMs >= 0) {
             r.last().setDetail("(" + java.time.Instant.ofEpochMilli(epochMs) + ")");
         }
     }

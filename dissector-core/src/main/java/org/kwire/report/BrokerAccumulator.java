@@ -58,7 +58,7 @@ final class BrokerAccumulator implements ExchangeSink {
             Map<String, BrokerStats.Range> apis = new LinkedHashMap<>();
             byKey.forEach((key, range) -> apis.put(schemas.apiName(key), range));
             out.add(new BrokerStats(endpoint, b.responses, b.last.frame().lastPacket(),
-                    ClientAccumulator.iso(b.last.frame().lastTimestampNanos()), b.version,
+                    SeenSpan.iso(b.last.frame().lastTimestampNanos()), b.version,
                     Collections.unmodifiableMap(apis), features(m.supportedFeatures()), features(m.finalizedFeatures()),
                     m.finalizedFeaturesEpoch()));
         });

@@ -9,7 +9,6 @@ import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
 import org.kwire.summary.MessageFacts;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -64,17 +63,11 @@ final class ClientAccumulator implements ExchangeSink {
         long responseBytes;
         long errors;
         long errorResponses;
-        long firstNanos = Long.MAX_VALUE;
-        long lastNanos = Long.MIN_VALUE;
+        final SeenSpan seen = new SeenSpan();
 
         Client(String address, String clientId) {
             this.address = address;
             this.clientId = clientId;
-        }
-
-        void seen(long nanos) {
-            firstNanos = Math.min(firstNanos, nanos);
-            lastNanos = Math.max(lastNanos, nanos);
         }
     }
 
@@ -96,7 +89,7 @@ final class ClientAccumulator implements ExchangeSink {
         c.requests++;
         c.requestBytes += bytes;
         c.apis.merge(schemas.apiName(h.apiKey()), 1L, Long::sum);
-        c.seen(e.request().frame().lastTimestampNanos());
+        c.seen.add(e.request().frame().lastTimestampNanos());
         Usage u = c.usage.computeIfAbsent(h.apiKey() << 16 | h.apiVersion(), k -> new Usage(h.apiKey(), h.apiVersion()));
         u.requests++;
         if (u.frames.size() < MAX_FRAMES) {
@@ -113,7 +106,7 @@ final class ClientAccumulator implements ExchangeSink {
         }
         c.responses++;
         c.responseBytes += r.frame().length();
-        c.seen(r.frame().lastTimestampNanos());
+        c.seen.add(r.frame().lastTimestampNanos());
         c.errors += r.errors().size();
         c.errorResponses += r.errors().isEmpty() ? 0 : 1;
         for (FrameSummary.ErrorRef err : r.errors()) {
@@ -136,7 +129,7 @@ final class ClientAccumulator implements ExchangeSink {
             out.add(new ClientStats(c.clientId, c.streams.size(), c.requests, c.responses, c.requestBytes,
                     c.responseBytes, c.errors, new TreeMap<>(c.apis),
                     c.address, c.softwareName, c.softwareVersion, c.errorResponses, new TreeMap<>(c.errorCodes),
-                    apiVersions, iso(c.firstNanos), iso(c.lastNanos)));
+                    apiVersions, c.seen.first(), c.seen.last()));
         }
         return out;
     }
@@ -146,9 +139,5 @@ final class ClientAccumulator implements ExchangeSink {
         int colon = endpoint.lastIndexOf(':');
         String host = colon < 0 ? endpoint : endpoint.substring(0, colon);
         return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
-    }
-
-    static String iso(long nanos) {
-        return nanos == Long.MAX_VALUE || nanos == Long.MIN_VALUE ? null : Instant.ofEpochSecond(0, nanos).toString();
     }
 }

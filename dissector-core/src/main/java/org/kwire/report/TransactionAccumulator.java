@@ -61,16 +61,10 @@ final class TransactionAccumulator implements ExchangeSink {
         long commitMarkers;
         long abortMarkers;
         long errors;
-        long firstNanos = Long.MAX_VALUE;
-        long lastNanos = Long.MIN_VALUE;
+        final SeenSpan seen = new SeenSpan();
 
         Txn(String id) {
             this.id = id;
-        }
-
-        void seen(long nanos) {
-            firstNanos = Math.min(firstNanos, nanos);
-            lastNanos = Math.max(lastNanos, nanos);
         }
 
         void topic(String topic) {
@@ -101,7 +95,7 @@ final class TransactionAccumulator implements ExchangeSink {
         Txn t = transactions.computeIfAbsent(m.transactionalId(), Txn::new);
         FrameSummary req = e.request();
         FrameSummary resp = e.response();
-        t.seen(req.frame().lastTimestampNanos());
+        t.seen.add(req.frame().lastTimestampNanos());
         tie(t, m.producerId(), m.producerEpoch());
         switch (e.apiKey()) {
             case INIT_PRODUCER_ID -> {
@@ -141,7 +135,7 @@ final class TransactionAccumulator implements ExchangeSink {
             }
         }
         if (resp != null) {
-            t.seen(resp.frame().lastTimestampNanos());
+            t.seen.add(resp.frame().lastTimestampNanos());
             t.errors += resp.errors().size();
             resp.errors().forEach(err -> t.errorCodes.merge(ErrorCodes.name(err.code()), 1L, Long::sum));
         }
@@ -178,7 +172,7 @@ final class TransactionAccumulator implements ExchangeSink {
                 if (t == unknown && t.producerIds.size() < MAX_TOPICS) {
                     t.producerIds.add(b.producerId()); // a few examples to look for
                 }
-                t.seen(response.frame().lastTimestampNanos());
+                t.seen.add(response.frame().lastTimestampNanos());
                 if (b.controlType() == BatchInfo.COMMIT) {
                     t.commitMarkers++;
                 } else {
@@ -201,6 +195,6 @@ final class TransactionAccumulator implements ExchangeSink {
         return new TransactionStats(t.id, List.copyOf(t.producerIds), t.epoch, t.init, t.partitionsAdded,
                 List.copyOf(t.topics), t.produceRequests, t.producedRecords, t.addOffsets, t.offsetsCommitted,
                 List.copyOf(t.groups), t.commits, t.aborts, t.commitMarkers, t.abortMarkers, t.errors,
-                new TreeMap<>(t.errorCodes), ClientAccumulator.iso(t.firstNanos), ClientAccumulator.iso(t.lastNanos));
+                new TreeMap<>(t.errorCodes), t.seen.first(), t.seen.last());
     }
 }
