@@ -95,6 +95,26 @@ class OperatorViewTest {
                 compact(kcatJoin, "api", "latency_us", "wait_ms", "expected_wait"));
     }
 
+    /** Every exchange's event carries its wait: kafkajs's group joins and sync (rebalance timeout 60 s), its Fetches. */
+    @Test
+    void eventsCarryTheirWait() {
+        CliRun run = CliRun.of("analyze", "-q", "--format", "ndjson", TestCaptures.path("kafkajs.pcap").toString());
+        List<String> waits = new ArrayList<>();
+        for (String line : run.out().split("\n")) {
+            if (line.contains("\"wait_kind\":\"")) {
+                waits.add(line.replaceAll(".*\"api\":\"(\\w+)\".*\"latency_us\":(\\d+),(\"wait_ms.*expected_wait\":\\w+).*",
+                        "$1 $2 $3"));
+            }
+        }
+        assertEquals(List.of(
+                "JoinGroup 16102 \"wait_ms\":60000,\"wait_kind\":\"rebalance\",\"empty\":null,\"long_poll\":false,\"expected_wait\":true",
+                "JoinGroup 50163 \"wait_ms\":60000,\"wait_kind\":\"rebalance\",\"empty\":null,\"long_poll\":false,\"expected_wait\":true",
+                "SyncGroup 10926 \"wait_ms\":60000,\"wait_kind\":\"rebalance\",\"empty\":null,\"long_poll\":false,\"expected_wait\":true",
+                "Fetch 38852 \"wait_ms\":5000,\"wait_kind\":\"long_poll\",\"empty\":false,\"long_poll\":false,\"expected_wait\":false",
+                "Fetch 5012626 \"wait_ms\":5000,\"wait_kind\":\"long_poll\",\"empty\":true,\"long_poll\":true,\"expected_wait\":false"),
+                waits);
+    }
+
     /** sasl-plain holds kafka-clients 4.4.0 and kcat (librdkafka 2.0.2): their ApiVersions v3+ requests say so. */
     @Test
     void clientsAreKeyedByAddressAndClientIdWithTheirSoftware() throws IOException {
