@@ -197,19 +197,22 @@ class OperatorViewTest {
 
     /**
      * transactions.pcap (made with CaptureMaker): one transactional producer, a committed and an aborted transaction.
-     * With transaction.version 2 the client sends no AddPartitionsToTxn (the broker's own verification requests carry
-     * the transactional.id nested) and no AddOffsetsToTxn; its offsets go in TxnOffsetCommit. InitProducerId is retried
-     * while the coordinator loads, Produce while the previous transaction completes (CONCURRENT_TRANSACTIONS).
+     * With transaction.version 2 (KIP-890) the client sends no AddPartitionsToTxn and no AddOffsetsToTxn: the broker
+     * adds the partitions for it (AddPartitionsToTxn v5, the transactional.id nested, 18 partitions counting
+     * __consumer_offsets' for the offsets), and its offsets go in TxnOffsetCommit. InitProducerId is retried while the
+     * coordinator loads, Produce and the broker's AddPartitionsToTxn while the previous transaction completes
+     * (CONCURRENT_TRANSACTIONS).
      */
     @Test
     void transactionsAtAGlance() throws IOException {
         JsonNode r = analyze("transactions.pcap", "--port", "43085");
         assertEquals(1, r.get("transactions").size());
         assertEquals("{\"transactional_id\":\"kwire-txn-producer-1\",\"producer_ids\":[0],\"producer_epoch\":1,"
-                + "\"init_producer_id\":10,\"partitions_added\":0,\"topics\":[\"kwire-txn\"],\"produce_requests\":6,"
+                + "\"init_producer_id\":10,\"partitions_added\":18,\"topics\":[\"__consumer_offsets\",\"kwire-txn\"],"
+                + "\"produce_requests\":6,"
                 + "\"produced_records\":7,\"add_offsets\":0,\"offsets_committed\":9,\"groups\":[\"kwire-txn-group\"],"
-                + "\"commits\":1,\"aborts\":1,\"commit_markers\":1,\"abort_markers\":1,\"errors\":19,"
-                + "\"error_codes\":{\"CONCURRENT_TRANSACTIONS\":2,\"COORDINATOR_LOAD_IN_PROGRESS\":1,\"NOT_COORDINATOR\":16},"
+                + "\"commits\":1,\"aborts\":1,\"commit_markers\":1,\"abort_markers\":1,\"errors\":26,"
+                + "\"error_codes\":{\"CONCURRENT_TRANSACTIONS\":9,\"COORDINATOR_LOAD_IN_PROGRESS\":1,\"NOT_COORDINATOR\":16},"
                 + "\"first_seen\":\"2026-12-01T11:03:29.269682Z\",\"last_seen\":\"2026-12-01T11:03:34.539400Z\"}",
                 r.get("transactions").get(0).toString());
         assertEquals(0, analyze("java-basic.pcap").get("transactions").size(), "idempotent, not transactional");

@@ -18,7 +18,8 @@ import java.util.TreeSet;
 
 /**
  * The report's {@code transactions}: per transactional.id, what its requests did (InitProducerId, AddPartitionsToTxn,
- * Produce, AddOffsetsToTxn, TxnOffsetCommit, EndTxn: Kafka's transaction protocol, KIP-98) and the COMMIT/ABORT
+ * Produce, AddOffsetsToTxn, TxnOffsetCommit, EndTxn: Kafka's transaction protocol, KIP-98; with transaction.version 2,
+ * KIP-890, brokers send AddPartitionsToTxn v4+ on the producer's behalf, counted for it too) and the COMMIT/ABORT
  * markers (control batches) that Fetch responses delivered for its producer ids. A producer id is tied to its
  * transactional.id by the InitProducerId exchange that gave it, or by a request carrying both. Memory grows with the
  * number of transactional ids and producer ids.
@@ -105,7 +106,9 @@ final class TransactionAccumulator implements ExchangeSink {
                 }
             }
             case ADD_PARTITIONS_TO_TXN -> {
-                t.partitionsAdded += req.partitions().size();
+                if (!Boolean.TRUE.equals(m.verifyOnly())) { // KIP-890's checks add nothing
+                    t.partitionsAdded += req.partitions().size();
+                }
                 req.partitions().forEach(p -> t.topic(names.display(p.topic(), p.topicId())));
             }
             case PRODUCE -> {

@@ -12,7 +12,8 @@ import java.util.Map;
  *                         transactional.id: the first 20 seen)
  * @param producerEpoch    the last producer epoch seen, -1 if none
  * @param initProducerId   InitProducerId requests
- * @param partitionsAdded  partitions named by its AddPartitionsToTxn requests (each time)
+ * @param partitionsAdded  partitions named by AddPartitionsToTxn requests for it (each time): its own (v0-3), or a
+ *                         broker's on its behalf (v4+, transaction.version 2, KIP-890); verify-only checks not counted
  * @param topics           topics it added partitions of or produced to, sorted (at most 20)
  * @param produceRequests  Produce requests carrying its transactional.id
  * @param producedRecords  records those requests carried

@@ -7,9 +7,10 @@ import java.util.List;
 
 /**
  * Gathers {@link MessageFacts} for {@link FactsCollector}, which forwards it the callbacks of the same interpreter
- * pass. Only the body's own fields count (level 1), and for ApiVersions responses the elements of its body-level
- * arrays {@code ApiKeys}, {@code SupportedFeatures}, {@code FinalizedFeatures} (level 3); everything deeper costs one
- * comparison. Strings are decoded only for the few fields it keeps.
+ * pass. Only the body's own fields count (level 1), the elements of ApiVersions responses' body-level arrays
+ * {@code ApiKeys}, {@code SupportedFeatures}, {@code FinalizedFeatures}, and those of AddPartitionsToTxn v4+'s
+ * {@code Transactions} (level 3); everything deeper costs one comparison. Strings are decoded only for the few fields
+ * it keeps.
  */
 final class MessageFactsCollector {
 
@@ -33,6 +34,9 @@ final class MessageFactsCollector {
     private String softwareName;
     private String softwareVersion;
     private long featuresEpoch;
+    private Boolean verifyOnly;
+    private String nestedTransactionalId;
+    private boolean severalTransactions;
     private final List<MessageFacts.ApiRange> ranges = new ArrayList<>();
     private final List<MessageFacts.FeatureRange> supported = new ArrayList<>();
     private final List<MessageFacts.FeatureRange> finalized = new ArrayList<>();
@@ -45,7 +49,9 @@ final class MessageFactsCollector {
         maxWaitMs = rebalanceTimeoutMs = sessionTimeoutMs = producerEpoch = -1;
         producerId = featuresEpoch = -1;
         groupId = transactionalId = softwareName = softwareVersion = null;
-        committed = null;
+        committed = verifyOnly = null;
+        nestedTransactionalId = null;
+        severalTransactions = false;
         ranges.clear();
         supported.clear();
         finalized.clear();
@@ -56,11 +62,13 @@ final class MessageFactsCollector {
         if (maxWaitMs < 0 && rebalanceTimeoutMs < 0 && sessionTimeoutMs < 0 && groupId == null && transactionalId == null
                 && producerId < 0 && producerEpoch < 0 && committed == null && softwareName == null
                 && softwareVersion == null && ranges.isEmpty() && supported.isEmpty() && finalized.isEmpty()
-                && featuresEpoch < 0) {
+                && featuresEpoch < 0 && verifyOnly == null && nestedTransactionalId == null) {
             return MessageFacts.NONE;
         }
-        return new MessageFacts(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId, transactionalId, producerId,
-                producerEpoch, committed, softwareName, softwareVersion, ranges, supported, finalized, featuresEpoch);
+        String txn = transactionalId != null || severalTransactions ? transactionalId : nestedTransactionalId;
+        return new MessageFacts(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId, txn, producerId,
+                producerEpoch, committed, softwareName, softwareVersion, ranges, supported, finalized, featuresEpoch,
+                verifyOnly);
     }
 
     void beginStruct() {
@@ -72,7 +80,7 @@ final class MessageFactsCollector {
     }
 
     void endStruct() {
-        if (level == 3 && array != null) {
+        if (level == 3 && array != null && !array.equals("Transactions")) {
             switch (array) {
                 case "ApiKeys" -> ranges.add(new MessageFacts.ApiRange(key, min, max));
                 case "SupportedFeatures" -> supported.add(new MessageFacts.FeatureRange(name, min, max));
@@ -84,9 +92,10 @@ final class MessageFactsCollector {
 
     void beginArray(FieldPlan field) {
         level++;
-        if (level == 2 && apiVersionsResponse) {
+        if (level == 2) {
             String n = field.name();
-            array = n.equals("ApiKeys") || n.equals("SupportedFeatures") || n.equals("FinalizedFeatures") ? n : null;
+            array = apiVersionsResponse && (n.equals("ApiKeys") || n.equals("SupportedFeatures")
+                    || n.equals("FinalizedFeatures")) || n.equals("Transactions") ? n : null;
         }
     }
 
@@ -111,6 +120,12 @@ final class MessageFactsCollector {
                     }
                 }
             }
+        } else if (level == 3 && "Transactions".equals(array)) {
+            if ("producerId".equals(field.entityType()) && producerId < 0) {
+                producerId = value;
+            } else if (field.name().equals("ProducerEpoch") && producerEpoch < 0) {
+                producerEpoch = (int) value;
+            }
         } else if (level == 3 && array != null) {
             switch (field.name()) {
                 case "ApiKey" -> key = (int) value;
@@ -125,6 +140,8 @@ final class MessageFactsCollector {
     void bool(FieldPlan field, boolean value) {
         if (level == 1 && field.name().equals("Committed")) {
             committed = value;
+        } else if (level == 3 && "Transactions".equals(array) && field.name().equals("VerifyOnly")) {
+            verifyOnly = verifyOnly == null ? value : verifyOnly && value;
         }
     }
 
@@ -134,10 +151,16 @@ final class MessageFactsCollector {
             String e = field.entityType();
             return "transactionalId".equals(e) || "groupId".equals(e) || field.name().startsWith("ClientSoftware");
         }
-        return level == 3 && array != null && field.name().equals("Name");
+        return level == 3 && array != null && (array.equals("Transactions")
+                ? "transactionalId".equals(field.entityType()) : field.name().equals("Name"));
     }
 
     void string(FieldPlan field, String value) {
+        if (level == 3 && array.equals("Transactions")) {
+            severalTransactions |= nestedTransactionalId != null && !nestedTransactionalId.equals(value);
+            nestedTransactionalId = value;
+            return;
+        }
         if (level == 3) {
             name = value;
             return;

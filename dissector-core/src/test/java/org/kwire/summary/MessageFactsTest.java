@@ -63,6 +63,17 @@ class MessageFactsTest {
         assertEquals("t 7 2", add.message().transactionalId() + " " + add.message().producerId() + " " + add.message().producerEpoch());
         assertEquals(List.of(new FrameSummary.PartitionRef("orders", null, 0), new FrameSummary.PartitionRef("orders", null, 1)),
                 add.partitions());
+        // v4+: a broker adds partitions for producers (transaction.version 2, KIP-890); one transaction names its id
+        AddPartitionsToTxnRequestData.AddPartitionsToTxnTransactionCollection txns =
+                new AddPartitionsToTxnRequestData.AddPartitionsToTxnTransactionCollection();
+        txns.add(new AddPartitionsToTxnRequestData.AddPartitionsToTxnTransaction().setTransactionalId("t").setProducerId(7)
+                .setProducerEpoch((short) 2).setVerifyOnly(false));
+        MessageFacts v5 = summarize(new AddPartitionsToTxnRequestData().setTransactions(txns), Direction.REQUEST, 5).message();
+        assertEquals("t 7 2 false", v5.transactionalId() + " " + v5.producerId() + " " + v5.producerEpoch() + " " + v5.verifyOnly());
+        txns.add(new AddPartitionsToTxnRequestData.AddPartitionsToTxnTransaction().setTransactionalId("u").setProducerId(8)
+                .setVerifyOnly(true));
+        MessageFacts two = summarize(new AddPartitionsToTxnRequestData().setTransactions(txns), Direction.REQUEST, 5).message();
+        assertEquals("null false", two.transactionalId() + " " + two.verifyOnly(), "two transactions: no one id");
         MessageFacts init = summarize(new InitProducerIdResponseData().setProducerId(42).setProducerEpoch((short) 3),
                 Direction.RESPONSE, 5).message();
         assertEquals("42 3", init.producerId() + " " + init.producerEpoch());
