@@ -77,6 +77,16 @@ class OperatorViewTest {
         JsonNode kafkajs = analyze("kafkajs.pcap");
         assertEquals(1, api(kafkajs, "Fetch").get("long_polls").asInt());
         assertEquals("api=\"CreateTopics\" latency_us=69775", compact(kafkajs.get("slowest").get(0), "api", "latency_us"));
+        // a share consumer's ShareFetch long-polls too (MaxWaitMs 500); its three all brought records
+        JsonNode share = analyze("share-group.pcap");
+        assertEquals(0, api(share, "ShareFetch").get("long_polls").asInt());
+        for (JsonNode s : share.get("slowest")) {
+            if (s.get("api").asText().equals("ShareFetch")) {
+                assertEquals("latency_us=103096 wait_ms=500 wait_kind=\"long_poll\" empty=false",
+                        compact(s, "latency_us", "wait_ms", "wait_kind", "empty"));
+                break;
+            }
+        }
     }
 
     /** JoinGroup is held until the group forms: within its rebalance timeout that is an expected wait, marked. */
