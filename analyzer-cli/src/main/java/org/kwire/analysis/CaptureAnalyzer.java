@@ -54,6 +54,16 @@ public final class CaptureAnalyzer {
     }
 
     /**
+     * {@link #start(ConversationListener, ConnectionObserver)}, with every TCP connection also counted by
+     * {@code census} (what each server port carried, for {@link TrafficCensus#verdict}).
+     */
+    public PacketPipeline start(ConversationListener listener, ConnectionObserver observer, TrafficCensus census) {
+        ConnectionObserver counted = census.observer(observer);
+        return new PacketPipeline(new TcpReassembler(
+                c -> census.wrap(c, new KafkaStreamHandler(c, options, plans, headers, listener, counted)), limits));
+    }
+
+    /**
      * Analyzes capture files, read in the order given as one capture (packet numbers continue across files).
      *
      * @param files     pcap or pcapng files, plain or gzip-compressed

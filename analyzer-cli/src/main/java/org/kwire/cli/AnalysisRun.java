@@ -10,6 +10,7 @@ import org.kwire.plan.PlanCache;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.report.ReportBuilder;
+import org.kwire.report.ReportOptions;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeFilter;
 import org.kwire.summary.ExchangeSink;
@@ -62,6 +63,19 @@ final class AnalysisRun {
         o.addOption(Option.builder().longOpt("min-latency-ms").hasArg().argName("N").desc("only exchanges at least N ms slow").build());
         o.addOption(Option.builder().longOpt("connection").hasArg().argName("HOST:PORT")
                 .desc("only connections with this client or broker endpoint ([v6]:PORT for IPv6); repeatable").build());
+    }
+
+    /** Adds the options of commands that write a report ({@code analyze}, {@code live}). */
+    static void addReportOptions(Options o) {
+        o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
+                .desc("how many of the slowest exchanges the report lists (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
+        o.addOption(Option.builder().longOpt("include-long-polls")
+                .desc("count Fetch/ShareFetch long-polls answered empty at their MaxWaitMs in latencies and the slowest "
+                        + "list (by default they are counted apart)").build());
+        o.addOption(Option.builder().longOpt("target-kafka").hasArg().argName("RELEASE")
+                .desc("the Kafka release the readiness section checks clients against (default "
+                        + ReportOptions.DEFAULT_TARGET + "; one whose schemas kwire bundles: "
+                        + String.join(", ", SchemaRegistry.bundled().targetReleases()) + ")").build());
     }
 
     /** Reads the shared options; a bad value is a usage error. */
@@ -128,9 +142,19 @@ final class AnalysisRun {
         return Math.max(0, Math.min(workers, Records.threadsWithin(records, Runtime.getRuntime().maxMemory()) - 1));
     }
 
-    /** A report builder naming topics with this run's topic names. */
-    ReportBuilder report(int slowest) {
-        return new ReportBuilder(schemas, topics, slowest);
+    /**
+     * A report builder naming topics with this run's topic names, for the report options of {@code cl} ({@link #addReportOptions}).
+     *
+     * @throws CliException (usage) if {@code --target-kafka} names a release whose schemas kwire does not bundle
+     */
+    ReportBuilder report(CommandLine cl) throws CliException {
+        String target = cl.getOptionValue("target-kafka", ReportOptions.DEFAULT_TARGET).trim();
+        if (schemas.release(target) == null) {
+            throw new CliException(ExitCodes.USAGE, "--target-kafka " + target + ": kwire carries the schemas of Kafka "
+                    + String.join(", ", schemas.targetReleases()) + " (give one of them, or its major.minor)");
+        }
+        return new ReportBuilder(schemas, topics, new ReportOptions(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST),
+                cl.hasOption("include-long-polls"), target));
     }
 
     /** Tells the tracker of Kafka connections, and the report (if any) of connections that carry something else. */

@@ -6,6 +6,7 @@ import org.apache.commons.cli.Options;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
+import org.kwire.analysis.TrafficCensus;
 import org.kwire.export.EventWriter;
 import org.kwire.pcap.CaptureFiles;
 import org.kwire.pcap.PacketSource;
@@ -47,8 +48,7 @@ final class AnalyzeCommand {
                         + "Elasticsearch/OpenSearch bulk body").build());
         o.addOption(Option.builder().longOpt("index").hasArg().argName("NAME")
                 .desc("index name in the es-bulk action lines (default " + DEFAULT_INDEX + ")").build());
-        o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
-                .desc("how many of the slowest exchanges the report lists (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
+        AnalysisRun.addReportOptions(o);
         o.addOption(Option.builder().longOpt("workers").hasArg().argName("N")
                 .desc("threads that decode frame bodies and record batches while packets are read (default: one per "
                         + "processor, 0 on a single one; 0: everything on one thread); the output is the same").build());
@@ -91,7 +91,7 @@ final class AnalyzeCommand {
                 files.add(Path.of(f));
                 names.add(f);
             }
-            ReportBuilder report = run.report(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST));
+            ReportBuilder report = run.report(cl);
             if (format == Format.JSON) {
                 CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report), metrics, files, names, cl, err);
                 Report r = CaptureReports.build(report, facts);
@@ -130,8 +130,9 @@ final class AnalyzeCommand {
     private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, MetricsRun metrics,
                                         List<Path> files, List<String> names, CommandLine cl, PrintStream err) throws CliException {
         ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", run.defaultWorkers()));
+        TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
         PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options)
-                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)));
+                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)), census);
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = 0;
             for (Path f : files) {
@@ -150,6 +151,7 @@ final class AnalyzeCommand {
             return pipeline.facts(names, total);
         });
         CaptureReports.addWarnings(facts, report, err);
+        CaptureReports.addVerdict(census, facts, report, err);
         return facts;
     }
 

@@ -1,6 +1,7 @@
 package org.kwire.cli;
 
 import org.kwire.analysis.CaptureFacts;
+import org.kwire.analysis.TrafficCensus;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.report.CaptureSummary;
@@ -26,6 +27,18 @@ final class CaptureReports {
         for (String w : facts.warnings()) {
             err.println("kwire: warning: " + w);
             report.note(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", w));
+        }
+    }
+
+    /**
+     * When the capture held no Kafka, a warning (stderr and the report) saying what it held instead
+     * ({@link TrafficCensus#verdict}); {@code --strict} then fails.
+     */
+    static void addVerdict(TrafficCensus census, CaptureFacts facts, ReportBuilder report, PrintStream err) {
+        String verdict = census.verdict(facts.packets());
+        if (verdict != null) {
+            err.println("kwire: warning: " + verdict);
+            report.note(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", verdict));
         }
     }
 

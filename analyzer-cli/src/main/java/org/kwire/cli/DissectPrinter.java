@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.dissect.FrameDissector;
+import org.kwire.dissect.WireValues;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.frame.FrameInfo;
@@ -30,6 +31,7 @@ import java.time.Instant;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -153,8 +155,21 @@ final class DissectPrinter implements ExchangeSink {
         out.print(text);
     }
 
+    /** Names the topic of every TopicId node whose id the capture has paired with a name so far. */
+    private FieldNode withTopicNames(FieldNode n) {
+        if (n.value() instanceof UUID u && n.name().equals("TopicId")) {
+            String name = topics.name(WireValues.kafkaUuid(u.getMostSignificantBits(), u.getLeastSignificantBits()));
+            if (name != null) {
+                n.setDetail("(topic " + name + ")"); // topic names are [a-zA-Z0-9._-]: no quoting needed
+            }
+        }
+        n.children().forEach(this::withTopicNames);
+        return n;
+    }
+
     /** Marks the tree of a frame the capture lost bytes of. */
-    private static FieldNode incomplete(KafkaFrame frame, FieldNode tree) {
+    private FieldNode incomplete(KafkaFrame frame, FieldNode tree) {
+        withTopicNames(tree);
         if (!frame.complete()) {
             tree.note(new ExpertNote(Severity.WARNING, "sequence", frame.meta().lastPacket(), frame.length(), "",
                     "frame incomplete: " + frame.length() + " of " + frame.meta().length()

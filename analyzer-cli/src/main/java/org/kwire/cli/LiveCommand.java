@@ -7,6 +7,7 @@ import org.apache.commons.cli.CommandLine;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
+import org.kwire.analysis.TrafficCensus;
 import org.kwire.live.LiveCapture;
 import org.kwire.live.LiveCaptureException;
 import org.kwire.metrics.MetricsServer;
@@ -111,10 +112,11 @@ final class LiveCommand {
 
     private int capture(LiveCapture c, RingWriter writer, String filter, LiveOptions options, AnalysisRun run,
                         MetricsRun metrics, CommandLine cl, PrintStream out, PrintStream err) throws CliException {
-        ReportBuilder report = run.report(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST));
+        ReportBuilder report = run.report(cl);
         ExchangeTracker tracker = run.tracker(MetricsRun.sinks(metrics, report), run.defaultWorkers());
+        TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
         PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options, options.limits())
-                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)));
+                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)), census);
         LiveHealth health = new LiveHealth(c, pipeline, writer);
         List<String> names = List.of(c.device() + " (live)");
         if (writer != null) {
@@ -164,6 +166,7 @@ final class LiveCommand {
             }
             CaptureFacts facts = pipeline.facts(names, c.position());
             CaptureReports.addWarnings(facts, report, err);
+            CaptureReports.addVerdict(census, facts, report, err);
             err.println("kwire: " + health.summary());
             CaptureReports.write(CaptureReports.build(report, facts), cl.getOptionValue("output"), out);
             reported.set(true);

@@ -63,6 +63,7 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
         MetricsRun.addOptions(o, true);
         AnalysisRun.addOptions(o);
         Records.addOptions(o, false);
+        AnalysisRun.addReportOptions(o);
         o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
                 .desc("how many of the slowest exchanges the reports list (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());

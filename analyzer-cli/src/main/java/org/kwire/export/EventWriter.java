@@ -11,6 +11,7 @@ import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
 import org.kwire.summary.TopicNames;
+import org.kwire.summary.WaitClassifier;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -32,6 +33,7 @@ public final class EventWriter implements ExchangeSink, Closeable {
     private final String bulkIndex;
     private final SchemaRegistry schemas;
     private final TopicNames topics;
+    private final WaitClassifier waits = new WaitClassifier();
     private long events;
 
     /**
@@ -101,12 +103,30 @@ public final class EventWriter implements ExchangeSink, Closeable {
         } else {
             out.writeNullField("latency_us");
         }
+        wait(waits.classify(e));
         out.writeNumberField("request_bytes", req == null ? 0 : req.length());
         out.writeNumberField("response_bytes", resp == null ? 0 : resp.length());
         out.writeBooleanField("incomplete", e.exchange().incomplete());
         errors(e.response());
         topicsAndRecords(e);
         out.writeEndObject();
+    }
+
+    /** The exchange's wait (README, "Waiting is not slowness"). */
+    private void wait(WaitClassifier.Wait w) throws IOException {
+        if (w.waitMs() >= 0) {
+            out.writeNumberField("wait_ms", w.waitMs());
+        } else {
+            out.writeNullField("wait_ms");
+        }
+        out.writeStringField("wait_kind", w.kind());
+        if (w.empty() != null) {
+            out.writeBooleanField("empty", w.empty());
+        } else {
+            out.writeNullField("empty");
+        }
+        out.writeBooleanField("long_poll", w.longPoll());
+        out.writeBooleanField("expected_wait", w.expected());
     }
 
     private void place(String side, FrameInfo f) throws IOException {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.kwire.expert.ExpertNote;
+import org.kwire.protocol.ErrorCodes;
 import org.kwire.tree.FieldNode;
 
 import java.util.HexFormat;
@@ -12,8 +13,8 @@ import java.util.UUID;
 /**
  * Renders a {@link FieldNode} tree as JSON: every node with {@code name}, {@code type}, {@code offset} and
  * {@code length} (bytes), and where present {@code value} (numbers, booleans, strings; bytes as lower-case hex; uuids
- * in their standard 8-4-4-4-12 form), {@code detail}, {@code about}, {@code decompressed: true}, {@code notes} and
- * {@code children}.
+ * in Kafka's base64 form, as reports and Kafka's own JSON write them), {@code error_name} beside an error code's value,
+ * {@code detail}, {@code about}, {@code decompressed: true}, {@code notes} and {@code children}.
  */
 public final class JsonTree {
 
@@ -32,6 +33,9 @@ public final class JsonTree {
         Object v = n.value();
         if (v instanceof Long l) {
             o.put("value", l);
+            if (n.type().equals("int16") && n.name().endsWith("ErrorCode")) {
+                o.put("error_name", ErrorCodes.name(l.intValue()));
+            }
         } else if (v instanceof Double d) {
             o.put("value", d);
         } else if (v instanceof Boolean b) {
@@ -41,7 +45,7 @@ public final class JsonTree {
         } else if (v instanceof byte[] b) {
             o.put("value", HexFormat.of().formatHex(b));
         } else if (v instanceof UUID u) {
-            o.put("value", u.toString());
+            o.put("value", NodeText.kafkaUuid(u));
         } else if (v != null) {
             o.put("value", v.toString());
         }

@@ -1,5 +1,6 @@
 package org.kwire.render;
 
+import org.kwire.dissect.WireValues;
 import org.kwire.tree.FieldNode;
 
 import java.util.HexFormat;
@@ -32,11 +33,16 @@ final class NodeText {
             text = b.length <= MAX_HEX_BYTES ? "0x" + HexFormat.of().formatHex(b)
                     : "0x" + HexFormat.of().formatHex(b, 0, MAX_HEX_BYTES) + "...";
         } else if (v instanceof UUID u) {
-            text = u.toString();
+            text = kafkaUuid(u);
         } else {
             text = String.valueOf(v);
         }
         return "= " + text + (d == null ? "" : " " + d);
+    }
+
+    /** A uuid in Kafka's one spelling ({@code Uuid.toString()}: URL-safe base64, 22 characters), as reports write it. */
+    static String kafkaUuid(UUID u) {
+        return WireValues.kafkaUuid(u.getMostSignificantBits(), u.getLeastSignificantBits());
     }
 
     /** {@code [0x000f, 1B]}; offsets into decompressed data read {@code [0x000f, 1B, decompressed]}. */

@@ -296,7 +296,8 @@ class AnalyzeCommandTest {
         List<String> protocols = new ArrayList<>();
         r.get("connections").forEach(c -> protocols.add(c.get("protocol").asText() + " " + c.get("broker").asText()));
         assertEquals(java.util.Collections.nCopies(7, "tls 127.0.0.1:9095"), protocols);
-        assertEquals(0, r.get("warnings").size());
+        assertEquals(List.of("warning [capture]: no Kafka traffic found: port 9095 carried TLS (7 connections, 42,526 "
+                + "bytes). TLS is encrypted: Kafka inside it cannot be seen"), java.util.stream.StreamSupport.stream(r.get("warnings").spliterator(), false).map(JsonNode::asText).toList());
     }
 
     @Test

@@ -33,6 +33,31 @@ class DissectCommandTest {
         return TestCaptures.path("kcat.pcap").toString();
     }
 
+    /** One name for each thing: error names, topic ids in Kafka's form with their names, times beside epoch ms. */
+    @Test
+    void treesNameErrorCodesTopicIdsAndTimestamps() throws IOException {
+        String basic = TestCaptures.path("java-basic.pcap").toString();
+        CliRun errors = CliRun.of("dissect", basic, "--api", "InitProducerId", "--errors-only");
+        assertTrue(errors.out().contains("+-- ErrorCode           int16       = 14 (COORDINATOR_LOAD_IN_PROGRESS)  [0x000d, 2B]"),
+                errors.out());
+        JsonNode json = lines(CliRun.of("dissect", basic, "--frame", "48", "--format", "json")).get(0);
+        JsonNode code = json.get("tree").findParents("name").stream().filter(n -> n.get("name").asText().equals("ErrorCode"))
+                .findFirst().orElseThrow();
+        assertEquals(14, code.get("value").asInt());
+        assertEquals("COORDINATOR_LOAD_IN_PROGRESS", code.get("error_name").asText());
+        JsonNode values = lines(CliRun.of("dissect", basic, "--frame", "48", "--format", "values")).get(0);
+        assertEquals("{\"throttleTimeMs\":0,\"errorCode\":14,\"error_name\":\"COORDINATOR_LOAD_IN_PROGRESS\","
+                + "\"producerId\":-1,\"producerEpoch\":-1}", values.get("body").toString());
+        String fetch = CliRun.of("dissect", basic, "--frame", "273").out();
+        assertTrue(fetch.contains("TopicId                                            uuid                      "
+                + "= 7GC2duJITZCpZaFRWQ20yQ (topic basic-alpha)"), fetch);
+        assertTrue(fetch.contains("baseTimestamp                      int64                     = 1795973323138 "
+                + "(2026-11-29T17:28:43.138Z)"), fetch);
+        JsonNode tree = lines(CliRun.of("dissect", basic, "--frame", "258", "--format", "json")).get(0).get("tree");
+        assertEquals(List.of("7GC2duJITZCpZaFRWQ20yQ", "g1YyoWZhTXSFapOvsPA7tA"), tree.findParents("name").stream()
+                .filter(n -> n.get("name").asText().equals("TopicId")).map(n -> n.get("value").asText()).toList());
+    }
+
     @Test
     void valuesLineOfOneFrameIsKafkasShapeWithItsPlace() throws IOException {
         List<JsonNode> out = lines(CliRun.of("dissect", kcat(), "--frame", "20", "--format", "values"));
@@ -41,7 +66,7 @@ class DissectCommandTest {
                 + "\"direction\":\"response\",\"client\":\"127.0.0.1:55598\",\"broker\":\"127.0.0.1:9092\",\"api_key\":0,"
                 + "\"api_name\":\"Produce\",\"api_version\":7,\"correlation_id\":7,\"length\":63,\"latency_us\":15160,"
                 + "\"header\":{\"correlationId\":7},\"body\":{\"responses\":[{\"name\":\"kcat-snappy\",\"partitionResponses\":"
-                + "[{\"index\":0,\"errorCode\":0,\"baseOffset\":3,\"logAppendTimeMs\":-1,\"logStartOffset\":0}]}],"
+                + "[{\"index\":0,\"errorCode\":0,\"error_name\":\"NONE\",\"baseOffset\":3,\"logAppendTimeMs\":-1,\"logStartOffset\":0}]}],"
                 + "\"throttleTimeMs\":0}}", out.get(0).toString());
     }
 

@@ -59,7 +59,9 @@ class EventsTest {
                 for (JsonNode err : a.get("errors")) {
                     errors += err.get("count").asLong();
                 }
-                long latencies = a.get("latency_us").isNull() ? 0 : a.get("latency_us").get("count").asLong();
+                // long-polls answered empty at their wait time have a latency, but the report keeps them apart
+                long latencies = (a.get("latency_us").isNull() ? 0 : a.get("latency_us").get("count").asLong())
+                        + a.get("long_polls").asLong();
                 expected.put(a.get("name").asText(), new long[]{a.get("requests").asLong(), a.get("responses").asLong(),
                         latencies, errors, 0});
             }
@@ -142,8 +144,8 @@ class EventsTest {
         switch (type.get("type").asText()) {
             case "keyword" -> assertTrue(v.isTextual(), where);
             case "long", "integer" -> assertTrue(v.isIntegralNumber(), where);
-            case "date" -> Instant.parse(v.asText());
             case "boolean" -> assertTrue(v.isBoolean(), where);
+            case "date" -> Instant.parse(v.asText());
             case "nested" -> conforms(v, type.get("properties"), where);
             default -> fail(where + ": unexpected mapping type " + type);
         }

@@ -41,6 +41,7 @@ class FilterTest {
             "--api|Produce,Fetch|{Fetch=3/3, Produce=10/10}",
             "--topic|basic-beta|{CreateTopics=1/1, DeleteTopics=1/1, DescribeTopicPartitions=1/1, Fetch=2/2, ListOffsets=1/1, Metadata=8/8, OffsetCommit=1/1, OffsetFetch=3/3, Produce=5/5}",
             "--topic|g1YyoWZhTXSFapOvsPA7tA|{CreateTopics=1/1, DeleteTopics=1/1, DescribeTopicPartitions=1/1, Fetch=2/2, ListOffsets=1/1, Metadata=8/8, OffsetCommit=1/1, OffsetFetch=3/3, Produce=5/5}",
+            "--topic|835632a1-6661-4d74-856a-93afb0f03bb4|{CreateTopics=1/1, DeleteTopics=1/1, DescribeTopicPartitions=1/1, Fetch=2/2, ListOffsets=1/1, Metadata=8/8, OffsetCommit=1/1, OffsetFetch=3/3, Produce=5/5}",
             "--client-id|basic-producer-zstd|{ApiVersions=2/2, InitProducerId=1/1, Metadata=2/2, Produce=2/2}",
             "--min-latency-ms|400|{Fetch=2/2}",
             "--connection|127.0.0.1:45866|{ApiVersions=1/1, Fetch=3/3, FindCoordinator=1/1, ListOffsets=1/1, Metadata=1/1}"})
@@ -57,6 +58,25 @@ class FilterTest {
     @Test
     void errorsOnlyKeepsTheFourFailedExchanges() throws IOException {
         assertEquals("{ConsumerGroupDescribe=1/1, FindCoordinator=1/1, InitProducerId=1/1, JoinGroup=1/1}", counts("--errors-only"));
+    }
+
+    /** A topic's row in the topics table counts, per API, exactly the exchanges --topic keeps. */
+    @Test
+    void topicsTableCountsWhatTheTopicFilterKeeps() throws IOException {
+        for (String capture : List.of("java-basic.pcap", "kcat.pcap", "kafkajs.pcap")) {
+            String file = TestCaptures.path(capture).toString();
+            JsonNode topics = CliRun.of("analyze", "-q", file).json().get("topics");
+            assertEquals(capture.equals("kcat.pcap") ? 3 : 2, topics.size(), capture); // kcat -L lists __consumer_offsets
+            for (JsonNode t : topics) {
+                Map<String, Long> filtered = new TreeMap<>();
+                for (JsonNode a : CliRun.of("analyze", "-q", "--topic", t.get("topic").asText(), file).json().get("apis")) {
+                    filtered.put(a.get("name").asText(), a.get("requests").asLong());
+                }
+                Map<String, Long> row = new TreeMap<>();
+                t.get("requests").fields().forEachRemaining(e -> row.put(e.getKey(), e.getValue().asLong()));
+                assertEquals(filtered, row, capture + " " + t.get("topic"));
+            }
+        }
     }
 
     @Test

@@ -132,6 +132,7 @@ class LiveCommandTest {
         assertEquals(0, run.exit(), run.err());
         assertTrue(ms >= 1000 && ms < 10_000, ms + " ms");
         assertEquals("kwire: capturing on lo (filter: tcp port " + port + ") for 1 s; Ctrl-C stops and writes the report\n"
+                + "kwire: warning: no Kafka traffic found: the capture holds no packets\n"
                 + "kwire: 0 packets captured on lo, 0 dropped by the kernel, 0 by the interface; 0 not analyzed "
                 + "(0 connections shed); analysis queue peak 0 MiB\n", run.err());
         JsonNode cap = run.json().get("capture");

@@ -14,7 +14,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,14 +56,9 @@ class LiveKafkaTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void liveCaptureOfARealBrokerCountsItsClientsRequests(@TempDir Path dir) throws Exception {
         CapturePermission.assumeLoopbackCapture();
-        TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumControllerNodes(1).setNumBrokerNodes(1)
-                .setBaseDirectory(dir.resolve("kafka")).build();
-        try (KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes).build()) {
-            cluster.format();
-            cluster.startup();
-            cluster.waitForReadyBrokers();
+        try (KafkaClusterTestKit cluster = TestBroker.start(dir.resolve("kafka"), Map.of())) {
             String bootstrap = cluster.bootstrapServers();
-            int port = Integer.parseInt(bootstrap.replaceAll(".*:", ""));
+            int port = TestBroker.port(cluster);
             try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
                 admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
             }
@@ -93,8 +87,15 @@ class LiveKafkaTest {
             try (PrometheusServer prometheus = PrometheusServer.start(live.metricsPort(), Files.createDirectory(dir.resolve("prometheus")))) {
                 produce(bootstrap);
                 assertEquals(RECORDS, consume(bootstrap));
-                Thread.sleep(1500); // the connections' FINs, and at least one interval report
+                Thread.sleep(1500); // at least one interval report
                 String exposition = httpGet(metricsUrl, "text/plain");
+                // the clients are closed: wait until kwire has seen every connection end (a request still pending when
+                // its connection closes counts when the connection ends), so the counts are final
+                for (long end = System.nanoTime() + 20_000_000_000L; System.nanoTime() < end
+                        && Exposition.parse(exposition).getOrDefault("kwire_open_connections{protocol=\"kafka\"}", 0.0) > 0; ) {
+                    Thread.sleep(200);
+                    exposition = httpGet(metricsUrl, "text/plain");
+                }
                 Promtool.check(exposition, "check", "metrics");
                 Map<String, Double> own = requestsByApi(Exposition.parse(exposition));
                 scraped = awaitScraped(prometheus, own);

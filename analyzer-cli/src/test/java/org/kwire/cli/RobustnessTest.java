@@ -203,7 +203,8 @@ class RobustnessTest {
         CliRun run = CliRun.of("analyze", "--strict", f.toString());
         assertEquals(4, run.exit(), run.err());
         assertEquals("kwire: warning: " + f + ": the capture has link type 147 (linktype-147), which kwire does not decode: "
-                + "its packets are read but skipped\n", run.err());
+                + "its packets are read but skipped\nkwire: warning: no Kafka traffic found: none of its 3 packets belongs to a "
+                + "TCP connection\n", run.err());
         assertEquals(3, run.json().get("capture").get("packets").asInt());
     }
 

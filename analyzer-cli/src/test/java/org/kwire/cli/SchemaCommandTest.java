@@ -6,6 +6,8 @@ import org.apache.kafka.common.protocol.ObjectSerializationCache;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.kwire.protocol.ErrorCodes;
+import org.kwire.summary.TopicNames;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -67,13 +69,19 @@ class SchemaCommandTest {
     /**
      * Where kwire shows more than the pages: the pages describe the empty batch's crc in words ("crc32c of the bytes
      * that follow") where kwire shows the stored and computed values, and kwire names the flags of the attributes
-     * ("0 none, CreateTime" for the pages' "0"); presence markers are compared apart.
+     * ("0 none, CreateTime" for the pages' "0"); presence markers are compared apart. Uuids: the pages write the
+     * standard 8-4-4-4-12 form, kwire Kafka's base64 form (the one spelling of its reports); the pages' are converted.
+     * Error codes: kwire adds the code's name ({@code 0 (NONE)}); added to the pages' too.
      */
     private static List<Node> comparable(List<Node> nodes) {
         return nodes.stream().filter(n -> !n.name().equals("present")).map(n -> switch (n.name()) {
             case "crc" -> new Node(n.name(), n.type(), "", n.offset(), n.size());
             case "attributes" -> new Node(n.name(), n.type(), n.value().split(" ")[0], n.offset(), n.size());
-            default -> n;
+            default -> n.type().equals("uuid") ? new Node(n.name(), n.type(), TopicNames.canonical(n.value()), n.offset(),
+                    n.size())
+                    : n.type().equals("int16") && n.name().endsWith("ErrorCode") && !n.value().contains("(")
+                    ? new Node(n.name(), n.type(), n.value() + " (" + ErrorCodes.name(Integer.parseInt(n.value())) + ")",
+                    n.offset(), n.size()) : n;
         }).toList();
     }
 
@@ -108,8 +116,10 @@ class SchemaCommandTest {
         resp.topics().add(topic);
         assertEquals(88 - 9, resp.size(cache, (short) 0), "Kafka's response body: 87-byte page + 1 marker - 9 header bytes");
 
-        assertEquals(withMarker(parse(seed("DescribeTopicPartitions-v0", "request")), "Cursor"), comparable(parse(ours[0])));
-        assertEquals(withMarker(parse(seed("DescribeTopicPartitions-v0", "response")), "NextCursor"), comparable(parse(ours[1])));
+        assertEquals(comparable(withMarker(parse(seed("DescribeTopicPartitions-v0", "request")), "Cursor")),
+                comparable(parse(ours[0])));
+        assertEquals(comparable(withMarker(parse(seed("DescribeTopicPartitions-v0", "response")), "NextCursor")),
+                comparable(parse(ours[1])));
         assertTrue(ours[0].contains("+-- present"), "the marker is shown as its own node");
     }
 

@@ -1,5 +1,6 @@
 package org.kwire.cli;
 
+import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.junit.jupiter.api.Test;
 import org.kwire.TestCaptures;
@@ -77,8 +78,10 @@ class ShedAnalysisTest {
         Options o = new Options();
         AnalysisRun.addOptions(o);
         Records.addOptions(o, false);
-        AnalysisRun run = new AnalysisRun(Cli.parse("analyze", o, new String[0]));
-        ReportBuilder report = run.report(10);
+        AnalysisRun.addReportOptions(o);
+        CommandLine cl = Cli.parse("analyze", o, new String[0]);
+        AnalysisRun run = new AnalysisRun(cl);
+        ReportBuilder report = run.report(cl);
         ExchangeTracker tracker = run.tracker(List.of(report));
         PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options).start(tracker, AnalysisRun.observer(tracker, report));
         try (PacketSource s = new HeadersOnlyAt(CaptureFiles.open(TestCaptures.path("java-basic.pcap")), shed)) {

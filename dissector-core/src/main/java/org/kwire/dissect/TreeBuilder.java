@@ -142,7 +142,7 @@ public final class TreeBuilder implements DissectionVisitor {
 
     @Override
     public void number(FieldPlan field, int offset, long value) {
-        node(field, offset, field.kind().fixedSize()).setValue(value);
+        node(field, offset, field.kind().fixedSize()).setValue(value).setDetail(NumberDetail.of(field, value));
     }
 
     @Override

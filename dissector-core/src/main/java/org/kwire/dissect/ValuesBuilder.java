@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.kwire.plan.FieldKind;
 import org.kwire.plan.FieldPlan;
 import org.kwire.plan.StructPlan;
+import org.kwire.protocol.ErrorCodes;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
@@ -21,7 +22,9 @@ import java.util.UUID;
  * {@code *JsonConverter.write(data, version, false)}. Field names are the schema names with a lower-case first letter,
  * in schema order; bytes are base64; uuids are Kafka's URL-safe base64; a records field is written as
  * {@code <name>SizeInBytes} (or {@code <name>: null}); tagged fields appear only when their value is not the field's
- * default, as the generated converters do; unknown tags are not shown.
+ * default, as the generated converters do; unknown tags are not shown. One addition of kwire's: beside every error code
+ * (an int16 field named {@code ...ErrorCode}) its Kafka name, under a snake_case key no Kafka field can have:
+ * {@code "errorCode": 14, "error_name": "COORDINATOR_LOAD_IN_PROGRESS"} ({@link #errorNameKey}).
  */
 public final class ValuesBuilder implements DissectionVisitor {
 
@@ -94,7 +97,7 @@ public final class ValuesBuilder implements DissectionVisitor {
         ObjectNode in = (ObjectNode) c.node();
         ObjectNode out = NODES.objectNode();
         for (FieldPlan f : c.struct().fields()) {
-            for (String key : new String[]{f.jsonName(), f.jsonName() + "SizeInBytes"}) {
+            for (String key : new String[]{f.jsonName(), f.jsonName() + "SizeInBytes", errorNameKey(f)}) {
                 JsonNode v = in.get(key);
                 if (v != null) {
                     out.set(key, v);
@@ -123,6 +126,22 @@ public final class ValuesBuilder implements DissectionVisitor {
     @Override
     public void number(FieldPlan field, int offset, long value) {
         emit(field, NODES.numberNode(value));
+        if (NumberDetail.isErrorCode(field) && !stack.isEmpty() && stack.peek().node() instanceof ObjectNode o
+                && o.has(field.jsonName())) {
+            o.put(errorNameKey(field), ErrorCodes.name((int) value));
+        }
+    }
+
+    /**
+     * The key of an error code's name: {@code error_name} for {@code ErrorCode}, else the field's name in snake_case
+     * with {@code _code} replaced, e.g. {@code top_level_error_name}; null for fields that are not error codes.
+     */
+    public static String errorNameKey(FieldPlan f) {
+        if (!NumberDetail.isErrorCode(f)) {
+            return null;
+        }
+        String base = f.name().substring(0, f.name().length() - "Code".length());
+        return base.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT) + "_name";
     }
 
     @Override

@@ -26,10 +26,24 @@ package org.kwire.records;
  * @param baseSequence      v2 baseSequence, -1 when non-idempotent
  * @param crc               the stored checksum: CRC-32C (v2) or CRC-32 (legacy), unsigned
  * @param crcValid          whether the stored checksum matches the bytes
+ * @param controlType       of a control batch, the type of its first control record (Kafka's ControlRecordType:
+ *                          0 ABORT, 1 COMMIT, 2 LEADER_CHANGE, ...); -1 for other batches or when it could not be read
  */
 public record BatchInfo(int offset, int sizeInBytes, byte magic, Codec codec, long baseOffset, int lastOffsetDelta,
                         int recordsCount, int uncompressedBytes, boolean transactional, boolean control,
-                        long producerId, short producerEpoch, int baseSequence, long crc, boolean crcValid) {
+                        long producerId, short producerEpoch, int baseSequence, long crc, boolean crcValid,
+                        int controlType) {
+
+    /** ControlRecordType of a transaction's abort marker (KIP-98). */
+    public static final int ABORT = 0;
+    /** ControlRecordType of a transaction's commit marker (KIP-98). */
+    public static final int COMMIT = 1;
+
+    /** This batch with the type of its first control record. */
+    BatchInfo withControlType(int type) {
+        return new BatchInfo(offset, sizeInBytes, magic, codec, baseOffset, lastOffsetDelta, recordsCount,
+                uncompressedBytes, transactional, control, producerId, producerEpoch, baseSequence, crc, crcValid, type);
+    }
 
     /** Offset of the last record: baseOffset + lastOffsetDelta (as Kafka's {@code RecordBatch.lastOffset()}). */
     public long lastOffset() {

@@ -40,8 +40,8 @@ final class BatchV2Decoder {
         }
         int lastOffsetDelta = (int) r.read(batch, Wire.INT32, "lastOffsetDelta",
                 "offset delta of the last record, -1 when empty");
-        r.read(batch, Wire.INT64, "baseTimestamp", "timestamp of the first record");
-        r.read(batch, Wire.INT64, "maxTimestamp", "largest timestamp in the batch");
+        timestamp(r, batch, r.read(batch, Wire.INT64, "baseTimestamp", "timestamp of the first record"));
+        timestamp(r, batch, r.read(batch, Wire.INT64, "maxTimestamp", "largest timestamp in the batch"));
         long producerId = r.read(batch, Wire.INT64, "producerId", "producer id, -1 when non-idempotent");
         short producerEpoch = (short) r.read(batch, Wire.INT16, "producerEpoch",
                 "producer epoch, -1 when non-idempotent");
@@ -66,13 +66,21 @@ final class BatchV2Decoder {
         }
         BatchInfo info = new BatchInfo(start, end - start, (byte) 2, codec, baseOffset, lastOffsetDelta, count,
                 uncompressed, (attributes & 0x10) != 0, (attributes & 0x20) != 0, producerId, producerEpoch,
-                baseSequence, crc, crcValid);
-        r.context().batch(info);
+                baseSequence, crc, crcValid, -1);
         if (batch != null) {
             describe(batch, info);
         }
-        if (contents != null) {
-            records.decode(contents, recordsParent, contentsEnd, info);
+        int controlType = contents == null ? -1 : records.decode(contents, recordsParent, contentsEnd, info);
+        r.context().batch(info.control() ? info.withControlType(controlType) : info);
+    }
+
+    /**
+     * Shows the epoch-ms timestamp field just read also as ISO-8601 UTC (-1, "no timestamp", stays as it is); nothing
+     * without a tree ({@code parent} null).
+     */
+    static void timestamp(FieldReader r, FieldNode parent, long epochMs) {
+        if (parent != null && epochMs >= 0) {
+            r.last().setDetail("(" + java.time.Instant.ofEpochMilli(epochMs) + ")");
         }
     }
 

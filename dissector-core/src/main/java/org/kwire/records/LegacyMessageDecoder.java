@@ -60,8 +60,8 @@ final class LegacyMessageDecoder {
             r.last().setDetail(codec.label() + (magic == 0 ? "" : timestampType));
         }
         if (magic == 1) {
-            r.read(message, Wire.INT64, "timestamp",
-                    "ms since the epoch, CreateTime or LogAppendTime (attributes bit 3)");
+            BatchV2Decoder.timestamp(r, message, r.read(message, Wire.INT64, "timestamp",
+                    "ms since the epoch, CreateTime or LogAppendTime (attributes bit 3)"));
         }
         boolean crcValid = r.verify(crcNode, EntryChecksum.LEGACY_MESSAGE, crc, start, end, offset, magic);
         r.sized(message, KEY);
@@ -85,7 +85,7 @@ final class LegacyMessageDecoder {
         long baseOffset = inner == null || inner.messages == 0 ? offset
                 : magic == 0 ? inner.firstOffset : offset - inner.lastOffset + inner.firstOffset;
         r.context().batch(new BatchInfo(start, end - start, magic, codec, baseOffset, (int) (offset - baseOffset),
-                records, uncompressed, false, false, -1, (short) -1, -1, crc, crcValid));
+                records, uncompressed, false, false, -1, (short) -1, -1, crc, crcValid, -1));
     }
 
     /**

@@ -25,16 +25,24 @@ final class RecordV2Decoder {
     private static final String[] CONTROL_TYPES = {"ABORT", "COMMIT", "LEADER_CHANGE", "SNAPSHOT_HEADER",
             "SNAPSHOT_FOOTER", "KRAFT_VERSION", "KRAFT_VOTERS"};
 
-    /** Decodes the records from the reader's position to {@code end}, checking them against the batch's count. */
-    void decode(FieldReader r, FieldNode parent, int end, BatchInfo batch) {
+    /** The type of the current batch's first control record, -1 until one is read. */
+    private int controlType = -1;
+
+    /**
+     * Decodes the records from the reader's position to {@code end}, checking them against the batch's count.
+     *
+     * @return in a control batch, the type of its first control record (-1 if none could be read); else -1
+     */
+    int decode(FieldReader r, FieldNode parent, int end, BatchInfo batch) {
         int declared = batch.recordsCount();
         int found = 0;
+        controlType = -1;
         while (found < declared && r.position() < end) {
             try {
                 decodeRecord(r, parent, end, batch, found);
             } catch (Malformed m) {
                 r.malformed(parent, "record " + found + " of RecordBatch v2 baseOffset " + batch.baseOffset(), m);
-                return;
+                return controlType;
             }
             found++;
         }
@@ -45,6 +53,7 @@ final class RecordV2Decoder {
             r.note(parent, Severity.ERROR, "malformed", r.position(), (end - r.position())
                     + " bytes after the last record of RecordBatch v2 baseOffset " + batch.baseOffset());
         }
+        return controlType;
     }
 
     private void decodeRecord(FieldReader r, FieldNode parent, int end, BatchInfo batch, int index)
@@ -113,6 +122,9 @@ final class RecordV2Decoder {
         FieldNode key = r.group(record, "key", "ControlRecordKey", r.position(), keyLength);
         r.read(key, Wire.INT16, "version", "control record key version, 0");
         int type = (int) r.read(key, Wire.INT16, "type", "control record type");
+        if (controlType < 0) {
+            controlType = type;
+        }
         if (key != null) {
             String name = type >= 0 && type < CONTROL_TYPES.length ? CONTROL_TYPES[type] : "unknown";
             r.last().setDetail(name);

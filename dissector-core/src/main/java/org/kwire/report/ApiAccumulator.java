@@ -2,6 +2,7 @@ package org.kwire.report;
 
 import org.HdrHistogram.Histogram;
 import org.kwire.protocol.ErrorCodes;
+import org.kwire.summary.FrameSummary;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,6 +31,7 @@ final class ApiAccumulator {
     private long responseBytes;
     private long minLatency = Long.MAX_VALUE;
     private long maxLatency = Long.MIN_VALUE;
+    private long longPolls;
     private final Map<Integer, long[]> errorCounts = new TreeMap<>();
     private final Map<Integer, Set<String>> errorTopics = new HashMap<>();
 
@@ -65,13 +67,32 @@ final class ApiAccumulator {
         unmatchedResponses++;
     }
 
+    /** A long-poll answered empty at its wait time. */
+    void longPoll() {
+        longPolls++;
+    }
+
+    /** A response's error codes: each distinct code counts once in its {@code responses}. */
+    void errorResponse(List<FrameSummary.ErrorRef> errors) {
+        for (int i = 0; i < errors.size(); i++) {
+            int code = errors.get(i).code();
+            boolean first = true;
+            for (int j = 0; j < i && first; j++) {
+                first = errors.get(j).code() != code;
+            }
+            if (first) {
+                errorCounts.computeIfAbsent(code, c -> new long[2])[1]++;
+            }
+        }
+    }
+
     /** A percentile clamped to the exact extremes (the histogram reports a bucket's highest equivalent value). */
     private long percentile(double p) {
         return Math.max(minLatency, Math.min(maxLatency, latency.getValueAtPercentile(p)));
     }
 
     void error(int code, String topic) {
-        errorCounts.computeIfAbsent(code, c -> new long[1])[0]++;
+        errorCounts.computeIfAbsent(code, c -> new long[2])[0]++;
         Set<String> topics = errorTopics.computeIfAbsent(code, c -> new TreeSet<>());
         if (topic != null && topics.size() < ReportBuilder.MAX_TOPICS_PER_ERROR) {
             topics.add(topic);
@@ -85,8 +106,8 @@ final class ApiAccumulator {
                 percentile(50), percentile(90), percentile(99), maxLatency);
         List<ErrorStats> errors = new ArrayList<>();
         errorCounts.forEach((code, n) -> errors.add(new ErrorStats(code, ErrorCodes.name(code), n[0],
-                List.copyOf(errorTopics.get(code)))));
+                List.copyOf(errorTopics.get(code)), n[1])));
         return new ApiStats(apiKey, name, v, requests, responses, unmatchedRequests, noResponseExpected, unmatchedResponses, l,
-                requestBytes, responseBytes, errors);
+                requestBytes, responseBytes, errors, longPolls);
     }
 }

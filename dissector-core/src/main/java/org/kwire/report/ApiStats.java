@@ -18,8 +18,10 @@ import java.util.Map;
  * @param requestBytes       bytes of request frames, size prefixes included
  * @param responseBytes      bytes of matched response frames, size prefixes included
  * @param errors             non-zero error codes in its responses, ascending code
+ * @param longPolls          responses that were long-polls answered empty at their wait time: left out of
+ *                           {@code latencyUs} unless the report includes them ({@code long_polls_included})
  */
 public record ApiStats(int apiKey, String name, Map<String, Long> versions, long requests, long responses,
                        long unmatchedRequests, long noResponseExpected, long unmatchedResponses, LatencySummary latencyUs,
-                       long requestBytes, long responseBytes, List<ErrorStats> errors) {
+                       long requestBytes, long responseBytes, List<ErrorStats> errors, long longPolls) {
 }

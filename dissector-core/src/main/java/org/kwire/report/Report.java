@@ -13,7 +13,7 @@ import java.util.Map;
  * @param apis                   per ApiKey statistics, ascending api key
  * @param responsesWithoutRequest responses whose request was not captured and whose API is unknown
  * @param connections            per TCP connection on a watched port or recognised as Kafka, ascending stream
- * @param clients                per client_id, sorted
+ * @param clients                per client address and client_id, sorted by address then client_id
  * @param topics                 per topic, sorted
  * @param partitions             per topic-partition, sorted by topic and partition
  * @param slowest                the slowest exchanges, slowest first
@@ -25,13 +25,19 @@ import java.util.Map;
  * @param expert                 expert-note counts by {@code severity/group}, e.g. {@code "warning/sequence": 3}
  * @param warnings               the first warnings and errors, one line each (see {@code warningsOmitted})
  * @param warningsOmitted        warnings beyond the first {@link ReportBuilder#MAX_WARNINGS} not listed
+ * @param longPollsIncluded      true if long-polls answered empty at their wait time count in latencies and
+ *                               {@code slowest} ({@code --include-long-polls}); else they are only counted
+ * @param readiness              clients that used API versions the target Kafka release refuses
+ * @param brokers                per broker endpoint, what its ApiVersions responses said
+ * @param transactions           per transactional.id, its transactions
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
                      List<PartitionStats> partitions, List<SlowExchange> slowest, RequestRate requestRate,
                      List<CrcFailureEntry> crcFailures, long crcFailuresOmitted, List<PartialBatchEntry> partialBatches,
                      long partialBatchesOmitted, Map<String, Long> expert, List<String> warnings,
-                     long warningsOmitted) {
+                     long warningsOmitted, boolean longPollsIncluded, Readiness readiness,
+                     List<BrokerStats> brokers, List<TransactionStats> transactions) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;

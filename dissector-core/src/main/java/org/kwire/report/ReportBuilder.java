@@ -4,28 +4,26 @@ import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.frame.FrameInfo;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
 import org.kwire.summary.TopicNames;
+import org.kwire.summary.WaitClassifier;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeMap;
 
 /**
  * Aggregates exchanges into a {@link Report}: per-API counts, versions, latency, bytes and error codes; per-connection,
- * per-client_id, per-topic and per-partition counters; record batches; the slowest exchanges; requests per second;
+ * per-topic and per-partition counters; record batches; the slowest exchanges (long-polls that waited in vain apart);
+ * requests per second; the sections of {@link ReportSections} (clients, readiness, brokers, transactions);
  * expert-note counts and the first warnings. Memory is bounded by the numbers of APIs, connections, clients,
  * partitions and seconds, not by the number of frames.
  */
@@ -43,14 +41,15 @@ public final class ReportBuilder implements ExchangeSink {
     private final SchemaRegistry schemas;
     private final TopicNames topics;
     private final TopicPartitions partitions;
-    private final int slowestCount;
+    private final boolean includeLongPolls;
+    private final WaitClassifier waits = new WaitClassifier();
+    private final ReportSections sections;
     private final Map<Integer, ApiAccumulator> apis = new TreeMap<>();
     private final Map<Integer, Connection> connections = new TreeMap<>();
-    private final Map<String, Client> clients = new TreeMap<>();
     private final Map<String, long[]> topicErrors = new TreeMap<>();
     /** Requests naming each topic (by name, or id if the request named it so), by API. */
     private final Map<String, Map<String, Long>> topicRequests = new TreeMap<>();
-    private final PriorityQueue<SlowExchange> slowest = new PriorityQueue<>(Comparator.comparingLong(SlowExchange::latencyUs));
+    private final SlowestExchanges slowest;
     private final RequestRateAccumulator rate = new RequestRateAccumulator();
     private final Map<String, Long> expert = new TreeMap<>();
     private final List<String> warnings = new ArrayList<>();
@@ -80,27 +79,29 @@ public final class ReportBuilder implements ExchangeSink {
         }
     }
 
-    private static final class Client {
-        final Set<Integer> streams = new LinkedHashSet<>();
-        final Map<String, Long> apis = new TreeMap<>();
-        long requests;
-        long responses;
-        long requestBytes;
-        long responseBytes;
-        long errors;
-    }
-
     /**
      * @param schemas      names the APIs
      * @param topics       topic names learned from the capture (shared with the frame summarizer)
      * @param slowestCount how many of the slowest exchanges to list
      */
     public ReportBuilder(SchemaRegistry schemas, TopicNames topics, int slowestCount) {
+        this(schemas, topics, ReportOptions.defaults(slowestCount));
+    }
+
+    /**
+     * @param schemas names the APIs; its releases answer the readiness check
+     * @param topics  topic names learned from the capture (shared with the frame summarizer)
+     * @param options slowest exchanges listed, long-polls, the target release of the readiness check
+     * @throws IllegalArgumentException if kwire bundles no schemas of {@code options.targetKafka()}
+     */
+    public ReportBuilder(SchemaRegistry schemas, TopicNames topics, ReportOptions options) {
         this.schemas = schemas;
         this.topics = topics;
         this.partitions = new TopicPartitions(topics);
         this.recordSets = new RecordSets(partitions, topics);
-        this.slowestCount = slowestCount;
+        this.slowest = new SlowestExchanges(options.slowest());
+        this.includeLongPolls = options.includeLongPolls();
+        this.sections = new ReportSections(schemas, topics, options.targetKafka());
     }
 
     @Override
@@ -144,7 +145,7 @@ public final class ReportBuilder implements ExchangeSink {
     public void onExchange(ExchangeSummary e) {
         Connection c = connection(e.conversation());
         RequestHeader h = e.requestHeader();
-        Client client = h == null ? null : clients.computeIfAbsent(String.valueOf(h.clientId()), k -> new Client());
+        sections.onExchange(e);
         String apiName = e.apiKey() < 0 ? null : schemas.apiName(e.apiKey());
         if (h != null) {
             int bytes = e.request().frame().length();
@@ -154,12 +155,8 @@ public final class ReportBuilder implements ExchangeSink {
             if (h.clientId() != null) {
                 c.clientIds.add(h.clientId());
             }
-            client.streams.add(c.stream);
-            client.requests++;
-            client.requestBytes += bytes;
-            client.apis.merge(apiName, 1L, Long::sum);
             rate.add(apiName, e.request().frame().lastTimestampNanos());
-            partitionRequests(e.request(), apiName);
+            partitionRequests(e, apiName);
             recordSets.add(e.request(), apiName);
             ProduceOutcome.count(e, partitions);
         }
@@ -179,15 +176,18 @@ public final class ReportBuilder implements ExchangeSink {
             return;
         }
         ApiAccumulator api = api(e.apiKey());
-        api.response(bytes, e.latencyMicros());
+        WaitClassifier.Wait wait = waits.classify(e);
+        boolean apart = wait.longPoll() && !includeLongPolls; // waiting for data that did not come is not slowness
+        api.response(bytes, apart ? -1 : e.latencyMicros());
+        if (wait.longPoll()) {
+            api.longPoll();
+        }
         if (h == null) {
             api.unmatchedResponse();
-        } else {
-            client.responses++;
-            client.responseBytes += bytes;
-            client.errors += e.response().errors().size();
-            slowest(e, apiName);
+        } else if (!apart) {
+            slowest.offer(e, apiName, wait);
         }
+        api.errorResponse(e.response().errors());
         for (FrameSummary.ErrorRef err : e.response().errors()) {
             String topic = topics.display(err.topic(), err.topicId());
             api.error(err.code(), topic);
@@ -198,30 +198,23 @@ public final class ReportBuilder implements ExchangeSink {
         recordSets.add(e.response(), apiName);
     }
 
-    /** The topic-partitions a request names: counted per partition, and once per topic. */
-    private void partitionRequests(FrameSummary s, String apiName) {
+    /**
+     * The topic-partitions a request names, counted per partition; and once per topic, every topic its exchange names
+     * anywhere (request or response: the exchanges {@code --topic} keeps).
+     */
+    private void partitionRequests(ExchangeSummary e, String apiName) {
         Set<String> topicKeys = new LinkedHashSet<>();
-        for (FrameSummary.PartitionRef p : s.partitions()) {
+        for (FrameSummary.PartitionRef p : e.request().partitions()) {
             partitions.entry(p.topic(), p.topicId(), p.partition()).requests.merge(apiName, 1L, Long::sum);
             topicKeys.add(p.topic() != null ? p.topic() : p.topicId());
         }
+        for (FrameSummary s : new FrameSummary[] {e.request(), e.response()}) {
+            for (FrameSummary.TopicRef t : s == null ? List.<FrameSummary.TopicRef>of() : s.topics()) {
+                topicKeys.add(t.name() != null ? t.name() : t.topicId());
+            }
+        }
         for (String t : topicKeys) {
             topicRequests.computeIfAbsent(t, k -> new TreeMap<>()).merge(apiName, 1L, Long::sum);
-        }
-    }
-
-    private void slowest(ExchangeSummary e, String apiName) {
-        long latency = e.latencyMicros();
-        if (slowestCount <= 0 || latency < 0 || slowest.size() == slowestCount && slowest.peek().latencyUs() >= latency) {
-            return;
-        }
-        RequestHeader h = e.requestHeader();
-        FrameInfo req = e.request().frame();
-        slowest.add(new SlowExchange(apiName, h.apiVersion(), h.correlationId(), latency, req.lastPacket(),
-                e.response().frame().lastPacket(), Instant.ofEpochSecond(0, req.lastTimestampNanos()).toString(),
-                e.conversation().id(), e.conversation().client(), e.conversation().broker(), h.clientId()));
-        if (slowest.size() > slowestCount) {
-            slowest.poll();
         }
     }
 
@@ -260,19 +253,16 @@ public final class ReportBuilder implements ExchangeSink {
                     c.responses, c.bytesFromClient, c.bytesFromBroker));
             kafka += c.protocol.equals("kafka") ? 1 : 0;
         }
-        List<ClientStats> clientStats = new ArrayList<>();
-        clients.forEach((id, c) -> clientStats.add(new ClientStats(id.equals("null") ? null : id, c.streams.size(), c.requests,
-                c.responses, c.requestBytes, c.responseBytes, c.errors, Collections.unmodifiableMap(new TreeMap<>(c.apis)))));
         List<PartitionStats> partitionStats = partitions.stats();
-        List<SlowExchange> slow = new ArrayList<>(slowest);
-        slow.sort(Comparator.comparingLong(SlowExchange::latencyUs).reversed());
         CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
                 capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
                 frames, malformedFrames, incompleteFrames);
-        return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, clientStats,
-                TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slow, rate.toRate(), List.copyOf(recordSets.crcFailures),
-                recordSets.crcFailuresOmitted, List.copyOf(recordSets.partialBatches), recordSets.partialBatchesOmitted, Collections.unmodifiableMap(new TreeMap<>(expert)),
-                List.copyOf(warnings), warningsOmitted);
+        return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, sections.clients(),
+                TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slowest.list(),
+                rate.toRate(), List.copyOf(recordSets.crcFailures), recordSets.crcFailuresOmitted,
+                List.copyOf(recordSets.partialBatches), recordSets.partialBatchesOmitted,
+                Collections.unmodifiableMap(new TreeMap<>(expert)), List.copyOf(warnings), warningsOmitted, includeLongPolls,
+                sections.readiness(), sections.brokers(), sections.transactions());
     }
 
     private ApiAccumulator api(int apiKey) {

@@ -3,15 +3,23 @@ package org.kwire.report;
 import org.kwire.summary.TopicNames;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** Sums partitions into topics. */
 final class TopicBreakdown {
 
     private TopicBreakdown() {
+    }
+
+    /** True if a topic key is a topic id: one the capture paired with a name, or 22 characters of Kafka's base64. */
+    private static boolean isId(String key, TopicNames names) {
+        return names.name(key) != null || key.length() == 22 && key.matches("[A-Za-z0-9_-]{22}");
     }
 
     /**
@@ -57,6 +65,20 @@ final class TopicBreakdown {
                     requestsByTopic.getOrDefault(key, Map.of()), producedRecords, producedBytes,
                     fetchedRecords, fetchedBytes, e == null ? 0 : e[0], outcomes[0], outcomes[1], outcomes[2]));
         });
+        // topics named only outside partition lists (Metadata, CreateTopics, an error, ...): listed too, so that every
+        // topic a (filtered) exchange names has its row
+        Set<String> others = new TreeSet<>(requestsByTopic.keySet());
+        errors.keySet().forEach(k -> others.add(names.name(k) != null ? names.name(k) : k));
+        for (String key : others) {
+            if (byTopic.containsKey(key) || byTopic.containsKey(names.id(key))) {
+                continue;
+            }
+            boolean named = names.name(key) == null && !isId(key, names);
+            long[] e = errors.get(key);
+            out.add(new TopicStats(named ? key : null, named ? names.id(key) : key, 0,
+                    requestsByTopic.getOrDefault(key, Map.of()), 0, 0, 0, 0, e == null ? 0 : e[0], 0, 0, 0));
+        }
+        out.sort(Comparator.comparing((TopicStats t) -> t.topic() == null ? "\uffff" + t.topicId() : t.topic()));
         return out;
     }
 }

@@ -24,7 +24,9 @@ import java.util.stream.Stream;
  * files of the kafka-clients artifacts named in {@code releases.properties} (unpacked and indexed at build time by
  * {@link SchemaIndexer}; each file is parsed only when a plan needs it). Merge rule: for each (api key, direction,
  * version) the newest release whose {@code validVersions} includes that version wins; a folder given to
- * {@link #withOverlay(Path)} counts as newer than all bundled releases.
+ * {@link #withOverlay(Path)} counts as newer than all bundled releases. Of further releases
+ * ({@code ranges} in {@code releases.properties}) only the request version ranges are bundled, for
+ * {@link #requestVersions}: they do not decode.
  */
 public final class SchemaRegistry {
 
@@ -35,12 +37,15 @@ public final class SchemaRegistry {
     private final Map<Integer, List<SpecEntry>> requests;
     private final Map<Integer, List<SpecEntry>> responses;
     private final List<String> releases;
+    /** Releases whose request version ranges only are bundled: per release, per api key. */
+    private final Map<String, Map<Integer, VersionRange>> ranges;
 
     private SchemaRegistry(List<String> releases, Map<Integer, List<SpecEntry>> requests,
-                           Map<Integer, List<SpecEntry>> responses) {
+                           Map<Integer, List<SpecEntry>> responses, Map<String, Map<Integer, VersionRange>> ranges) {
         this.releases = List.copyOf(releases);
         this.requests = requests;
         this.responses = responses;
+        this.ranges = ranges;
     }
 
     /**
@@ -90,12 +95,68 @@ public final class SchemaRegistry {
         }
         List<String> rel = new ArrayList<>(releases);
         rel.add(0, dir.toString());
-        return new SchemaRegistry(rel, req, resp);
+        return new SchemaRegistry(rel, req, resp, ranges);
     }
 
     /** Release labels, newest first. */
     public List<String> releases() {
         return releases;
+    }
+
+    /**
+     * Every release whose request version ranges kwire carries, newest first: the releases it decodes with and those
+     * it bundles the ranges of only (from their schemas too, at build time).
+     */
+    public List<String> targetReleases() {
+        List<String> all = new ArrayList<>(ranges.keySet());
+        releases.stream().filter(r -> r.matches("\\d+\\.\\d+\\.\\d+")).forEach(all::add);
+        all.sort((a, b) -> compareReleases(b, a));
+        return all;
+    }
+
+    /**
+     * The bundled release a user means by {@code asked}: the release itself ({@code 4.0.0}), or the newest bundled
+     * release of a major.minor ({@code 4.0}); null if kwire carries no such release's schemas.
+     */
+    public String release(String asked) {
+        String best = null;
+        for (String r : targetReleases()) {
+            if (r.matches("\\d+\\.\\d+\\.\\d+") && (r.equals(asked) || r.startsWith(asked + "."))
+                    && (best == null || compareReleases(r, best) > 0)) {
+                best = r;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * The request versions one bundled release's schemas define for an API: what a broker of that release accepts
+     * (its {@code ApiKeys} are generated from these schemas; a version outside them is refused); null if that release
+     * does not have the API at all.
+     */
+    public VersionRange requestVersions(String release, int apiKey) {
+        if (ranges.containsKey(release)) {
+            return ranges.get(release).get(apiKey);
+        }
+        for (SpecEntry e : requests.getOrDefault(apiKey, List.of())) {
+            if (e.release.equals(release)) {
+                return e.validVersions;
+            }
+        }
+        return null;
+    }
+
+    /** Orders release labels {@code x.y.z} numerically. */
+    static int compareReleases(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        for (int i = 0; i < Math.min(x.length, y.length); i++) {
+            int c = Integer.compare(Integer.parseInt(x[i]), Integer.parseInt(y[i]));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.length, y.length);
     }
 
     /** Every api key any release defines, ascending. */
@@ -199,7 +260,19 @@ public final class SchemaRegistry {
                     (d == Direction.REQUEST ? req : resp).computeIfAbsent(e.apiKey, k -> new ArrayList<>()).add(e);
                 }
             }
-            return new SchemaRegistry(releases, req, resp);
+            Map<String, Map<Integer, VersionRange>> ranges = new TreeMap<>();
+            for (String release : p.getProperty("ranges", "").split(",")) {
+                if (release.isBlank()) {
+                    continue;
+                }
+                Map<Integer, VersionRange> byKey = new TreeMap<>();
+                for (String line : lines(BASE + "ranges/" + release + ".tsv")) {
+                    String[] f = line.split("\t");
+                    byKey.put(Integer.parseInt(f[2]), VersionRange.parse(f[4]));
+                }
+                ranges.put(release, Collections.unmodifiableMap(byKey));
+            }
+            return new SchemaRegistry(releases, req, resp, Collections.unmodifiableMap(ranges));
         } catch (IOException | RuntimeException e) {
             throw new UncheckedIOException("bundled Kafka schemas unreadable (was dissector-core built with Maven?)",
                     e instanceof IOException io ? io : new IOException(e));

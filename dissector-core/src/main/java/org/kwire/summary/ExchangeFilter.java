@@ -11,7 +11,8 @@ import java.util.Set;
  * values holds if any of them does. An empty set means "any".
  *
  * @param apiKeys          only these APIs
- * @param topics           only exchanges naming one of these topics (by name, or id in Kafka's base64 form) anywhere
+ * @param topics           only exchanges naming one of these topics (by name, or id in Kafka's base64 form or the
+ *                         standard uuid form, {@link TopicNames#canonical}) anywhere
  * @param clientIds        only requests with one of these client_ids
  * @param errorsOnly       only exchanges whose response carries a non-zero error code
  * @param minLatencyMicros only exchanges at least this slow, microseconds (-1: any; unanswered ones never match)
@@ -20,6 +21,11 @@ import java.util.Set;
  */
 public record ExchangeFilter(Set<Integer> apiKeys, Set<String> topics, Set<String> clientIds, boolean errorsOnly,
                              long minLatencyMicros, Set<String> connections) {
+
+    /** Topic ids given in the standard uuid form are kept in Kafka's form, the one frames are compared in. */
+    public ExchangeFilter {
+        topics = topics.stream().map(TopicNames::canonical).collect(java.util.stream.Collectors.toUnmodifiableSet());
+    }
 
     /** Accepts every exchange. */
     public static final ExchangeFilter ALL = new ExchangeFilter(Set.of(), Set.of(), Set.of(), false, -1, Set.of());

@@ -26,6 +26,7 @@ final class FactsCollector implements DissectionVisitor {
     private final List<Scope> scopes = new ArrayList<>();
     private int depth;
     private final List<String[]> problems = new ArrayList<>(1);
+    private final MessageFactsCollector message = new MessageFactsCollector();
 
     /** What a struct (or, for partition-index arrays, an array) has shown so far. */
     private static final class Scope {
@@ -60,13 +61,20 @@ final class FactsCollector implements DissectionVisitor {
      * Prepares for one frame.
      *
      * @param countPartitions report the topic-partitions this request names (Produce, Fetch, ListOffsets,
-     *                        OffsetCommit, OffsetFetch)
+     *                        OffsetCommit, OffsetFetch, AddPartitionsToTxn, TxnOffsetCommit)
+     * @param apiVersionsResponse the frame is an ApiVersions response (its ranges and features are kept)
      */
-    void start(ByteBuffer frame, boolean countPartitions) {
+    void start(ByteBuffer frame, boolean countPartitions, boolean apiVersionsResponse) {
         this.frame = frame;
         this.countPartitions = countPartitions;
         this.depth = 0;
         this.problems.clear();
+        this.message.start(apiVersionsResponse);
+    }
+
+    /** The named top-level fields of the last frame. */
+    MessageFacts message() {
+        return message.facts();
     }
 
     /** Problems of the last frame as {offset, group, message}; group "protocol" is a warning, others malformed. */
@@ -117,6 +125,7 @@ final class FactsCollector implements DissectionVisitor {
     @Override
     public void beginStruct(FieldPlan field, StructPlan struct, int offset, int markerLength) {
         push();
+        message.beginStruct();
     }
 
     @Override
@@ -138,21 +147,27 @@ final class FactsCollector implements DissectionVisitor {
             sink.partition(topic, topicId, s.partition);
         }
         depth--;
+        message.endStruct();
     }
 
 
     @Override
     public void beginArray(FieldPlan field, int offset, int prefixLength, int count) {
-        push().partitionArray = field.name().equals("PartitionIndexes");
+        // AddPartitionsToTxn v0-3 names its partitions in an int32 array "Partitions"
+        push().partitionArray = field.name().equals("PartitionIndexes")
+                || field.name().equals("Partitions") && field.element() != null && field.element().kind() == FieldKind.INT32;
+        message.beginArray(field);
     }
 
     @Override
     public void endArray(FieldPlan field, int end) {
         depth--;
+        message.endArray();
     }
 
     @Override
     public void number(FieldPlan field, int offset, long value) {
+        message.number(field, value);
         Scope s = top();
         if (s == null) {
             return;
@@ -184,7 +199,15 @@ final class FactsCollector implements DissectionVisitor {
     }
 
     @Override
+    public void bool(FieldPlan field, int offset, boolean value) {
+        message.bool(field, value);
+    }
+
+    @Override
     public void string(FieldPlan field, int offset, int prefixLength, int length) {
+        if (length >= 0 && message.wants(field)) {
+            message.string(field, WireValues.utf8(frame, offset + prefixLength, length));
+        }
         Scope s = top();
         if (s != null && length >= 0 && "topicName".equals(field.entityType()) && s.topic == null) {
             s.topic = WireValues.utf8(frame, offset + prefixLength, length);

@@ -26,10 +26,15 @@ import java.util.Set;
  */
 public final class FrameSummarizer {
 
-    /** ApiKeys whose requests name topic-partitions worth counting: Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch. */
-    private static final Set<Integer> PARTITION_APIS = Set.of(0, 1, 2, 8, 9);
+    /**
+     * ApiKeys whose requests name topic-partitions worth counting: Produce, Fetch, ListOffsets, OffsetCommit,
+     * OffsetFetch, AddPartitionsToTxn, TxnOffsetCommit.
+     */
+    private static final Set<Integer> PARTITION_APIS = Set.of(0, 1, 2, 8, 9, 24, 28);
     /** ApiKey of Produce, whose responses' topic-partitions are counted too: they say which partitions were answered. */
     private static final int PRODUCE = 0;
+    /** ApiKey of ApiVersions, whose responses say what a broker accepts. */
+    private static final int API_VERSIONS = 18;
 
     private final PlanCache plans;
     private final RecordsDecoder records;
@@ -48,11 +53,12 @@ public final class FrameSummarizer {
      * @param records    its record sets
      * @param problems   the interpreter's problems as {offset, group, message}
      * @param topicIds   topic ids paired with names, as {id, name}, in the order the frame gave them
+     * @param message    its named top-level fields
      */
     record Findings(KafkaFrame frame, int apiKey, int version, Direction direction, boolean decoded,
                     List<FrameSummary.ErrorRef> errors, List<FrameSummary.PartitionRef> partitions,
                     List<FrameSummary.RecordsRef> records, List<FrameSummary.TopicRef> topicRefs, List<String[]> problems,
-                    List<String[]> topicIds) {
+                    List<String[]> topicIds, MessageFacts message) {
     }
 
     /** Gathers one frame's findings. */
@@ -135,15 +141,16 @@ public final class FrameSummarizer {
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, direction, version);
         if (!frame.complete() || plan.isEmpty()) {
             return new Findings(frame, apiKey, version, direction, false, List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of());
+                    List.of(), List.of(), MessageFacts.NONE);
         }
         Facts facts = new Facts(records, frame.meta().lastPacket());
         FactsCollector collector = new FactsCollector(facts);
-        collector.start(frame.bytes(), direction == Direction.REQUEST ? PARTITION_APIS.contains(apiKey) : apiKey == PRODUCE);
+        collector.start(frame.bytes(), direction == Direction.REQUEST ? PARTITION_APIS.contains(apiKey) : apiKey == PRODUCE,
+                direction == Direction.RESPONSE && apiKey == API_VERSIONS);
         Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), collector);
         return new Findings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
                 List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs),
-                List.copyOf(collector.problems()), facts.topicIds);
+                List.copyOf(collector.problems()), facts.topicIds, collector.message());
     }
 
     /**
@@ -156,11 +163,11 @@ public final class FrameSummarizer {
         f.topicIds().forEach(t -> topics.learn(t[0], t[1]));
         if (!f.decoded()) {
             return new FrameSummary(f.apiKey(), f.version(), f.direction(), f.frame().meta(), f.frame().complete(), false,
-                    false, List.of(), List.of(), List.of(), List.of(), List.of());
+                    false, List.of(), List.of(), List.of(), List.of(), List.of(), MessageFacts.NONE);
         }
         if (f.problems().isEmpty() && f.records().stream().allMatch(r -> r.summary().notes().isEmpty())) {
             return new FrameSummary(f.apiKey(), f.version(), f.direction(), f.frame().meta(), true, true, false,
-                    f.errors(), f.partitions(), f.records(), f.topicRefs(), List.of());
+                    f.errors(), f.partitions(), f.records(), f.topicRefs(), List.of(), f.message());
         }
         String where = "stream " + stream + " " + plans.schemas().apiName(f.apiKey()) + " v" + f.version() + " "
                 + f.direction().schemaType();
@@ -179,6 +186,6 @@ public final class FrameSummarizer {
             }
         }
         return new FrameSummary(f.apiKey(), f.version(), f.direction(), f.frame().meta(), true, true, malformed, f.errors(),
-                f.partitions(), f.records(), f.topicRefs(), List.copyOf(problems));
+                f.partitions(), f.records(), f.topicRefs(), List.copyOf(problems), f.message());
     }
 }

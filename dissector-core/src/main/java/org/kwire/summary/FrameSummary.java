@@ -19,15 +19,17 @@ import java.util.List;
  * @param decoded    true if its body was decoded (a known API version and all bytes captured)
  * @param malformed  true if its body could not be decoded although all its bytes were captured
  * @param errors     non-zero error codes (responses)
- * @param partitions topic-partitions it names (requests of Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch;
- *                   Produce responses: the partitions they answer)
+ * @param partitions topic-partitions it names (requests of Produce, Fetch, ListOffsets, OffsetCommit, OffsetFetch,
+ *                   AddPartitionsToTxn, TxnOffsetCommit; Produce responses: the partitions they answer)
  * @param records    its record sets with what they hold
  * @param topics     every topic it names, in any API (distinct, in order of appearance)
  * @param problems   problems found in its body and record sets, as expert notes with frame number and offset
+ * @param message    its named top-level fields (waits, group, transaction, client software, ApiVersions ranges)
  */
 public record FrameSummary(int apiKey, int apiVersion, Direction direction, FrameInfo frame, boolean complete,
                            boolean decoded, boolean malformed, List<ErrorRef> errors, List<PartitionRef> partitions,
-                           List<RecordsRef> records, List<TopicRef> topics, List<ExpertNote> problems) {
+                           List<RecordsRef> records, List<TopicRef> topics, List<ExpertNote> problems,
+                           MessageFacts message) {
 
     /** A topic named by name, id, or both. */
     public record TopicRef(String name, String topicId) {

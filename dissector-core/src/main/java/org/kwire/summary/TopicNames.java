@@ -1,7 +1,11 @@
 package org.kwire.summary;
 
+import org.kwire.dissect.WireValues;
+
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
 
 /**
  * Topic ids and the names the capture gave them (Metadata, DescribeTopicPartitions, CreateTopics responses, ...), so
@@ -15,7 +19,23 @@ public final class TopicNames {
      */
     public static final String METADATA_TOPIC_ID = "AAAAAAAAAAAAAAAAAAAAAQ";
 
+    private static final Pattern STANDARD_UUID =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
     private final Map<String, String> names = new HashMap<>(Map.of(METADATA_TOPIC_ID, "__cluster_metadata"));
+
+    /**
+     * A topic id in Kafka's one spelling (its {@code Uuid.toString()}: URL-safe base64 without padding, 22 characters)
+     * when {@code text} is a uuid in the standard 8-4-4-4-12 hex form; any other text (a name, an id already in
+     * Kafka's form) as it is.
+     */
+    public static String canonical(String text) {
+        if (text == null || !STANDARD_UUID.matcher(text).matches()) {
+            return text;
+        }
+        UUID u = UUID.fromString(text);
+        return WireValues.kafkaUuid(u.getMostSignificantBits(), u.getLeastSignificantBits());
+    }
 
     /** Records that the topic with this id (Kafka's base64 form) is called {@code name}. */
     public void learn(String topicId, String name) {

@@ -24,6 +24,39 @@ class SchemaRegistryTest {
         assertEquals(List.of("4.4.0", "4.0.0", "3.9.1"), schemas.releases());
     }
 
+    /**
+     * What a release accepts, for the readiness check: for 4.4.0 exactly the range kafka-clients 4.4.0's ApiKeys
+     * enables on a broker (ApiKeys.isVersionEnabled: oldest to latest, unstable versions included); for the releases
+     * whose ranges only are bundled, what their schemas say (4.1 brought JoinGroup v0-1 back and dropped the share
+     * group APIs' early-access v0).
+     */
+    @Test
+    void requestVersionsAreWhatEachReleaseAccepts() {
+        assertEquals(List.of("4.4.0", "4.3.1", "4.2.2", "4.1.2", "4.0.0", "3.9.1"), schemas.targetReleases());
+        for (ApiKeys k : ApiKeys.values()) {
+            VersionRange r = schemas.requestVersions("4.4.0", k.id);
+            if (!k.hasValidVersion()) { // the ZooKeeper-era inter-broker APIs: gone since 4.0, the files kept empty
+                assertTrue(r.isEmpty(), k.name);
+                continue;
+            }
+            assertEquals(k.oldestVersion() + "-" + k.latestVersion(true), r.lowest() + "-" + r.highest(), k.name);
+        }
+        assertEquals("3-12", schemas.requestVersions("4.0.0", 0).toString());
+        assertEquals("2-9", schemas.requestVersions("4.0.0", 11).toString());
+        assertEquals("0-9", schemas.requestVersions("4.1.2", 11).toString());
+        assertEquals("0", schemas.requestVersions("4.0.0", 78).toString());
+        assertEquals("1", schemas.requestVersions("4.1.2", 78).toString());
+        assertEquals("1-2", schemas.requestVersions("4.3.1", 78).toString());
+        assertEquals("0-7", schemas.requestVersions("3.9.1", 4).toString(), "LeaderAndIsr, gone in 4.0");
+        assertTrue(schemas.requestVersions("4.0.0", 4).isEmpty());
+        assertTrue(schemas.requestVersions("4.1.2", 4).isEmpty());
+        assertEquals(null, schemas.requestVersions("4.0.0", 94), "UnregisterController, new in 4.4");
+        assertEquals("4.1.2", schemas.release("4.1"));
+        assertEquals("4.0.0", schemas.release("4.0.0"));
+        assertEquals("4.4.0", schemas.release("4"));
+        assertEquals(null, schemas.release("4.5"));
+    }
+
     @Test
     void everyApiOfKafka440HasItsNameVersionsAndFlexibility() {
         int checked = 0;

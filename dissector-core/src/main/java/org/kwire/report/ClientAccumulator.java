@@ -1,0 +1,143 @@
+package org.kwire.report;
+
+import org.kwire.conversation.KafkaConversation;
+import org.kwire.protocol.ErrorCodes;
+import org.kwire.protocol.RequestHeader;
+import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.ExchangeSink;
+import org.kwire.summary.ExchangeSummary;
+import org.kwire.summary.FrameSummary;
+import org.kwire.summary.MessageFacts;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The report's {@code clients}: exchanges grouped by client address and client_id, with the client software its
+ * ApiVersions v3+ requests name (KIP-511), the API versions it used (and where: the first frames of each, for
+ * {@link ReadinessCheck}), its errors, and when it was seen. Responses without a captured request belong to no client.
+ * Memory grows with clients times API versions used, not with frames.
+ */
+final class ClientAccumulator implements ExchangeSink {
+
+    /** Frame numbers kept per API version a client used. */
+    static final int MAX_FRAMES = 10;
+    private static final int API_VERSIONS = 18;
+
+    private final SchemaRegistry schemas;
+    private final Map<String, Client> clients = new TreeMap<>();
+
+    /** The request frames of one API version a client used: how many, and the first {@link #MAX_FRAMES}. */
+    static final class Usage {
+        final int apiKey;
+        final int version;
+        long requests;
+        final List<Long> frames = new ArrayList<>();
+
+        Usage(int apiKey, int version) {
+            this.apiKey = apiKey;
+            this.version = version;
+        }
+    }
+
+    /** One client's counters. */
+    static final class Client {
+        final String address;
+        final String clientId;
+        final Set<Integer> streams = new LinkedHashSet<>();
+        final Map<String, Long> apis = new TreeMap<>();
+        final Map<String, Long> errorCodes = new TreeMap<>();
+        /** Keyed by apiKey << 16 | version: API key order, then version order. */
+        final Map<Integer, Usage> usage = new TreeMap<>();
+        String softwareName;
+        String softwareVersion;
+        long requests;
+        long responses;
+        long requestBytes;
+        long responseBytes;
+        long errors;
+        long errorResponses;
+        final SeenSpan seen = new SeenSpan();
+
+        Client(String address, String clientId) {
+            this.address = address;
+            this.clientId = clientId;
+        }
+    }
+
+    ClientAccumulator(SchemaRegistry schemas) {
+        this.schemas = schemas;
+    }
+
+    @Override
+    public void onExchange(ExchangeSummary e) {
+        RequestHeader h = e.requestHeader();
+        if (h == null) {
+            return;
+        }
+        KafkaConversation conversation = e.conversation();
+        String address = address(conversation.client());
+        Client c = clients.computeIfAbsent(address + '\0' + h.clientId(), k -> new Client(address, h.clientId()));
+        int bytes = e.request().frame().length();
+        c.streams.add(conversation.id());
+        c.requests++;
+        c.requestBytes += bytes;
+        c.apis.merge(schemas.apiName(h.apiKey()), 1L, Long::sum);
+        c.seen.add(e.request().frame().lastTimestampNanos());
+        Usage u = c.usage.computeIfAbsent(h.apiKey() << 16 | h.apiVersion(), k -> new Usage(h.apiKey(), h.apiVersion()));
+        u.requests++;
+        if (u.frames.size() < MAX_FRAMES) {
+            u.frames.add(e.request().frame().lastPacket());
+        }
+        MessageFacts m = e.request().message();
+        if (h.apiKey() == API_VERSIONS && m.clientSoftwareName() != null) {
+            c.softwareName = m.clientSoftwareName();
+            c.softwareVersion = m.clientSoftwareVersion();
+        }
+        FrameSummary r = e.response();
+        if (r == null) {
+            return;
+        }
+        c.responses++;
+        c.responseBytes += r.frame().length();
+        c.seen.add(r.frame().lastTimestampNanos());
+        c.errors += r.errors().size();
+        c.errorResponses += r.errors().isEmpty() ? 0 : 1;
+        for (FrameSummary.ErrorRef err : r.errors()) {
+            c.errorCodes.merge(ErrorCodes.name(err.code()), 1L, Long::sum);
+        }
+    }
+
+    /** The clients so far, in order of address, then client_id. */
+    Collection<Client> clients() {
+        return clients.values();
+    }
+
+    List<ClientStats> stats() {
+        List<ClientStats> out = new ArrayList<>();
+        for (Client c : clients.values()) {
+            Map<String, Set<Integer>> versions = new TreeMap<>();
+            c.usage.values().forEach(u -> versions.computeIfAbsent(schemas.apiName(u.apiKey), k -> new TreeSet<>()).add(u.version));
+            Map<String, List<Integer>> apiVersions = new TreeMap<>();
+            versions.forEach((api, v) -> apiVersions.put(api, List.copyOf(v)));
+            out.add(new ClientStats(c.clientId, c.streams.size(), c.requests, c.responses, c.requestBytes,
+                    c.responseBytes, c.errors, new TreeMap<>(c.apis),
+                    c.address, c.softwareName, c.softwareVersion, c.errorResponses, new TreeMap<>(c.errorCodes),
+                    apiVersions, c.seen.first(), c.seen.last()));
+        }
+        return out;
+    }
+
+    /** The host of an endpoint {@code host:port} or {@code [v6]:port}. */
+    static String address(String endpoint) {
+        int colon = endpoint.lastIndexOf(':');
+        String host = colon < 0 ? endpoint : endpoint.substring(0, colon);
+        return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+    }
+}

@@ -1,0 +1,63 @@
+package org.kwire.report;
+
+import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.ExchangeSink;
+import org.kwire.summary.ExchangeSummary;
+import org.kwire.summary.TopicNames;
+
+import java.util.List;
+
+/**
+ * The report sections built beside {@link ReportBuilder}'s own counters, each by its accumulator, fed the same
+ * exchanges: {@code clients} ({@link ClientAccumulator}), {@code brokers} ({@link BrokerAccumulator}),
+ * {@code transactions} ({@link TransactionAccumulator}); {@code readiness} is derived from the clients at the end
+ * ({@link ReadinessCheck}).
+ */
+final class ReportSections implements ExchangeSink {
+
+    private final SchemaRegistry schemas;
+    private final String target;
+    private final String release;
+    private final ClientAccumulator clients;
+    private final BrokerAccumulator brokers;
+    private final TransactionAccumulator transactions;
+
+    /**
+     * @throws IllegalArgumentException if kwire bundles no schemas of the target release
+     */
+    ReportSections(SchemaRegistry schemas, TopicNames names, String target) {
+        this.schemas = schemas;
+        this.target = target;
+        this.release = schemas.release(target);
+        if (release == null) {
+            throw new IllegalArgumentException("no bundled schemas of Kafka " + target + " (bundled: "
+                    + String.join(", ", schemas.targetReleases()) + ")");
+        }
+        this.clients = new ClientAccumulator(schemas);
+        this.brokers = new BrokerAccumulator(schemas);
+        this.transactions = new TransactionAccumulator(names);
+    }
+
+    @Override
+    public void onExchange(ExchangeSummary e) {
+        clients.onExchange(e);
+        brokers.onExchange(e);
+        transactions.onExchange(e);
+    }
+
+    List<ClientStats> clients() {
+        return clients.stats();
+    }
+
+    Readiness readiness() {
+        return ReadinessCheck.of(target, release, schemas, clients.clients());
+    }
+
+    List<BrokerStats> brokers() {
+        return brokers.stats();
+    }
+
+    List<TransactionStats> transactions() {
+        return transactions.stats();
+    }
+}
