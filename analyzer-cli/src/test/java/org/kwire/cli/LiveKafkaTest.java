@@ -50,7 +50,7 @@ class LiveKafkaTest {
         TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumControllerNodes(1).setNumBrokerNodes(1)
                 .setBaseDirectory(dir.resolve("kafka")).build();
         try (KafkaClusterTestKit cluster = new KafkaClusterTestKit.Builder(nodes).build()) {
-            cluster.format();
+            QuietStdout.run(cluster::format); // Kafka's Formatter prints the bootstrap metadata to stdout
             cluster.startup();
             cluster.waitForReadyBrokers();
             String bootstrap = cluster.bootstrapServers();
