@@ -114,6 +114,10 @@ final class LiveCommand {
         AnalysisRun run = new AnalysisRun(cl);
         String filter = cl.getOptionValue("filter", defaultFilter(run.options.brokerPorts()));
         long duration = Cli.intValue(cl, "duration", 0);
+        if (cl.hasOption("duration") && duration == 0) {
+            throw new CliException(ExitCodes.USAGE, "live: --duration 0: give a positive number of seconds, or leave it "
+                    + "out to capture until Ctrl-C");
+        }
         long interval = Cli.intValue(cl, "report-interval", 0);
         int snaplen = Cli.intValue(cl, "snaplen", LiveCapture.DEFAULT_SNAPLEN);
         long idle = Cli.intValue(cl, "idle-timeout", (int) (ReassemblyLimits.DEFAULT_IDLE_NANOS / 1_000_000_000L));
