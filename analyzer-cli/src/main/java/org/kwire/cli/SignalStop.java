@@ -1,5 +1,6 @@
 package org.kwire.cli;
 
+import org.kwire.pcap.ForwardingSource;
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
 
@@ -52,7 +53,7 @@ final class SignalStop implements AutoCloseable {
 
     /** The source, ending (with a warning) at the first packet after a signal. */
     PacketSource wrap(PacketSource source) {
-        return new PacketSource() {
+        return new ForwardingSource(source) {
             private long read;
             private String warning;
 
@@ -85,21 +86,6 @@ final class SignalStop implements AutoCloseable {
                     w.add(warning);
                 }
                 return w;
-            }
-
-            @Override
-            public long position() {
-                return source.position();
-            }
-
-            @Override
-            public List<String> comments() {
-                return source.comments();
-            }
-
-            @Override
-            public void close() throws IOException {
-                source.close();
             }
         };
     }
