@@ -29,6 +29,7 @@ import java.util.TreeMap;
 /**
  * Aggregates exchanges into a {@link Report}: per-API counts, versions, latency, bytes and error codes; per-connection,
  * per-client_id, per-topic and per-partition counters; record batches; the slowest exchanges; requests per second;
+ * records and bytes per topic per second;
  * expert-note counts and the first warnings. Memory is bounded by the numbers of APIs, connections, clients,
  * partitions and seconds, not by the number of frames.
  */
@@ -55,6 +56,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final Map<String, Map<String, Long>> topicRequests = new TreeMap<>();
     private final PriorityQueue<SlowExchange> slowest = new PriorityQueue<>(Comparator.comparingLong(SlowExchange::latencyUs));
     private final RequestRateAccumulator rate = new RequestRateAccumulator();
+    private final TopicRateAccumulator topicRate = new TopicRateAccumulator();
     private final Map<String, Long> expert = new TreeMap<>();
     private final List<String> warnings = new ArrayList<>();
     private final List<CrcFailureEntry> crcFailures = new ArrayList<>();
@@ -221,6 +223,8 @@ public final class ReportBuilder implements ExchangeSink {
             entry.crcValid += r.summary().crcValid();
             entry.crcInvalid += r.summary().crcInvalid();
             String topic = topics.display(r.topic(), r.topicId());
+            topicRate.add(r.topic() != null ? r.topic() : r.topicId(), produce, r.summary().records(),
+                    r.summary().bytesCompressed(), s.frame().lastTimestampNanos());
             long frame = s.frame().lastPacket();
             for (CrcFailure f : r.summary().crcFailures()) {
                 if (crcFailures.size() < MAX_LISTED) {
@@ -303,7 +307,7 @@ public final class ReportBuilder implements ExchangeSink {
         return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, clientStats,
                 TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slow, rate.toRate(), List.copyOf(crcFailures),
                 crcFailuresOmitted, List.copyOf(partialBatches), partialBatchesOmitted, Collections.unmodifiableMap(new TreeMap<>(expert)),
-                List.copyOf(warnings), warningsOmitted);
+                List.copyOf(warnings), warningsOmitted, topicRate.toRate(topics));
     }
 
     private ApiAccumulator api(int apiKey) {
