@@ -25,6 +25,18 @@ public final class Units {
     private Units() {
     }
 
+    /** A round number as a chart's axis labels it: {@code 500}, {@code 2 k}, {@code 1.5 M}, {@code 3 G}. */
+    public static String si(long n) {
+        String[] prefixes = {"", " k", " M", " G", " T", " P"};
+        double v = n;
+        int p = 0;
+        while (Math.abs(v) >= 1000 && p < prefixes.length - 1) {
+            v /= 1000;
+            p++;
+        }
+        return format("#,##0.#", v) + prefixes[p];
+    }
+
     /** A count with thousands separators: {@code 1,234,567}. */
     public static String count(long n) {
         return format("#,##0", n);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.select.Elements;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,11 +18,13 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -53,7 +56,7 @@ class ReportCommandTest {
         assertEquals(List.of(
                 List.of("files", javaBasicPath()),
                 List.of("packets", "340"),
-                List.of("capture bytes", "75770"),
+                List.of("capture bytes", "75,770"),
                 List.of("first packet (UTC)", "2026-11-29T17:28:42.135951Z"),
                 List.of("last packet (UTC)", "2026-11-29T17:28:45.763373Z"),
                 List.of("TCP connections", "17"),
@@ -68,11 +71,13 @@ class ReportCommandTest {
         return report.get("capture").get("files").get(0).asText();
     }
 
+    /** Counts with thousands separators, latencies in ms (one decimal, rounded half up) with the exact µs in a tooltip. */
     @Test
-    void apiTableHasEveryApiWithTheReportsExactNumbers() {
+    void apiTableHasEveryApiWithTheReportsNumbers() {
         List<List<String>> rows = ReportPages.cells(page, "table-apis");
         assertEquals(19, rows.size());
         List<List<String>> expected = new ArrayList<>();
+        List<String> titles = new ArrayList<>();
         for (JsonNode a : report.get("apis")) {
             JsonNode l = a.get("latency_us");
             List<String> versions = new ArrayList<>();
@@ -82,16 +87,29 @@ class ReportCommandTest {
                 errors += e.get("count").asLong();
             }
             expected.add(List.of(a.get("api_key").asText(), a.get("name").asText(), String.join(", ", versions),
-                    a.get("requests").asText(), a.get("responses").asText(), a.get("unmatched_requests").asText(),
-                    a.get("unmatched_responses").asText(), l.get("count").asText(), l.get("min").asText(),
-                    l.get("p50").asText(), l.get("p90").asText(), l.get("p99").asText(), l.get("max").asText(),
-                    a.get("request_bytes").asText(), a.get("response_bytes").asText(), Long.toString(errors)));
+                    count(a.get("requests")), count(a.get("responses")), count(a.get("unmatched_requests")),
+                    count(a.get("unmatched_responses")), count(l.get("count")), ms(l.get("min")), ms(l.get("p50")),
+                    ms(l.get("p90")), ms(l.get("p99")), ms(l.get("max")), count(a.get("request_bytes")),
+                    count(a.get("response_bytes")), String.format(Locale.ROOT, "%,d", errors)));
+            for (String p : List.of("min", "p50", "p90", "p99", "max")) {
+                titles.add(String.format(Locale.ROOT, "%,d µs", l.get(p).asLong()));
+            }
         }
         assertEquals(expected, rows);
+        assertEquals(titles, page.select("#table-apis td[title]").eachAttr("title"));
         // spot checks against the capture's truth (AnalyzeCommandTest) rather than the report itself
         assertEquals(List.of("3", "Metadata", "13: 16", "16", "16", "0", "0", "16"), rows.get(3).subList(0, 8));
-        assertEquals(List.of("1", "Fetch", "18: 3", "3", "3", "0", "0", "3", "62932", "446463", "547803", "547803", "547803",
-                "630", "8848", "0"), rows.get(1));
+        assertEquals(List.of("1", "Fetch", "18: 3", "3", "3", "0", "0", "3", "62.9", "446.5", "547.8", "547.8", "547.8",
+                "630", "8,848", "0"), rows.get(1));
+        assertEquals("1,197", rows.get(12).get(13)); // ApiVersions' request bytes
+    }
+
+    private static String count(JsonNode n) {
+        return String.format(Locale.ROOT, "%,d", n.asLong());
+    }
+
+    private static String ms(JsonNode micros) {
+        return String.format(Locale.ROOT, "%,.1f", new BigDecimal(micros.asLong()).movePointLeft(3));
     }
 
     @Test
@@ -111,14 +129,14 @@ class ReportCommandTest {
     @Test
     void topicChartStacksProducedAndFetchedBytes() {
         assertEquals(List.of(
-                "basic-alpha · produced: 4268 bytes", "basic-alpha · fetched: 4268 bytes",
-                "basic-beta · produced: 4253 bytes", "basic-beta · fetched: 4253 bytes"), tooltips("topics"));
-        assertEquals(List.of("8536", "8506"), page.select("svg[data-chart=topics] text.value").eachText());
+                "basic-alpha · produced: 4,268 bytes", "basic-alpha · fetched: 4,268 bytes",
+                "basic-beta · produced: 4,253 bytes", "basic-beta · fetched: 4,253 bytes"), tooltips("topics"));
+        assertEquals(List.of("8,536", "8,506"), page.select("svg[data-chart=topics] text.value").eachText());
         assertEquals(List.of(
                 List.of("basic-alpha", "7GC2duJITZCpZaFRWQ20yQ", "3",
-                        "Fetch: 2, ListOffsets: 1, OffsetCommit: 1, OffsetFetch: 2, Produce: 5", "50", "4268", "50", "4268", "0"),
+                        "Fetch: 2, ListOffsets: 1, OffsetCommit: 1, OffsetFetch: 2, Produce: 5", "50", "4,268", "50", "4,268", "0"),
                 List.of("basic-beta", "g1YyoWZhTXSFapOvsPA7tA", "3",
-                        "Fetch: 2, ListOffsets: 1, OffsetCommit: 1, OffsetFetch: 2, Produce: 5", "50", "4253", "50", "4253", "0")),
+                        "Fetch: 2, ListOffsets: 1, OffsetCommit: 1, OffsetFetch: 2, Produce: 5", "50", "4,253", "50", "4,253", "0")),
                 ReportPages.cells(page, "table-topics"));
     }
 
@@ -130,7 +148,7 @@ class ReportCommandTest {
     void rateChartDrawsEveryRequestOfTheRequestRate() {
         List<String> tips = tooltips("rate");
         long drawn = 0;
-        Pattern count = Pattern.compile(": (\\d+) requests$");
+        Pattern count = Pattern.compile(": (\\d+) requests?$");
         for (String t : tips) {
             Matcher m = count.matcher(t);
             assertTrue(m.find(), t);
@@ -145,14 +163,67 @@ class ReportCommandTest {
                 page.select("svg[data-chart=rate] text.tick").eachText().subList(5, 9)); // after the y ticks 0..40
     }
 
+    /**
+     * Per API with several timed exchanges a range from fastest to slowest, a p50 dot, a p99 diamond and a max tick
+     * (9 APIs of java-basic.pcap); an API answered once is one dark dot (the other 10); the values after each row.
+     */
     @Test
-    void latencyChartHasFiveBarsPerApiWithTheReportsValues() {
+    void latencyChartDrawsP50P99AndMaxApartAndASingleExchangeAsAPoint() {
         List<String> tips = tooltips("latency");
-        assertEquals(19 * 5, tips.size());
-        assertEquals(List.of("Fetch min: 62932 µs (62.9 ms)", "Fetch p50: 446463 µs (446.5 ms)",
-                "Fetch p90: 547803 µs (547.8 ms)", "Fetch p99: 547803 µs (547.8 ms)", "Fetch max: 547803 µs (547.8 ms)"),
-                tips.subList(5, 10));
-        assertEquals(List.of("1 ms", "10 ms", "100 ms", "1 s"), page.select("svg[data-chart=latency] text.tick").eachText());
+        assertEquals(9 * 4 + 10, tips.size());
+        assertEquals(List.of("Fetch fastest 62.9 ms (62,932 µs), slowest 547.8 ms (547,803 µs) (3 exchanges)",
+                "Fetch p50: 446.5 ms (446,463 µs)", "Fetch p99: 547.8 ms (547,803 µs)", "Fetch max: 547.8 ms (547,803 µs)",
+                "ListOffsets (a single exchange): 24.7 ms (24,658 µs)"), tips.subList(4, 9));
+        Elements chart = page.select("svg[data-chart=latency]");
+        assertEquals(9, chart.select("circle.mark[fill=#3b6fb6]").size(), "p50 dots");
+        assertEquals(9, chart.select("polygon.mark[fill=#e07b39]").size(), "p99 diamonds");
+        assertEquals(9, chart.select("rect.mark[fill=#c8475b]").size(), "max ticks");
+        assertEquals(10, chart.select("circle.mark[fill=#1f2630]").size(), "single exchanges");
+        assertEquals(List.of("p50 (median)", "p99", "max (slowest)", "fastest to slowest", "a single exchange"),
+                page.select("#chart-latency .legend li").eachText());
+        assertEquals(List.of("circle", "diamond", "tick", "range", "circle"), page.select("#chart-latency .legend .swatch")
+                .stream().map(e -> e.className().replace("swatch ", "")).toList());
+        assertEquals("p50 446.5 · p99 547.8 · max 547.8 ms (3)", chart.select("text.value").get(1).text());
+        assertEquals("24.7 ms (1)", chart.select("text.value").get(2).text());
+        assertEquals(List.of("1 ms", "10 ms", "100 ms", "1 s"), chart.select("text.tick").eachText());
+    }
+
+    /** Bytes per topic per second as produced and fetched, each topic the same color in both charts. */
+    @Test
+    void throughputChartsDrawEachTopicsBytesOverTime() {
+        assertEquals(List.of("17:28:43 UTC +1 s · basic-alpha: 3,559 bytes (3.5 KiB)",
+                "17:28:43 UTC +1 s · basic-beta: 3,545 bytes (3.5 KiB)", "17:28:44 UTC +1 s · basic-alpha: 709 bytes (709 B)",
+                "17:28:44 UTC +1 s · basic-beta: 708 bytes (708 B)"), tooltips("throughput-produced"));
+        assertEquals(List.of("17:28:44 UTC +1 s · basic-alpha: 4,268 bytes (4.2 KiB)",
+                "17:28:44 UTC +1 s · basic-beta: 4,253 bytes (4.2 KiB)"), tooltips("throughput-fetched"));
+        for (String chart : List.of("produced", "fetched")) {
+            assertEquals(List.of("basic-alpha", "basic-beta"), page.select("#chart-throughput-" + chart + " .legend li").eachText());
+            assertEquals(List.of("background:#3b6fb6", "background:#e07b39"),
+                    page.select("#chart-throughput-" + chart + " .legend .swatch").eachAttr("style"));
+        }
+        assertEquals(List.of("0", "2 k", "4 k", "6 k", "8 k"),
+                page.select("svg[data-chart=throughput-produced] text.tick").eachText().subList(0, 5));
+    }
+
+    /** The box at the top: a tile per thing to check, red when it needs a look, each linking to its section. */
+    @Test
+    void atAGlanceBoxSaysWhatToLookAt() throws IOException {
+        assertEquals(List.of("73 | requests | 73 responses, 19 APIs", "4 | error codes | in the responses of 4 APIs",
+                "0 | unmatched | 0 requests without response, 0 responses without request",
+                "0 | warnings | 0 malformed frames, 0 incomplete", "0 | CRC failures | of 56 record batches checked",
+                "547.8 ms | slowest | Fetch v18, frames 275-287"), tiles(page));
+        assertEquals(List.of("tile ok", "tile look", "tile ok", "tile ok", "tile ok", "tile ok"),
+                page.select("#glance li").eachAttr("class"));
+        for (Element a : page.select("#glance a")) {
+            assertEquals(1, page.select(a.attr("href")).size(), a.attr("href"));
+        }
+        Document damaged = ReportPages.parse(ReportPages.page(ReportPages.report(dir, "java-basic-drop3.pcap")));
+        assertEquals(List.of("65 | requests | 66 responses, 19 APIs", "4 | error codes | in the responses of 4 APIs",
+                "4 | unmatched | 1 request without response, 3 responses without request",
+                "4 | warnings | 0 malformed frames, 0 incomplete", "0 | CRC failures | of 50 record batches checked",
+                "547.8 ms | slowest | Fetch v18, frames 267-278"), tiles(damaged));
+        assertEquals(List.of("tile ok", "tile look", "tile look", "tile look", "tile ok", "tile ok"),
+                damaged.select("#glance li").eachAttr("class"));
     }
 
     @Test
@@ -163,11 +234,13 @@ class ReportCommandTest {
                 connections.get(0));
         List<List<String>> clients = ReportPages.cells(page, "table-clients");
         assertEquals(report.get("clients").size(), clients.size());
-        assertEquals(List.of("basic-admin", "4", "19", "19", "866", "7503", "1"), clients.get(0).subList(0, 7));
+        assertEquals(List.of("basic-admin", "4", "19", "19", "866", "7,503", "1"), clients.get(0).subList(0, 7));
         List<List<String>> slowest = ReportPages.cells(page, "table-slowest");
         assertEquals(10, slowest.size());
-        assertEquals(List.of("547803", "Fetch", "18", "14", "275", "287", "2026-11-29T17:28:44.848718Z", "13",
+        assertEquals(List.of("547.8", "Fetch", "18", "14", "275", "287", "17:28:44.848", "13",
                 "127.0.0.1:45866", "127.0.0.1:9092", "basic-consumer"), slowest.get(0));
+        assertEquals(List.of("547,803 µs", "2026-11-29T17:28:44.848718Z"),
+                page.select("#table-slowest tbody tr").get(0).select("td[title]").eachAttr("title"));
     }
 
     @Test
@@ -179,12 +252,13 @@ class ReportCommandTest {
     @Test
     void thePageIsSelfContained() throws IOException {
         String html = Files.readString(javaBasic.resolveSibling(javaBasic.getFileName() + ".html"));
-        for (String external : List.of("<script", "<link", "<img", "<iframe", " src=", " href=", "url(", "@import")) {
+        for (String external : List.of("<script", "<link", "<img", "<iframe", " src=", "url(", "@import")) {
             assertFalse(html.contains(external), external);
         }
+        assertEquals(html.split(" href=", -1).length - 1, html.split(" href=\"#", -1).length - 1, "links only within the page");
         assertEquals(ReportPage.CONTENT_SECURITY_POLICY,
                 page.select("meta[http-equiv=Content-Security-Policy]").attr("content"));
-        assertEquals(4, page.select("svg.chart").size());
+        assertEquals(6, page.select("svg.chart").size());
     }
 
     @Test
@@ -243,16 +317,30 @@ class ReportCommandTest {
         assertEquals(expert, ReportPages.cells(d, "table-expert"));
     }
 
+    /** A report of an older kwire, without the per-topic rate: the throughput charts say so in words. */
+    @Test
+    void aReportWithoutTheTopicRateSaysSo() throws IOException {
+        ObjectNode r = (ObjectNode) report.deepCopy();
+        r.remove("topic_rate");
+        Path older = dir.resolve("older.json");
+        Files.writeString(older, new ObjectMapper().writeValueAsString(r), StandardCharsets.UTF_8);
+        Document d = ReportPages.parse(ReportPages.page(older));
+        String said = "This report has no per-topic rate (it was written by an older kwire).";
+        assertEquals(List.of(said, said), d.select("#chart-throughput-produced p.empty, #chart-throughput-fetched p.empty")
+                .eachText());
+        assertEquals(4, d.select("svg.chart").size());
+    }
+
     /** Other real captures: every chart draws marks, or says in words why it has none. */
     @ParameterizedTest
-    @CsvSource({"kcat.pcap, 9092, 4", "sasl-plain.pcap, 9094, 4", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 3",
+    @CsvSource({"kcat.pcap, 9092, 6", "sasl-plain.pcap, 9094, 6", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 4",
             "java-basic-snap128.pcap, 9092, 3", "deepflow-01-fetch-v12-unknown.pcap, 9092, 3"})
     void otherCapturesRender(String capture, int port, int charts) throws IOException {
         Path json = ReportPages.report(dir, capture, "--port", Integer.toString(port));
         Document d = ReportPages.parse(ReportPages.page(json));
         assertEquals(charts, d.select("svg.chart").size());
         for (Element figure : d.select("figure.chart-figure")) {
-            boolean drawn = !figure.select("svg.chart rect.mark").isEmpty();
+            boolean drawn = !figure.select("svg.chart .mark").isEmpty();
             assertTrue(drawn ^ !figure.select("p.empty").isEmpty(), figure.id());
         }
         assertEquals(ReportPages.json(json).get("apis").size(), ReportPages.cells(d, "table-apis").size());
@@ -304,8 +392,13 @@ class ReportCommandTest {
         assertTrue(CliRun.of("--help").out().contains("report REPORT.json"));
     }
 
+    /** Each tile of the at-a-glance box: its value, label and detail. */
+    private static List<String> tiles(Document d) {
+        return d.select("#glance li").stream().map(li -> String.join(" | ", li.select("span").eachText())).toList();
+    }
+
     private static List<String> tooltips(String chart) {
-        return page.select("svg[data-chart=" + chart + "] rect.mark > title").eachText();
+        return page.select("svg[data-chart=" + chart + "] .mark > title").eachText();
     }
 
     /** Writes an edited report, which must still match the report's schema. */

@@ -21,14 +21,16 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * End to end: the page of java-basic.pcap's report, opened in headless Chromium, renders every chart. The page has
- * no script and its Content-Security-Policy forbids scripts, so the test loads a copy whose policy also allows inline
- * scripts, with an error collector at the top of {@code <head>} and a probe ({@code chart-probe.js}) at the end of
- * {@code <body>} that measures the laid-out charts into the DOM; {@code chromium --headless --dump-dom} prints it.
+ * End to end: the page of java-basic.pcap's report, opened in headless Chromium in a 1400-pixel window, renders every
+ * chart and no table needs scrolling sideways. The page has no script and its Content-Security-Policy forbids
+ * scripts, so the test loads a copy whose policy also allows inline scripts, with an error collector at the top of
+ * {@code <head>} and a probe ({@code chart-probe.js}) at the end of {@code <body>} that measures the laid-out page
+ * into the DOM; {@code chromium --headless --dump-dom} prints it.
  */
 class ReportPageInChromiumTest {
 
-    private static final List<String> CHARTS = List.of("rate", "latency", "errors", "topics");
+    private static final List<String> CHARTS = List.of("rate", "latency", "errors", "topics", "throughput-produced",
+            "throughput-fetched");
 
     @Test
     void everyChartRendersWithVisibleMarksAndNoErrors(@TempDir Path dir) throws IOException, InterruptedException {
@@ -43,12 +45,15 @@ class ReportPageInChromiumTest {
 
         assertEquals("[]", probe.get("errors").toString());
         assertEquals(19, probe.get("apiRows").asInt());
+        assertEquals(1400, probe.get("windowWidth").asInt());
+        assertEquals("[]", probe.get("scrollingTables").toString(), "tables wider than a 1400-pixel window");
+        assertTrue(probe.get("pageWidth").asInt() <= 1400, "the page scrolls sideways: " + probe);
         assertEquals(CHARTS.size(), probe.get("charts").size(), probe.toString());
         for (String name : CHARTS) {
             JsonNode chart = probe.get("charts").get(name);
             assertNotNull(chart, name + " not rendered: " + probe);
             assertTrue(chart.get("width").asDouble() > 0 && chart.get("height").asDouble() > 0, name + ": " + chart);
-            int marks = source.select("svg[data-chart=" + name + "] rect.mark").size();
+            int marks = source.select("svg[data-chart=" + name + "] .mark").size();
             assertTrue(marks > 0, name);
             assertEquals(marks, chart.get("marks").asInt(), name + ": " + chart);
             assertEquals(0, chart.get("flat").asInt(), name + ": marks of zero width or height: " + chart);
