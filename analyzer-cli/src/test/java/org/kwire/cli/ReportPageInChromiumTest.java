@@ -7,6 +7,8 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.kwire.html.ReportPage;
 
 import java.io.IOException;
@@ -36,12 +38,7 @@ class ReportPageInChromiumTest {
     void everyChartRendersWithVisibleMarksAndNoErrors(@TempDir Path dir) throws IOException, InterruptedException {
         Path page = ReportPages.page(ReportPages.report(dir, "java-basic.pcap"));
         Document source = ReportPages.parse(page);
-        Path probed = dir.resolve("probed.html");
-        Files.writeString(probed, withProbe(Files.readString(page, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
-
-        Element out = Jsoup.parse(HeadlessChromium.dumpDom(probed, dir)).getElementById("kwire-probe");
-        assertNotNull(out, "the probe wrote nothing; Chromium's log: " + HeadlessChromium.tail(dir.resolve("chromium.log")));
-        JsonNode probe = new ObjectMapper().readTree(out.text());
+        JsonNode probe = probe(page, dir);
 
         assertEquals("[]", probe.get("errors").toString());
         assertEquals(19, probe.get("apiRows").asInt());
@@ -61,6 +58,26 @@ class ReportPageInChromiumTest {
             assertTrue(chart.get("texts").asInt() > 0, name + ": no labels: " + chart);
             assertTrue(chart.get("fill").asText().startsWith("rgb("), name + ": marks not filled: " + chart);
         }
+    }
+
+    /** Pages of other real captures (other clients, a damaged capture, IPv4 addresses of a network) fit as well. */
+    @ParameterizedTest
+    @CsvSource({"kcat.pcap, 9092", "sasl-plain.pcap, 9094", "nDPI-kafka.pcapng, 9092", "java-basic-drop3.pcap, 9092",
+            "kafkajs.pcap, 9092"})
+    void otherPagesFitA1400PixelWindow(String capture, int port, @TempDir Path dir) throws IOException, InterruptedException {
+        JsonNode probe = probe(ReportPages.page(ReportPages.report(dir, capture, "--port", Integer.toString(port))), dir);
+        assertEquals("[]", probe.get("errors").toString());
+        assertEquals("[]", probe.get("scrollingTables").toString(), "tables wider than a 1400-pixel window");
+        assertTrue(probe.get("pageWidth").asInt() <= 1400, "the page scrolls sideways: " + probe);
+    }
+
+    /** What the probe measured of the page laid out by headless Chromium. */
+    private static JsonNode probe(Path page, Path dir) throws IOException, InterruptedException {
+        Path probed = dir.resolve("probed.html");
+        Files.writeString(probed, withProbe(Files.readString(page, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        Element out = Jsoup.parse(HeadlessChromium.dumpDom(probed, dir)).getElementById("kwire-probe");
+        assertNotNull(out, "the probe wrote nothing; Chromium's log: " + HeadlessChromium.tail(dir.resolve("chromium.log")));
+        return new ObjectMapper().readTree(out.text());
     }
 
     /** The page with scripts allowed, an error collector first in {@code <head>} and the probe last in {@code <body>}. */
