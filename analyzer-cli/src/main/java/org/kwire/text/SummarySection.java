@@ -113,8 +113,9 @@ final class SummarySection implements TextSection {
         if (orphans > 0) {
             parts.add(Units.plural(orphans, "response") + " without request");
         }
-        line(lines, width, !parts.isEmpty(), "Unmatched", parts.isEmpty() ? "none: every request got its response"
-                : String.join("; ", parts));
+        boolean requests = r.apis().stream().anyMatch(a -> a.requests() > 0);
+        line(lines, width, !parts.isEmpty(), "Unmatched", !parts.isEmpty() ? String.join("; ", parts)
+                : requests ? "none: every request got its response" : "none");
     }
 
     private static void batches(List<String> lines, int width, Report r) {
