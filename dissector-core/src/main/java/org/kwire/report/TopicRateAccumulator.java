@@ -23,6 +23,8 @@ final class TopicRateAccumulator {
     static final int MAX_BUCKETS = 1000;
     /** Topics with a series of their own; later ones are summed as "other". */
     static final int MAX_TOPICS = 50;
+    /** The series of record sets whose frame names neither a topic name nor an id. */
+    static final String UNNAMED = "(no topic named)";
     private static final long[] WIDTHS = {1, 2, 10, 30, 60, 300, 600, 1800, 3600, 21600, 86400};
     private static final int PRODUCED_RECORDS = 0;
     private static final int PRODUCED_BYTES = 1;
@@ -41,13 +43,15 @@ final class TopicRateAccumulator {
     /**
      * Counts a record set.
      *
-     * @param topic          the topic's name, or its id (Kafka's base64 form) when the frame names it by id only
+     * @param topic          the topic's name, or its id (Kafka's base64 form) when the frame names it by id only; null
+     *                       (a record set the frame names no topic for) counts as {@value #UNNAMED}
      * @param produced       true for a Produce request, false for a Fetch or ShareFetch response
      * @param records        records in it
      * @param bytes          bytes of its batches as on the wire
      * @param timestampNanos capture time of the frame, epoch ns
      */
     void add(String topic, boolean produced, long records, long bytes, long timestampNanos) {
+        String key = topic != null ? topic : UNNAMED;
         long second = Math.floorDiv(timestampNanos, 1_000_000_000L);
         if (origin == Long.MIN_VALUE) {
             origin = second;
@@ -61,7 +65,7 @@ final class TopicRateAccumulator {
         }
         int i = (int) Math.min(index, MAX_BUCKETS - 1);
         used = Math.max(used, i + 1);
-        long[][] s = series(topic);
+        long[][] s = series(key);
         s[produced ? PRODUCED_RECORDS : FETCHED_RECORDS][i] += records;
         s[produced ? PRODUCED_BYTES : FETCHED_BYTES][i] += bytes;
     }

@@ -94,6 +94,13 @@ class TopicRateAccumulatorTest {
     }
 
     @Test
+    void aRecordSetWithoutATopicIsCountedUnderItsOwnName() {
+        TopicRateAccumulator a = new TopicRateAccumulator();
+        a.add(null, false, 3, 300, T0 * S);
+        assertEquals(List.of("(no topic named)"), List.copyOf(a.toRate(new TopicNames()).topics().keySet()));
+    }
+
+    @Test
     void noRecordsNoSeries() {
         TopicRate r = new TopicRateAccumulator().toRate(new TopicNames());
         assertEquals(new TopicRate(null, 1, java.util.Map.of(), null, 0), r);
