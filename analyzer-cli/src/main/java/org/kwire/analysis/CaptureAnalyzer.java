@@ -2,6 +2,7 @@ package org.kwire.analysis;
 
 import org.kwire.conversation.ConversationListener;
 import org.kwire.pcap.CaptureFiles;
+import org.kwire.pcap.MergedSource;
 import org.kwire.pcap.PacketSource;
 import org.kwire.plan.PlanCache;
 import org.kwire.protocol.HeaderDecoder;
@@ -11,6 +12,7 @@ import org.kwire.tcp.TcpReassembler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -64,7 +66,8 @@ public final class CaptureAnalyzer {
     }
 
     /**
-     * Analyzes capture files, read in the order given as one capture (packet numbers continue across files).
+     * Analyzes capture files as one capture, their packets merged by timestamp as {@code mergecap} merges them
+     * ({@link MergedSource}) and numbered 1, 2, ... in that order.
      *
      * @param files     pcap or pcapng files, plain or gzip-compressed
      * @param names     how to name each file in the report (same order as {@code files})
@@ -77,10 +80,16 @@ public final class CaptureAnalyzer {
                                 ConnectionObserver observer) throws IOException {
         PacketPipeline pipeline = start(listener, observer);
         long bytes = 0;
-        for (Path file : files) {
-            try (PacketSource source = CaptureFiles.open(file)) {
+        List<PacketSource> sources = new ArrayList<>();
+        try {
+            for (Path file : files) {
+                sources.add(CaptureFiles.open(file));
                 bytes += Files.size(file);
-                pipeline.feed(source);
+            }
+            pipeline.feed(MergedSource.of(sources));
+        } finally {
+            for (PacketSource s : sources) {
+                s.close();
             }
         }
         pipeline.end();

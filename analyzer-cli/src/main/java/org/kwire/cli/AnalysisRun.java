@@ -60,7 +60,7 @@ final class AnalysisRun {
         o.addOption(Option.builder().longOpt("client-id").hasArg().argName("ID")
                 .desc("only requests with this client_id; repeatable").build());
         o.addOption(Option.builder().longOpt("errors-only").desc("only exchanges whose response has a non-zero error code").build());
-        o.addOption(Option.builder().longOpt("min-latency-ms").hasArg().argName("N").desc("only exchanges at least N ms slow").build());
+        o.addOption(Option.builder().longOpt("min-latency-ms").hasArg().argName("N").desc("only exchanges at least N ms slow (decimals allowed: 0.5)").build());
         o.addOption(Option.builder().longOpt("connection").hasArg().argName("HOST:PORT")
                 .desc("only connections with this client or broker endpoint ([v6]:PORT for IPv6); repeatable").build());
     }
@@ -104,9 +104,8 @@ final class AnalysisRun {
                 throw new CliException(ExitCodes.USAGE, "--connection " + c + ": " + m.group(2) + " is not a TCP port (0-65535)");
             }
         }
-        String latency = cl.getOptionValue("min-latency-ms");
         this.filter = new ExchangeFilter(apis, values(cl, "topic"), values(cl, "client-id"), cl.hasOption("errors-only"),
-                latency == null ? -1 : Cli.intValue(cl, "min-latency-ms", 0) * 1000L, connections);
+                Cli.millisAsMicros(cl, "min-latency-ms"), connections);
     }
 
     /** Every value a repeatable option was given. */

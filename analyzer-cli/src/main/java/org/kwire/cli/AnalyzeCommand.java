@@ -8,17 +8,18 @@ import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.analysis.TrafficCensus;
 import org.kwire.export.EventWriter;
-import org.kwire.pcap.CaptureFiles;
 import org.kwire.pcap.PacketSource;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
+import org.kwire.text.TextReport;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -27,8 +28,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code kwire analyze [FILE...]}: analyzes captures into a JSON report (README, "The report"), or into a stream of
- * exchange events (NDJSON, Elasticsearch bulk).
+ * {@code kwire analyze [FILE...]}: analyzes captures into a report (README, "The report") — text for people, the
+ * default when stdout is a terminal, or JSON, the default otherwise — or into a stream of exchange events (NDJSON,
+ * Elasticsearch bulk). {@code -} reads a capture from standard input; several captures are merged by timestamp.
  */
 final class AnalyzeCommand {
 
@@ -37,14 +39,29 @@ final class AnalyzeCommand {
     /** Default index name of an Elasticsearch bulk body. */
     static final String DEFAULT_INDEX = "kwire-exchanges";
 
+    private final InputStream stdin;
+    private final boolean terminal;
+
+    /**
+     * @param stdin    what {@code -} reads
+     * @param terminal whether stdout is a terminal (then the report is text by default)
+     */
+    AnalyzeCommand(InputStream stdin, boolean terminal) {
+        this.stdin = stdin;
+        this.terminal = terminal;
+    }
+
     private static Options options() {
         Options o = new Options();
         AnalysisRun.addOptions(o);
         Records.addOptions(o, false);
+        o.addOption(Option.builder("r").longOpt("read").hasArg().argName("FILE")
+                .desc("read this capture (as tshark -r; same as naming it after the options); repeatable").build());
         o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
                 .desc("write the report (or the events) to FILE instead of stdout").build());
         o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
-                .desc("json (default): the report; ndjson: one JSON event per exchange; es-bulk: the events as an "
+                .desc("text: the report for people (default when stdout is a terminal); json: the report as JSON "
+                        + "(default otherwise); ndjson: one JSON event per exchange; es-bulk: the events as an "
                         + "Elasticsearch/OpenSearch bulk body").build());
         o.addOption(Option.builder().longOpt("index").hasArg().argName("NAME")
                 .desc("index name in the es-bulk action lines (default " + DEFAULT_INDEX + ")").build());
@@ -52,62 +69,69 @@ final class AnalyzeCommand {
         o.addOption(Option.builder().longOpt("workers").hasArg().argName("N")
                 .desc("threads that decode frame bodies and record batches while packets are read (default: one per "
                         + "processor, 0 on a single one; 0: everything on one thread); the output is the same").build());
-        o.addOption(Option.builder("q").longOpt("quiet").desc("no progress bar").build());
-        o.addOption(Option.builder().longOpt("strict")
-                .desc("exit with code 4 if the analysis found warnings").build());
         o.addOption(Option.builder().longOpt("metrics-file").hasArg().argName("FILE")
                 .desc("also write the capture's Prometheus metrics to FILE (node_exporter textfile format)").build());
         MetricsRun.addOptions(o, false);
+        o.addOption(Option.builder("q").longOpt("quiet").desc("no progress bar").build());
+        o.addOption(Option.builder().longOpt("strict")
+                .desc("exit with code 4 if the analysis found warnings").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 
     /** What {@code --format} asks for. */
-    private enum Format { JSON, NDJSON, ES_BULK }
+    private enum Format { TEXT, JSON, NDJSON, ES_BULK }
 
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
         CommandLine cl = Cli.parse("analyze", options(), args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "kwire analyze [options] [FILE...]", "Analyze pcap/pcapng captures of Kafka traffic into a JSON "
-                    + "report. With no FILE the bundled sample capture (" + BUNDLED + ") is analyzed.", options());
+            Cli.help(out, "kwire analyze [options] [FILE...]", "Analyze pcap/pcapng captures of Kafka traffic into a report: "
+                    + "text on a terminal, JSON otherwise. FILE - reads standard input (tcpdump -w - | kwire analyze -); "
+                    + "several files are merged by timestamp. With no FILE the bundled sample capture (" + BUNDLED
+                    + ") is analyzed.", options());
             return ExitCodes.OK;
         }
-        Format format = format(cl.getOptionValue("format", "json"));
+        String output = cl.getOptionValue("output");
+        Format format = cl.hasOption("format") ? format(cl.getOptionValue("format"))
+                : terminal && output == null ? Format.TEXT : Format.JSON;
         if (cl.hasOption("index") && format != Format.ES_BULK) {
             throw new CliException(ExitCodes.USAGE, "--index goes with --format es-bulk");
         }
         AnalysisRun run = new AnalysisRun(cl);
         MetricsRun metrics = MetricsRun.of(cl, "metrics-file", run);
-        List<Path> files = new ArrayList<>();
-        List<String> names = new ArrayList<>();
+        List<String> named = Cli.captures(cl);
         Path bundled = null;
         try {
-            if (cl.getArgList().isEmpty()) {
+            List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
+            if (named.isEmpty()) {
                 bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
-                files.add(bundled);
-                names.add(BUNDLED + " (bundled sample)");
+                inputs.add(new CaptureInputs.Input(BUNDLED + " (bundled sample)", bundled));
             }
-            for (String f : cl.getArgList()) {
-                files.add(Path.of(f));
-                names.add(f);
-            }
+            CaptureInputs captures = CaptureInputs.of(inputs, stdin);
             ReportBuilder report = run.report(cl);
-            if (format == Format.JSON) {
-                CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report), metrics, files, names, cl, err);
-                Report r = CaptureReports.build(report, facts);
-                writeMetrics(metrics, facts, cl);
-                CaptureReports.write(r, cl.getOptionValue("output"), out);
-                return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
-            }
-            try (OutputStream stream = Cli.output(cl.getOptionValue("output"), out);
-                 EventWriter events = new EventWriter(stream, format == Format.ES_BULK ? cl.getOptionValue("index", DEFAULT_INDEX) : null,
-                         run.schemas, run.topics)) {
-                CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report, events), metrics, files, names, cl, err);
-                Report r = CaptureReports.build(report, facts);
-                writeMetrics(metrics, facts, cl);
-                return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
-            } catch (IOException e) {
-                throw new CliException(ExitCodes.INPUT, "cannot write the events: " + e.getMessage());
+            try (SignalStop signals = captures.readsStdin() ? SignalStop.install(stdin) : null) {
+                if (format == Format.JSON || format == Format.TEXT) {
+                    CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report), metrics, captures, signals, cl, err);
+                    Report r = CaptureReports.build(report, facts);
+                    writeMetrics(metrics, facts, cl);
+                    if (format == Format.JSON) {
+                        CaptureReports.write(r, output, out);
+                    } else {
+                        writeText(r, output, out);
+                    }
+                    return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+                }
+                try (OutputStream stream = Cli.output(output, out);
+                     EventWriter events = new EventWriter(stream, format == Format.ES_BULK ? cl.getOptionValue("index", DEFAULT_INDEX) : null,
+                             run.schemas, run.topics)) {
+                    CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report, events), metrics, captures, signals,
+                            cl, err);
+                    Report r = CaptureReports.build(report, facts);
+                    writeMetrics(metrics, facts, cl);
+                    return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+                } catch (IOException e) {
+                    throw new CliException(ExitCodes.INPUT, "cannot write the events: " + e.getMessage());
+                }
             }
         } finally {
             if (bundled != null) {
@@ -126,40 +150,43 @@ final class AnalyzeCommand {
         }
     }
 
-    /** Reads the files into the sinks (a progress bar on a terminal); returns what was read, warnings noted. */
+    /** Reads the captures into the sinks (a progress bar on a terminal); returns what was read, warnings noted. */
     private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, MetricsRun metrics,
-                                        List<Path> files, List<String> names, CommandLine cl, PrintStream err) throws CliException {
+                                        CaptureInputs captures, SignalStop signals, CommandLine cl, PrintStream err)
+            throws CliException {
         ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", run.defaultWorkers()));
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
         PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options)
                 .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)), census);
         CaptureFacts facts = Cli.readCaptures(() -> {
-            long total = 0;
-            for (Path f : files) {
-                total += Files.size(f);
-            }
-            try (Progress progress = Progress.start(!cl.hasOption("quiet"), total)) {
-                for (Path f : files) {
-                    try (PacketSource source = CaptureFiles.open(f)) {
-                        pipeline.feed(progress.track(source));
-                    }
-                    progress.fileDone(Files.size(f));
-                }
+            long total = captures.bytes();
+            try (Progress progress = Progress.start(!cl.hasOption("quiet"), total, err);
+                 PacketSource source = captures.open()) {
+                pipeline.feed(progress.track(signals == null ? source : signals.wrap(source)));
+                total = total >= 0 ? total : source.position(); // standard input: the bytes read
             }
             pipeline.end();
             tracker.finish();
-            return pipeline.facts(names, total);
+            return pipeline.facts(captures.names(), total);
         });
         CaptureReports.addWarnings(facts, report, err);
         CaptureReports.addVerdict(census, facts, report, err);
         return facts;
     }
 
+    private static void writeText(Report r, String output, PrintStream out) throws CliException {
+        try (OutputStream stream = Cli.output(output, out)) {
+            stream.write(TextReport.render(r).getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
+        }
+    }
+
     private static Format format(String name) throws CliException {
         try {
             return Format.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCodes.USAGE, "--format " + name + ": use json, ndjson or es-bulk");
+            throw new CliException(ExitCodes.USAGE, "--format " + name + ": use text, json, ndjson or es-bulk");
         }
     }
 

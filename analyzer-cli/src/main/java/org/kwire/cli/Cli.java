@@ -9,12 +9,17 @@ import org.kwire.analysis.AnalysisOptions;
 import org.kwire.schema.SchemaRegistry;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 
 /** Option parsing shared by the sub-commands: every bad value becomes a one-line {@link CliException} (exit 2). */
@@ -87,6 +92,17 @@ final class Cli {
         }
     }
 
+    /** The captures named with {@code -r FILE} (tshark's habit), then those named after the options, in that order. */
+    static List<String> captures(CommandLine cl) {
+        List<String> files = new ArrayList<>();
+        String[] read = cl.getOptionValues("read");
+        if (read != null) {
+            files.addAll(Arrays.asList(read));
+        }
+        files.addAll(cl.getArgList());
+        return files;
+    }
+
     /** The bundled schemas, with {@code --schemas DIR} merged on top when given. */
     static SchemaRegistry schemas(CommandLine cl) throws CliException {
         String dir = cl.getOptionValue("schemas");
@@ -149,6 +165,31 @@ final class Cli {
             throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": must not be negative");
         }
         return n;
+    }
+
+    /**
+     * A duration option in milliseconds, decimals allowed ({@code 2.5}), in microseconds (a fraction of a microsecond
+     * rounded up); -1 if absent.
+     */
+    static long millisAsMicros(CommandLine cl, String name) throws CliException {
+        String v = cl.getOptionValue(name);
+        if (v == null) {
+            return -1;
+        }
+        BigDecimal ms;
+        try {
+            ms = new BigDecimal(v.trim());
+        } catch (NumberFormatException e) {
+            throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": not a number of milliseconds");
+        }
+        if (ms.signum() < 0) {
+            throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": must not be negative");
+        }
+        BigDecimal us = ms.movePointRight(3).setScale(0, RoundingMode.CEILING);
+        if (us.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": too large");
+        }
+        return us.longValueExact();
     }
 
     private static int parseInt(String option, String v) throws CliException {

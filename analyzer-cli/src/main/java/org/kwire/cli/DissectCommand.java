@@ -5,28 +5,41 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
+import org.kwire.analysis.PacketPipeline;
 import org.kwire.dissect.FrameDissector;
+import org.kwire.pcap.PacketSource;
 import org.kwire.summary.ExchangeTracker;
 
+import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code kwire dissect FILE... [--frame N] [--api NAME] [--correlation-id N] [--format text|json|values]}: every
- * Kafka frame of a capture, field by field, with frame numbers and timestamps.
+ * {@code kwire dissect FILE... [--frame N] [--api NAME] [--correlation-id N] [--format text|json|values|summary]}:
+ * every Kafka frame of a capture, field by field, with frame numbers and timestamps, or one line per frame.
+ * {@code -} reads standard input; several captures are merged by timestamp.
  */
 final class DissectCommand {
 
+    private final InputStream stdin;
+
+    /** @param stdin what {@code -} reads */
+    DissectCommand(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
     private static Options options() {
         Options o = new Options();
+        o.addOption(Option.builder("r").longOpt("read").hasArg().argName("FILE")
+                .desc("read this capture (as tshark -r; same as naming it after the options); repeatable").build());
         o.addOption(Option.builder().longOpt("frame").hasArg().argName("N")
                 .desc("only the Kafka frame carried by capture frame (packet) N").build());
         o.addOption(Option.builder().longOpt("correlation-id").hasArg().argName("N").desc("only this correlation_id").build());
         o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
-                .desc("text (default): trees; json: one JSON tree per line; values: one line per frame in Kafka's JSON shape").build());
+                .desc("text (default): trees; json: one JSON tree per line; values: one line per frame in Kafka's JSON "
+                        + "shape; summary: one line per frame, like tshark's packet list").build());
+        o.addOption(Option.builder("V").desc("the text trees (as tshark -V): the same as --format text").build());
         AnalysisRun.addOptions(o);
         Records.addOptions(o, true);
         o.addOption(Option.builder().longOpt("max-nodes").hasArg().argName("N")
@@ -41,14 +54,16 @@ final class DissectCommand {
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
         CommandLine cl = Cli.parse("dissect", options(), args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "kwire dissect [options] FILE...", "Print the Kafka frames of captures field by field.", options());
+            Cli.help(out, "kwire dissect [options] FILE...", "Print the Kafka frames of captures field by field, or one "
+                    + "line per frame. FILE - reads standard input; several files are merged by timestamp.", options());
             return ExitCodes.OK;
         }
-        if (cl.getArgList().isEmpty()) {
+        List<String> named = Cli.captures(cl);
+        if (named.isEmpty()) {
             throw new CliException(ExitCodes.USAGE, "dissect: no capture file given");
         }
         AnalysisRun run = new AnalysisRun(cl);
-        DissectPrinter.Format format = format(cl.getOptionValue("format", "text"));
+        DissectPrinter.Format format = format(cl);
         DissectPrinter.Selection selection = new DissectPrinter.Selection(Cli.intValue(cl, "frame", 0),
                 cl.hasOption("correlation-id") ? Cli.intValue(cl, "correlation-id", 0) : null);
         int maxNodes = Cli.intValue(cl, "max-nodes", FrameDissector.DEFAULT_MAX_NODES);
@@ -58,13 +73,17 @@ final class DissectCommand {
         FrameDissector dissector = new FrameDissector(run.plans, Records.handler(run.records), !cl.hasOption("show-secrets"),
                 maxNodes);
         DissectPrinter printer = new DissectPrinter(dissector, run.schemas, run.topics, format, selection, run.filter, out);
-        List<Path> files = new ArrayList<>();
-        for (String f : cl.getArgList()) {
-            files.add(Path.of(f));
-        }
+        CaptureInputs captures = CaptureInputs.of(CaptureInputs.named(named), stdin);
         ExchangeTracker tracker = run.tracker(List.of(printer));
-        CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(run.plans, run.options)
-                .analyze(files, cl.getArgList(), tracker, AnalysisRun.observer(tracker, null)));
+        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options).start(tracker, AnalysisRun.observer(tracker, null));
+        CaptureFacts facts = Cli.readCaptures(() -> {
+            try (PacketSource source = captures.open()) {
+                pipeline.feed(source);
+            }
+            pipeline.end();
+            tracker.finish();
+            return pipeline.facts(captures.names(), 0);
+        });
         for (String w : facts.warnings()) {
             err.println("kwire: warning: " + w);
         }
@@ -74,11 +93,15 @@ final class DissectCommand {
         return ExitCodes.OK;
     }
 
-    private static DissectPrinter.Format format(String name) throws CliException {
+    private static DissectPrinter.Format format(CommandLine cl) throws CliException {
+        String name = cl.getOptionValue("format", "text");
+        if (cl.hasOption("V") && !name.equals("text")) {
+            throw new CliException(ExitCodes.USAGE, "-V is --format text: it cannot go with --format " + name);
+        }
         try {
             return DissectPrinter.Format.valueOf(name.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCodes.USAGE, "--format " + name + ": use text, json or values");
+            throw new CliException(ExitCodes.USAGE, "--format " + name + ": use text, json, values or summary");
         }
     }
 }

@@ -36,13 +36,13 @@ import java.util.function.Supplier;
 
 /**
  * Prints the selected frames of a capture as text trees, JSON trees, or Kafka's JSON values, each preceded by where
- * and when it was seen. Frames print in capture order; when the filter needs the response ({@code --errors-only},
+ * and when it was seen, or as one line per frame like tshark's packet list ({@link PacketListLine}). Frames print in capture order; when the filter needs the response ({@code --errors-only},
  * {@code --min-latency-ms}) a request is held until its response shows whether the exchange matches, then both print.
  */
 final class DissectPrinter implements ExchangeSink {
 
     /** Output formats of {@code kwire dissect}. */
-    enum Format { TEXT, JSON, VALUES }
+    enum Format { TEXT, JSON, VALUES, SUMMARY }
 
     /**
      * Frames picked by place.
@@ -101,7 +101,7 @@ final class DissectPrinter implements ExchangeSink {
                 header.put("clientId", h.clientId());
             }
             return header;
-        }, () -> dissector.values(frame.bytes(), 4 + h.length(), h.apiKey(), Direction.REQUEST, h.apiVersion()));
+        }, () -> dissector.values(frame.bytes(), 4 + h.length(), h.apiKey(), Direction.REQUEST, h.apiVersion()), summary);
         if (filter.needsResponse()) {
             hold(key(c, h.correlationId()), text);
         } else {
@@ -127,12 +127,12 @@ final class DissectPrinter implements ExchangeSink {
         }
         emit(render(meta, () -> incomplete(frame, dissector.responseTree(frame.bytes(), h, apiKey, version, frame.meta().lastPacket())),
                 () -> JSON.createObjectNode().put("correlationId", h.correlationId()),
-                () -> dissector.values(frame.bytes(), 4 + h.length(), apiKey, Direction.RESPONSE, version)));
+                () -> dissector.values(frame.bytes(), 4 + h.length(), apiKey, Direction.RESPONSE, version), e.response()));
     }
 
     @Override
     public void onNote(KafkaConversation c, ExpertNote note) {
-        if (format == Format.TEXT && selection.packet() == 0 && selection.correlationId() == null) {
+        if ((format == Format.TEXT || format == Format.SUMMARY) && selection.packet() == 0 && selection.correlationId() == null) {
             out.println("! " + note);
         }
     }
@@ -151,6 +151,9 @@ final class DissectPrinter implements ExchangeSink {
     }
 
     private void emit(String text) {
+        if (printed == 0 && format == Format.SUMMARY) {
+            out.println(PacketListLine.HEADER);
+        }
         printed++;
         out.print(text);
     }
@@ -200,7 +203,8 @@ final class DissectPrinter implements ExchangeSink {
     }
 
     /** One frame in the chosen format; only what that format needs is computed. */
-    private String render(ObjectNode meta, Supplier<FieldNode> tree, Supplier<ObjectNode> header, Supplier<JsonNode> body) {
+    private String render(ObjectNode meta, Supplier<FieldNode> tree, Supplier<ObjectNode> header, Supplier<JsonNode> body,
+                          FrameSummary summary) {
         return switch (format) {
             case TEXT -> {
                 ByteArrayOutputStream b = new ByteArrayOutputStream();
@@ -217,6 +221,7 @@ final class DissectPrinter implements ExchangeSink {
                 meta.set("body", body.get());
                 yield line(meta);
             }
+            case SUMMARY -> PacketListLine.of(meta, summary, topics);
         };
     }
 

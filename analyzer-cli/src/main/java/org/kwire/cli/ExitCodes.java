@@ -12,6 +12,13 @@ public final class ExitCodes {
     public static final int INPUT = 3;
     /** With {@code --strict}: the analysis finished but found problems (truncated capture, malformed frames). */
     public static final int WARNINGS = 4;
+    /**
+     * Ended by SIGINT (Ctrl-C): 128 + 2, set by the JVM, as shells report it. {@code analyze -} and {@code live} still
+     * write the report of what was read before they exit with it.
+     */
+    public static final int SIGINT = 130;
+    /** Ended by SIGTERM: 128 + 15, set by the JVM; {@code analyze -} and {@code live} still write their report. */
+    public static final int SIGTERM = 143;
 
     private ExitCodes() {
     }

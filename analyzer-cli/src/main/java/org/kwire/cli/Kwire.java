@@ -1,7 +1,18 @@
 package org.kwire.cli;
 
+import org.kwire.schema.SchemaRegistry;
+
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.util.Arrays;
+import java.util.Properties;
 
 /**
  * The {@code kwire} command: dispatches to a sub-command. Errors the user can fix are one line on stderr and a
@@ -13,20 +24,63 @@ public final class Kwire {
             usage: kwire <command> [options]
 
             commands:
-              analyze [FILE...]   analyze captures into a JSON report (no FILE: the bundled sample capture)
+              analyze [FILE...]   analyze captures into a report, text on a terminal, else JSON (FILE - reads stdin;
+                                  several files are merged by time; no FILE: the bundled sample capture)
               report REPORT.json  turn a report of analyze into one self-contained HTML page with charts (-o FILE)
               dissect FILE...     print every Kafka frame field by field (text tree, JSON tree, or Kafka's JSON values)
               schema [API]        list Kafka APIs and versions, show one's fields, or --minimal: dissect its smallest instance
               live -i IFACE       capture Kafka traffic live and report on it (needs libpcap and capture rights)
               interfaces          list the interfaces live can capture on
 
-            kwire <command> --help shows a command's options.
+            kwire <command> --help shows a command's options; kwire --version shows the version.
 
             exit codes: 0 ok, 1 internal error, 2 usage error, 3 unreadable or invalid input,
-                        4 finished with warnings (only with --strict)
+                        4 finished with warnings (only with --strict), 130 after Ctrl-C (SIGINT), 143 after SIGTERM
             """;
 
     private Kwire() {
+    }
+
+    /**
+     * What {@code kwire --version} prints: {@code kwire VERSION (Kafka schemas of 4.4.0, 4.0.0, 3.9.1; Java 17.0.15)},
+     * the version from the build, the Kafka releases whose message schemas are bundled, and the JVM running it.
+     */
+    static String version() {
+        Properties p = new Properties();
+        try (InputStream in = Kwire.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // reported as an unknown version below
+        }
+        return "kwire " + p.getProperty("version", "(version unknown)") + " (Kafka schemas of "
+                + String.join(", ", SchemaRegistry.bundled().releases()) + "; Java " + Runtime.version() + ")";
+    }
+
+    /**
+     * Standard input as an interruptible channel: closing it from another thread (a signal's shutdown hook, see
+     * {@link SignalStop}) wakes a read blocked on a pipe, which {@link System#in} would not. Only reads go to the
+     * channel (skips read too): a pipe cannot seek.
+     */
+    static InputStream stdin() {
+        FileChannel in = new FileInputStream(FileDescriptor.in).getChannel();
+        return Channels.newInputStream(new ReadableByteChannel() {
+            @Override
+            public int read(ByteBuffer dst) throws IOException {
+                return in.read(dst);
+            }
+
+            @Override
+            public boolean isOpen() {
+                return in.isOpen();
+            }
+
+            @Override
+            public void close() throws IOException {
+                in.close();
+            }
+        });
     }
 
     /** Entry point: runs the command and exits with its code. */
@@ -44,12 +98,17 @@ public final class Kwire {
             (args.length == 0 ? err : out).print(USAGE);
             return args.length == 0 ? ExitCodes.USAGE : ExitCodes.OK;
         }
+        if (args[0].equals("--version")) {
+            out.println(version());
+            return ExitCodes.OK;
+        }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        boolean terminal = out == System.out && Terminal.isTerminal(Terminal.STDOUT);
         try {
             return switch (args[0]) {
-                case "analyze" -> new AnalyzeCommand().run(rest, out, err);
+                case "analyze" -> new AnalyzeCommand(stdin(), terminal).run(rest, out, err);
                 case "report" -> new ReportCommand(System.in).run(rest, out);
-                case "dissect" -> new DissectCommand().run(rest, out, err);
+                case "dissect" -> new DissectCommand(stdin()).run(rest, out, err);
                 case "schema" -> new SchemaCommand().run(rest, out);
                 case "live" -> new LiveCommand().run(rest, out, err);
                 case "interfaces" -> new InterfacesCommand().run(rest, out);

@@ -25,7 +25,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
@@ -123,13 +122,12 @@ final class LiveCommand {
             c.tap(writer::write);
         }
         CountDownLatch done = new CountDownLatch(1);
-        AtomicBoolean reported = new AtomicBoolean();
         Thread hook = new Thread(() -> {
             c.stop();
             try {
-                if (done.await(FINAL_REPORT_WAIT_MS, TimeUnit.MILLISECONDS) && reported.get()) {
-                    Runtime.getRuntime().halt(ExitCodes.OK); // the report is out: a clean stop, not "killed by SIGTERM"
-                }
+                // the report is written before the JVM exits, with 130 after SIGINT and 143 after SIGTERM as shells
+                // report them (a service manager counts 143 as a clean stop with e.g. systemd's SuccessExitStatus=143)
+                done.await(FINAL_REPORT_WAIT_MS, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -153,6 +151,12 @@ final class LiveCommand {
                 timer.scheduleAtFixedRate(() -> err.println(intervalReport(pipeline, report, names, c)),
                         options.interval(), options.interval(), TimeUnit.SECONDS);
             }
+            // between bursts of packets, exchanges the frame workers finished reach the report and the metrics
+            c.onIdle(() -> {
+                synchronized (pipeline) {
+                    tracker.deliverFinished();
+                }
+            });
             c.start();
             err.println("kwire: capturing on " + c.device() + " (filter: " + (filter == null ? "none" : filter) + ")"
                     + (options.duration() > 0 ? " for " + options.duration() + " s" : "") + "; Ctrl-C stops and writes the report");
@@ -169,7 +173,6 @@ final class LiveCommand {
             CaptureReports.addVerdict(census, facts, report, err);
             err.println("kwire: " + health.summary());
             CaptureReports.write(CaptureReports.build(report, facts), cl.getOptionValue("output"), out);
-            reported.set(true);
             return ExitCodes.OK;
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, e.getMessage());

@@ -80,6 +80,10 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
             throw new CliException(ExitCodes.USAGE, "live: --snaplen, --idle-timeout, --buffer-size and --queue-size must be "
                     + "positive (--buffer-size at most 2047 MiB)");
         }
+        if (cl.hasOption("duration") && Cli.intValue(cl, "duration", 0) == 0) {
+            throw new CliException(ExitCodes.USAGE, "live: --duration 0: give a positive number of seconds, or leave it "
+                    + "out to capture until Ctrl-C");
+        }
         ReassemblyLimits limits = new ReassemblyLimits(ReassemblyLimits.DEFAULT_MAX_HELD, idle * 1_000_000_000L,
                 ReassemblyLimits.DEFAULT_MAX_CLOSED);
         CaptureSettings capture = CaptureSettings.defaults(snaplen).withSizes(buffer << 20, (long) queue << 20);

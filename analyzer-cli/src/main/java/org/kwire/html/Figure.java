@@ -5,7 +5,7 @@ package org.kwire.html;
  * nothing to draw.
  *
  * @param title     caption
- * @param note      what the chart draws, from which report fields, in which units
+ * @param note      what the chart draws and in which units, in words
  * @param emptyText shown instead of an empty chart
  * @param chart     the chart
  */
@@ -20,7 +20,7 @@ record Figure(String title, String note, String emptyText, Chart chart) {
             if (chart.series().size() > 1) {
                 m.open("ul", "class", "legend");
                 for (Series s : chart.series()) {
-                    m.open("li").open("span", "class", "swatch", "style", "background:" + s.color()).close("span")
+                    m.open("li").open("span", "class", "swatch " + s.shape(), "style", "background:" + s.color()).close("span")
                             .text(s.name()).close("li");
                 }
                 m.close("ul");

@@ -1,15 +1,22 @@
 package org.kwire.html;
 
+import org.kwire.text.Units;
+
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Requests over time: one column per time bucket, stacked from the request counts of each series (an API, or
- * "other"); y on a linear scale, x labelled with the bucket start times in UTC (with the date when the series spans more than a day). Buckets without requests draw
- * nothing.
+ * Counts over time: one column per time bucket, stacked from the counts of each series (an API, a topic, or
+ * "other"); y on a linear scale, x labelled with the bucket start times in UTC (with the date when the series spans
+ * more than a day). Buckets without counts draw nothing. What is counted ({@link Measure}) labels the y axis and the
+ * tooltips.
  */
 final class RateColumns implements Chart {
 
@@ -17,9 +24,25 @@ final class RateColumns implements Chart {
      * One stacked series.
      *
      * @param series its legend entry
-     * @param counts requests per bucket
+     * @param counts its count in each bucket
      */
     record Column(Series series, List<Long> counts) {
+    }
+
+    /** What the columns count. */
+    enum Measure {
+        /** Request frames. */
+        REQUESTS,
+        /** Bytes of record batches as on the wire. */
+        BYTES;
+
+        String tick(double v) {
+            return this == REQUESTS ? Units.count((long) v) : Units.si((long) v);
+        }
+
+        String tooltip(long n) {
+            return this == REQUESTS ? Units.plural(n, "request") : Units.count(n) + " bytes (" + Units.bytes(n) + ")";
+        }
     }
 
     private static final double WIDTH = Svg.CHART_WIDTH;
@@ -34,24 +57,78 @@ final class RateColumns implements Chart {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(ZoneOffset.UTC);
 
+    private final String name;
+    private final String title;
     private final Instant start;
     private final long bucketSeconds;
     private final List<Column> columns;
+    private final Measure measure;
 
     /**
+     * @param name          {@code data-chart} name
+     * @param title         accessible title of the SVG
      * @param start         start of the first bucket
      * @param bucketSeconds width of a bucket, seconds
      * @param columns       the stacked series, bottom to top, each with the same number of buckets
+     * @param measure       what the counts count
      */
-    RateColumns(Instant start, long bucketSeconds, List<Column> columns) {
+    RateColumns(String name, String title, Instant start, long bucketSeconds, List<Column> columns, Measure measure) {
+        this.name = name;
+        this.title = title;
         this.start = start;
         this.bucketSeconds = bucketSeconds;
         this.columns = columns;
+        this.measure = measure;
+    }
+
+    /**
+     * The series to stack, largest total first: as many in their own color as the palette has hues, or one fewer and
+     * the rest summed as {@code other (N what)}; series with nothing in them are left out.
+     */
+    static List<Column> stack(Map<String, List<Long>> series, String what) {
+        List<String> ranking = new ArrayList<>(series.keySet());
+        ranking.sort(Comparator.comparingLong((String k) -> -sum(series.get(k))));
+        return stack(series, what, ranking);
+    }
+
+    /**
+     * The series to stack in the order of {@code ranking}, which also gives each its color, so that several charts
+     * of the same series (produced and fetched bytes of the same topics) color them alike: the first
+     * {@link Palette#size()} (or one fewer) in their own hue, the rest summed as {@code other (N what)}; series with
+     * nothing in them are left out.
+     */
+    static List<Column> stack(Map<String, List<Long>> series, String what, List<String> ranking) {
+        List<Map.Entry<String, List<Long>>> sorted = new ArrayList<>();
+        for (String key : ranking) {
+            if (series.containsKey(key) && sum(series.get(key)) > 0) {
+                sorted.add(Map.entry(key, series.get(key)));
+            }
+        }
+        List<Column> columns = new ArrayList<>();
+        int own = sorted.size() <= Palette.size() ? sorted.size() : Palette.size() - 1;
+        for (int i = 0; i < own; i++) {
+            int hue = ranking.indexOf(sorted.get(i).getKey());
+            columns.add(new Column(new Series(sorted.get(i).getKey(), Palette.category(hue)), sorted.get(i).getValue()));
+        }
+        if (own < sorted.size()) {
+            List<Long> other = new ArrayList<>(Collections.nCopies(sorted.get(0).getValue().size(), 0L));
+            for (Map.Entry<String, List<Long>> e : sorted.subList(own, sorted.size())) {
+                for (int b = 0; b < other.size(); b++) {
+                    other.set(b, other.get(b) + e.getValue().get(b));
+                }
+            }
+            columns.add(new Column(new Series("other (" + (sorted.size() - own) + " " + what + ")", Palette.OTHER), other));
+        }
+        return columns;
+    }
+
+    private static long sum(List<Long> counts) {
+        return counts.stream().mapToLong(Long::longValue).sum();
     }
 
     @Override
     public String name() {
-        return "rate";
+        return name;
     }
 
     @Override
@@ -78,11 +155,11 @@ final class RateColumns implements Chart {
         double gap = buckets <= 120 ? slot * 0.15 : 0;
         double width = Math.max(MIN_COLUMN, slot - gap);
         DateTimeFormatter format = buckets * bucketSeconds > 86_400 ? DATE_TIME : TIME;
-        Svg.open(m, name(), WIDTH, TOP + PLOT_HEIGHT + BOTTOM, "Requests per API over time");
+        Svg.open(m, name, WIDTH, TOP + PLOT_HEIGHT + BOTTOM, title);
         for (double t : y.ticks()) {
             double py = TOP + PLOT_HEIGHT - y.px(t);
             Svg.line(m, LEFT, py, WIDTH - RIGHT, py, "grid");
-            Svg.text(m, LEFT - 6, py + 4, "end", "tick", Long.toString((long) t));
+            Svg.text(m, LEFT - 6, py + 4, "end", "tick", measure.tick(t));
         }
         int every = (buckets + X_TICKS - 1) / X_TICKS;
         for (int i = 0; i < buckets; i += every) {
@@ -96,7 +173,7 @@ final class RateColumns implements Chart {
                     double h = y.px(n);
                     Svg.bar(m, LEFT + i * slot + gap / 2, TOP + PLOT_HEIGHT - stacked - h, width, h,
                             c.series().color(), time(format, i) + " UTC +" + bucketSeconds + " s · " + c.series().name() + ": "
-                                    + n + " requests");
+                                    + measure.tooltip(n));
                     stacked += h;
                 }
             }

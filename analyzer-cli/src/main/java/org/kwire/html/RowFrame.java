@@ -21,26 +21,37 @@ final class RowFrame {
     private final List<String> labels;
     private final double rowHeight;
     private final double labelWidth;
+    private final double right;
 
     /**
      * @param labels    one per row, top to bottom
      * @param rowHeight pixels per row
      */
     RowFrame(List<String> labels, double rowHeight) {
+        this(labels, rowHeight, RIGHT);
+    }
+
+    /**
+     * @param labels    one per row, top to bottom
+     * @param rowHeight pixels per row
+     * @param right     pixels right of the value axis, for text after the marks
+     */
+    RowFrame(List<String> labels, double rowHeight, double right) {
         this.labels = labels;
         this.rowHeight = rowHeight;
+        this.right = right;
         int longest = labels.stream().mapToInt(l -> Math.min(l.length(), MAX_LABEL_CHARS)).max().orElse(0);
         this.labelWidth = Math.max(90, longest * CHAR_WIDTH + 14);
     }
 
     /** Width of the whole chart. */
     double width() {
-        return Math.max(Svg.CHART_WIDTH, labelWidth + MIN_PLOT_WIDTH + RIGHT);
+        return Math.max(Svg.CHART_WIDTH, labelWidth + MIN_PLOT_WIDTH + right);
     }
 
     /** Pixels available to the value axis. */
     double plotWidth() {
-        return width() - labelWidth - RIGHT;
+        return width() - labelWidth - right;
     }
 
     double height() {

@@ -1,10 +1,12 @@
 package org.kwire.html;
 
+import org.kwire.text.Units;
+
 import java.util.List;
 
 /**
  * Horizontal bars on a linear scale, one per row, each stacked from its series' values; the row's total is written
- * after the bar. Zero values draw nothing.
+ * after the bar, with thousands separators. Zero values draw nothing.
  */
 final class StackedBars implements Chart {
 
@@ -66,7 +68,7 @@ final class StackedBars implements Chart {
     public void writeSvg(Markup m) {
         RowFrame frame = new RowFrame(rows.stream().map(Row::label).toList(), ROW_HEIGHT);
         Scale scale = new LinearScale(rows.stream().mapToLong(Row::total).max().orElse(1), frame.plotWidth());
-        frame.open(m, name, title, scale, t -> Long.toString((long) t));
+        frame.open(m, name, title, scale, t -> Units.si((long) t));
         for (int i = 0; i < rows.size(); i++) {
             Row row = rows.get(i);
             double y = frame.rowTop(i) + 3;
@@ -75,11 +77,11 @@ final class StackedBars implements Chart {
                 long v = row.values()[s];
                 if (v > 0) {
                     Svg.bar(m, frame.x(scale.px(sum)), y, scale.px(v), ROW_HEIGHT - 6, series.get(s).color(),
-                            row.label() + " · " + series.get(s).name() + ": " + v + (unit.isEmpty() ? "" : " " + unit));
+                            row.label() + " · " + series.get(s).name() + ": " + Units.count(v) + (unit.isEmpty() ? "" : " " + unit));
                 }
                 sum += v;
             }
-            Svg.text(m, frame.x(scale.px(sum)) + 6, y + ROW_HEIGHT / 2 + 1, "start", "value", Long.toString(sum));
+            Svg.text(m, frame.x(scale.px(sum)) + 6, y + ROW_HEIGHT / 2 + 1, "start", "value", Units.count(sum));
         }
         m.close("svg");
     }

@@ -1,16 +1,34 @@
 package org.kwire.html;
 
+import org.kwire.text.Units;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * One summary table: a header row and rows of cells. Numbers are written exactly as in the report (no rounding, no
- * digit grouping) and right-aligned; null is written as an em dash; text longer than {@value #LONG_TEXT} characters may
- * wrap, shorter text (addresses, timestamps, names) does not.
+ * One summary table: a header row and rows of cells. Integers are written with thousands separators
+ * ({@code 75,770}) unless they name something ({@link Plain}: frame 12345), latencies ({@link Millis}) in milliseconds
+ * with one decimal and their exact microseconds in a tooltip, times ({@link Time}) as the time of day with the whole
+ * timestamp in a tooltip; numbers are right-aligned;
+ * null is an em dash; text wraps at spaces, and text longer than {@value #LONG_TEXT} characters anywhere, so that a
+ * table fits its page.
  */
 final class Table {
 
+    /** A latency in microseconds, shown in ms. */
+    record Millis(long micros) {
+    }
+
+    /** An ISO-8601 UTC timestamp, shown as its time of day. */
+    record Time(String iso) {
+    }
+
+    /** A number that names something (frame, stream, api key, code, correlation_id): no separators. */
+    record Plain(long value) {
+    }
+
+    /** Text longer than this may break anywhere (a long topic name, a path); shorter text breaks only at spaces. */
     static final int LONG_TEXT = 40;
 
     private final String id;
@@ -26,7 +44,7 @@ final class Table {
         this.headers = List.of(headers);
     }
 
-    /** Adds a row: one cell per header, each a {@link Number}, a String, or null. */
+    /** Adds a row: one cell per header, each a {@link Number}, {@link Plain}, {@link Millis}, {@link Time}, a String, or null. */
     Table row(Object... cells) {
         if (cells.length != headers.size()) {
             throw new IllegalArgumentException(id + ": " + cells.length + " cells for " + headers.size() + " columns");
@@ -50,6 +68,14 @@ final class Table {
             for (Object cell : row) {
                 if (cell == null) {
                     m.element("td", "—", "class", "none");
+                } else if (cell instanceof Millis ms) {
+                    m.element("td", Units.ms(ms.micros()), "class", "num", "title", Units.count(ms.micros()) + " µs");
+                } else if (cell instanceof Plain p) {
+                    m.element("td", Long.toString(p.value()), "class", "num");
+                } else if (cell instanceof Time t) {
+                    m.element("td", Units.time(t.iso()), "class", "time", "title", t.iso());
+                } else if (cell instanceof Long || cell instanceof Integer) {
+                    m.element("td", Units.count(((Number) cell).longValue()), "class", "num");
                 } else if (cell instanceof Number) {
                     m.element("td", cell.toString(), "class", "num");
                 } else {

@@ -53,7 +53,7 @@ final class HeadlessChromium {
         Path log = work.resolve("chromium.log");
         Process p = new ProcessBuilder(executable().toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--user-data-dir=" + profile, "--window-size=1280,2000", "--dump-dom",
+                "--disable-sync", "--user-data-dir=" + profile, "--window-size=1400,2000", "--dump-dom",
                 page.toUri().toString())
                 .redirectOutput(dom.toFile()).redirectError(log.toFile()).start();
         if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {

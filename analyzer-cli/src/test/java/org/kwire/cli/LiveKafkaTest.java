@@ -89,10 +89,10 @@ class LiveKafkaTest {
                 assertEquals(RECORDS, consume(bootstrap));
                 Thread.sleep(1500); // at least one interval report
                 String exposition = httpGet(metricsUrl, "text/plain");
-                // the clients are closed: wait until kwire has seen every connection end (a request still pending when
-                // its connection closes counts when the connection ends), so the counts are final
-                for (long end = System.nanoTime() + 20_000_000_000L; System.nanoTime() < end
-                        && Exposition.parse(exposition).getOrDefault("kwire_open_connections{protocol=\"kafka\"}", 0.0) > 0; ) {
+                // the clients are closed: wait until kwire has seen every connection end and every request frame is
+                // in an exchange (a request still pending when its connection closes counts when the connection
+                // ends), so the counts are final
+                for (long end = System.nanoTime() + 20_000_000_000L; System.nanoTime() < end && !settled(exposition); ) {
                     Thread.sleep(200);
                     exposition = httpGet(metricsUrl, "text/plain");
                 }
@@ -203,6 +203,14 @@ class LiveKafkaTest {
                 p.send(new ProducerRecord<>(TOPIC, "key-" + i, "value-" + i)).get();
             }
         }
+    }
+
+    /** No Kafka connection open, and as many requests counted in exchanges as request frames seen. */
+    private static boolean settled(String exposition) {
+        Map<String, Double> m = Exposition.parse(exposition);
+        return m.getOrDefault("kwire_open_connections{protocol=\"kafka\"}", 0.0) == 0
+                && m.getOrDefault("kwire_frames_total{direction=\"request\"}", 0.0)
+                == Exposition.sum(m, "kwire_requests_total", null, null);
     }
 
     private static int consume(String bootstrap) {

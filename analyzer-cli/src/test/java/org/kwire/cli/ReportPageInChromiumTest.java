@@ -7,6 +7,8 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.kwire.html.ReportPage;
 
 import java.io.IOException;
@@ -21,34 +23,34 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * End to end: the page of java-basic.pcap's report, opened in headless Chromium, renders every chart. The page has
- * no script and its Content-Security-Policy forbids scripts, so the test loads a copy whose policy also allows inline
- * scripts, with an error collector at the top of {@code <head>} and a probe ({@code chart-probe.js}) at the end of
- * {@code <body>} that measures the laid-out charts into the DOM; {@code chromium --headless --dump-dom} prints it.
+ * End to end: the page of java-basic.pcap's report, opened in headless Chromium in a 1400-pixel window, renders every
+ * chart and no table needs scrolling sideways. The page has no script and its Content-Security-Policy forbids
+ * scripts, so the test loads a copy whose policy also allows inline scripts, with an error collector at the top of
+ * {@code <head>} and a probe ({@code chart-probe.js}) at the end of {@code <body>} that measures the laid-out page
+ * into the DOM; {@code chromium --headless --dump-dom} prints it.
  */
 class ReportPageInChromiumTest {
 
-    private static final List<String> CHARTS = List.of("rate", "latency", "errors", "topics");
+    private static final List<String> CHARTS = List.of("rate", "latency", "errors", "topics", "throughput-produced",
+            "throughput-fetched");
 
     @Test
     void everyChartRendersWithVisibleMarksAndNoErrors(@TempDir Path dir) throws IOException, InterruptedException {
         Path page = ReportPages.page(ReportPages.report(dir, "java-basic.pcap"));
         Document source = ReportPages.parse(page);
-        Path probed = dir.resolve("probed.html");
-        Files.writeString(probed, withProbe(Files.readString(page, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
-
-        Element out = Jsoup.parse(HeadlessChromium.dumpDom(probed, dir)).getElementById("kwire-probe");
-        assertNotNull(out, "the probe wrote nothing; Chromium's log: " + HeadlessChromium.tail(dir.resolve("chromium.log")));
-        JsonNode probe = new ObjectMapper().readTree(out.text());
+        JsonNode probe = probe(page, dir);
 
         assertEquals("[]", probe.get("errors").toString());
         assertEquals(19, probe.get("apiRows").asInt());
+        assertEquals(1400, probe.get("windowWidth").asInt());
+        assertEquals("[]", probe.get("scrollingTables").toString(), "tables wider than a 1400-pixel window");
+        assertTrue(probe.get("pageWidth").asInt() <= 1400, "the page scrolls sideways: " + probe);
         assertEquals(CHARTS.size(), probe.get("charts").size(), probe.toString());
         for (String name : CHARTS) {
             JsonNode chart = probe.get("charts").get(name);
             assertNotNull(chart, name + " not rendered: " + probe);
             assertTrue(chart.get("width").asDouble() > 0 && chart.get("height").asDouble() > 0, name + ": " + chart);
-            int marks = source.select("svg[data-chart=" + name + "] rect.mark").size();
+            int marks = source.select("svg[data-chart=" + name + "] .mark").size();
             assertTrue(marks > 0, name);
             assertEquals(marks, chart.get("marks").asInt(), name + ": " + chart);
             assertEquals(0, chart.get("flat").asInt(), name + ": marks of zero width or height: " + chart);
@@ -56,6 +58,26 @@ class ReportPageInChromiumTest {
             assertTrue(chart.get("texts").asInt() > 0, name + ": no labels: " + chart);
             assertTrue(chart.get("fill").asText().startsWith("rgb("), name + ": marks not filled: " + chart);
         }
+    }
+
+    /** Pages of other real captures (other clients, a damaged capture, IPv4 addresses of a network) fit as well. */
+    @ParameterizedTest
+    @CsvSource({"kcat.pcap, 9092", "sasl-plain.pcap, 9094", "nDPI-kafka.pcapng, 9092", "java-basic-drop3.pcap, 9092",
+            "kafkajs.pcap, 9092"})
+    void otherPagesFitA1400PixelWindow(String capture, int port, @TempDir Path dir) throws IOException, InterruptedException {
+        JsonNode probe = probe(ReportPages.page(ReportPages.report(dir, capture, "--port", Integer.toString(port))), dir);
+        assertEquals("[]", probe.get("errors").toString());
+        assertEquals("[]", probe.get("scrollingTables").toString(), "tables wider than a 1400-pixel window");
+        assertTrue(probe.get("pageWidth").asInt() <= 1400, "the page scrolls sideways: " + probe);
+    }
+
+    /** What the probe measured of the page laid out by headless Chromium. */
+    private static JsonNode probe(Path page, Path dir) throws IOException, InterruptedException {
+        Path probed = dir.resolve("probed.html");
+        Files.writeString(probed, withProbe(Files.readString(page, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        Element out = Jsoup.parse(HeadlessChromium.dumpDom(probed, dir)).getElementById("kwire-probe");
+        assertNotNull(out, "the probe wrote nothing; Chromium's log: " + HeadlessChromium.tail(dir.resolve("chromium.log")));
+        return new ObjectMapper().readTree(out.text());
     }
 
     /** The page with scripts allowed, an error collector first in {@code <head>} and the probe last in {@code <body>}. */

@@ -54,6 +54,11 @@ final class ReportPages {
         return Jsoup.parse(Files.readString(page, StandardCharsets.UTF_8));
     }
 
+    /** The tooltips of a chart's marks, in drawing order. */
+    static List<String> tooltips(Document page, String chart) {
+        return page.select("svg[data-chart=" + chart + "] .mark > title").eachText();
+    }
+
     /** The text of every cell of a table's body, row by row (empty cells included). */
     static List<List<String>> cells(Document page, String tableId) {
         List<List<String>> rows = new ArrayList<>();

@@ -24,7 +24,7 @@ final class TestBroker {
         config.forEach(builder::setConfigProp);
         KafkaClusterTestKit cluster = builder.build();
         try {
-            cluster.format();
+            QuietStdout.run(cluster::format); // Kafka's Formatter prints the bootstrap metadata to stdout
             cluster.startup();
             cluster.waitForReadyBrokers();
             return cluster;

@@ -11,13 +11,15 @@ import java.util.List;
 
 /**
  * The record sets of the report's frames: per-partition record counters (what Produce requests carried, what Fetch
- * and ShareFetch responses returned), and the lists of CRC failures and partial trailing batches (the first
- * {@link ReportBuilder#MAX_LISTED} of each; further ones only counted).
+ * and ShareFetch responses returned), records and bytes per topic over time ({@link TopicRateAccumulator}), and the
+ * lists of CRC failures and partial trailing batches (the first {@link ReportBuilder#MAX_LISTED} of each; further ones
+ * only counted).
  */
 final class RecordSets {
 
     private final TopicPartitions partitions;
     private final TopicNames topics;
+    final TopicRateAccumulator topicRate = new TopicRateAccumulator();
     final List<CrcFailureEntry> crcFailures = new ArrayList<>();
     final List<PartialBatchEntry> partialBatches = new ArrayList<>();
     long crcFailuresOmitted;
@@ -39,6 +41,8 @@ final class RecordSets {
             entry.crcValid += r.summary().crcValid();
             entry.crcInvalid += r.summary().crcInvalid();
             String topic = topics.display(r.topic(), r.topicId());
+            topicRate.add(r.topic() != null ? r.topic() : r.topicId(), produce, r.summary().records(),
+                    r.summary().bytesCompressed(), s.frame().lastTimestampNanos());
             long frame = s.frame().lastPacket();
             for (CrcFailure f : r.summary().crcFailures()) {
                 if (crcFailures.size() < ReportBuilder.MAX_LISTED) {

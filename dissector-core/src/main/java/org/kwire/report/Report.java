@@ -30,6 +30,8 @@ import java.util.Map;
  * @param readiness              clients that used API versions the target Kafka release refuses
  * @param brokers                per broker endpoint, what its ApiVersions responses said
  * @param transactions           per transactional.id, its transactions
+ * @param topicRate              records and bytes per topic over time, produced and fetched (null in reports of
+ *                               kwire versions before it)
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -37,7 +39,7 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      List<CrcFailureEntry> crcFailures, long crcFailuresOmitted, List<PartialBatchEntry> partialBatches,
                      long partialBatchesOmitted, Map<String, Long> expert, List<String> warnings,
                      long warningsOmitted, boolean longPollsIncluded, Readiness readiness,
-                     List<BrokerStats> brokers, List<TransactionStats> transactions) {
+                     List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;

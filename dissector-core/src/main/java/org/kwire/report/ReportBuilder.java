@@ -23,7 +23,8 @@ import java.util.TreeMap;
 /**
  * Aggregates exchanges into a {@link Report}: per-API counts, versions, latency, bytes and error codes; per-connection,
  * per-topic and per-partition counters; record batches; the slowest exchanges (long-polls that waited in vain apart);
- * requests per second; the sections of {@link ReportSections} (clients, readiness, brokers, transactions);
+ * requests per second; records and bytes per topic over time; the sections of {@link ReportSections} (clients,
+ * readiness, brokers, transactions);
  * expert-note counts and the first warnings. Memory is bounded by the numbers of APIs, connections, clients,
  * partitions and seconds, not by the number of frames.
  */
@@ -262,7 +263,7 @@ public final class ReportBuilder implements ExchangeSink {
                 rate.toRate(), List.copyOf(recordSets.crcFailures), recordSets.crcFailuresOmitted,
                 List.copyOf(recordSets.partialBatches), recordSets.partialBatchesOmitted,
                 Collections.unmodifiableMap(new TreeMap<>(expert)), List.copyOf(warnings), warningsOmitted, includeLongPolls,
-                sections.readiness(), sections.brokers(), sections.transactions());
+                sections.readiness(), sections.brokers(), sections.transactions(), recordSets.topicRate.toRate(topics));
     }
 
     private ApiAccumulator api(int apiKey) {

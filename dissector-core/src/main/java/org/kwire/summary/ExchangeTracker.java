@@ -104,6 +104,16 @@ public final class ExchangeTracker implements ConversationListener {
         order.then(() -> sinks.forEach(s -> s.onNote(c, note)));
     }
 
+    /**
+     * Hands the sinks what the workers have finished, in capture order, without waiting for work still running: for
+     * a feed that pauses (a live capture with no packets for a while), so that finished exchanges, such as requests
+     * left unanswered by a closed connection, reach the sinks before the next frame arrives. Call on the feeding
+     * thread.
+     */
+    public void deliverFinished() {
+        order.deliverDone();
+    }
+
     /** Hands everything still in flight to the sinks and ends the workers; call once, after the last frame. */
     public void finish() {
         order.finish();

@@ -86,6 +86,13 @@ final class InOrder {
         add(new Step<>(done, x -> then.run(), 0));
     }
 
+    /** Runs the follow-ups of the oldest steps whose work is done, in order, without waiting for running work. */
+    void deliverDone() {
+        while (!steps.isEmpty() && steps.peek().work.isDone()) {
+            deliverOldest();
+        }
+    }
+
     /** Waits for every step and runs the follow-ups still due, then ends the workers. */
     void finish() {
         while (!steps.isEmpty()) {

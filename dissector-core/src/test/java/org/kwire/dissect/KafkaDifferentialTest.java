@@ -57,9 +57,10 @@ class KafkaDifferentialTest {
                 }
             }
         }
-        System.out.println("KafkaDifferentialTest: " + combos + " (api key, direction, version) combinations, "
-                + instances + " instances, " + failures.size() + " failures");
-        assertTrue(failures.isEmpty(), failures.size() + " failures, first: " + String.join("\n", failures.subList(0, Math.min(10, failures.size()))));
+        assertTrue(failures.isEmpty(), failures.size() + " failures in " + instances + " instances of " + combos
+                + " (api key, direction, version) combinations, first: "
+                + String.join("\n", failures.subList(0, Math.min(10, failures.size()))));
+        assertEquals(736 * (RANDOM_INSTANCES + 1), instances);
         assertEquals(736, combos, "combinations of the merged 4.4.0, 4.0.0 and 3.9.1 schemas (95 api keys)");
         assertEquals(95, schemas.apiKeys().size());
     }

@@ -42,6 +42,7 @@ public final class LiveCapture implements PacketSource {
     private TappedSource.Tap tap;
     private volatile boolean stopRequested;
     private boolean headersOnly;
+    private volatile Runnable idle = () -> { };
     private boolean ended;
 
     private LiveCapture(PcapHandle handle, String device, CaptureSettings settings) {
@@ -115,6 +116,14 @@ public final class LiveCapture implements PacketSource {
     }
 
     /**
+     * What the thread reading packets ({@link #next()}) does while no packet has come for {@value #POLL_MILLIS} ms
+     * (and again every {@value #POLL_MILLIS} ms of silence), e.g. hand finished work on; it runs on that thread.
+     */
+    public void onIdle(Runnable action) {
+        this.idle = action;
+    }
+
+    /**
      * Shows every packet, whole, to {@code tap} on the capture thread as it is taken (e.g. to save it); call before
      * {@link #start()}. A tap that throws ends the capture with its exception.
      */
@@ -167,6 +176,7 @@ public final class LiveCapture implements PacketSource {
                 throw new InterruptedIOException("live capture interrupted");
             }
             if (e == null) {
+                idle.run();
                 continue;
             }
             if (CaptureQueue.isEnd(e)) {

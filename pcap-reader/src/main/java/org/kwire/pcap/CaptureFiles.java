@@ -14,7 +14,8 @@ import java.util.zip.ZipException;
 /**
  * Opens capture files, choosing the reader by the file's magic number: pcap or pcapng, read through memory mapping,
  * or either of them compressed with gzip (magic 1f 8b, RFC 1952; several members are read as one stream),
- * decompressed while reading.
+ * decompressed while reading. A capture can also be read from a stream such as standard input
+ * ({@code tcpdump -w - | kwire analyze -}), plain or gzip'd, sequentially.
  */
 public final class CaptureFiles {
 
@@ -50,20 +51,25 @@ public final class CaptureFiles {
         return reader(new MappedByteInput(file), head, file.toString());
     }
 
-    private static PacketSource gzip(Path file) throws IOException {
-        InputStream raw = Files.newInputStream(file);
+    /**
+     * Opens a capture read sequentially from a stream (e.g. standard input), plain or gzip-compressed; closing the
+     * source closes the stream.
+     *
+     * @param name how messages name the input, e.g. {@code "-"} or {@code "stdin"}
+     * @throws CaptureFormatException if the stream holds neither pcap nor pcapng, plain or gzip-compressed
+     * @throws IOException            if it cannot be read
+     */
+    public static PacketSource open(InputStream stream, String name) throws IOException {
+        BufferedInputStream raw = new BufferedInputStream(stream, BUFFER);
         try {
-            BufferedInputStream in = new BufferedInputStream(new GZIPInputStream(new BufferedInputStream(raw, BUFFER), BUFFER), BUFFER);
-            in.mark(4);
-            byte[] head = in.readNBytes(4);
-            in.reset();
-            if (head.length < 4) {
-                throw new CaptureFormatException(file + ": gzip-compressed, but not a capture inside (only " + head.length + " bytes)");
+            byte[] head = peek(raw);
+            if (head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
+                return gzip(raw, name);
             }
-            return reader(new StreamByteInput(in, "gzip"), head, file.toString());
-        } catch (ZipException | EOFException e) {
-            raw.close();
-            throw new CaptureFormatException(file + ": gzip-compressed, but its data is damaged (" + describe(e) + ")");
+            if (head.length < 4) {
+                throw new CaptureFormatException(name + ": not a capture (only " + head.length + " bytes)");
+            }
+            return reader(new StreamByteInput(raw, "stream"), head, name);
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
@@ -76,6 +82,38 @@ public final class CaptureFiles {
             return e.getMessage();
         }
         return e instanceof EOFException ? "cut short" : "corrupt";
+    }
+
+    private static PacketSource gzip(Path file) throws IOException {
+        InputStream raw = Files.newInputStream(file);
+        try {
+            return gzip(new BufferedInputStream(raw, BUFFER), file.toString());
+        } catch (IOException | RuntimeException e) {
+            raw.close();
+            throw e;
+        }
+    }
+
+    /** A capture inside gzip'd bytes; the caller closes {@code raw} if this throws. */
+    private static PacketSource gzip(InputStream raw, String name) throws IOException {
+        try {
+            BufferedInputStream in = new BufferedInputStream(new GZIPInputStream(raw, BUFFER), BUFFER);
+            byte[] head = peek(in);
+            if (head.length < 4) {
+                throw new CaptureFormatException(name + ": gzip-compressed, but not a capture inside (only " + head.length + " bytes)");
+            }
+            return reader(new StreamByteInput(in, "gzip"), head, name);
+        } catch (ZipException | EOFException e) {
+            throw new CaptureFormatException(name + ": gzip-compressed, but its data is damaged (" + describe(e) + ")");
+        }
+    }
+
+    /** The first 4 bytes (fewer at the end of the stream), left unread. */
+    private static byte[] peek(BufferedInputStream in) throws IOException {
+        in.mark(4);
+        byte[] head = in.readNBytes(4);
+        in.reset();
+        return head;
     }
 
     private static PacketSource reader(ByteInput in, byte[] head, String name) throws IOException {

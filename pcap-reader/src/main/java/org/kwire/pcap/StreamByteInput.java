@@ -7,7 +7,8 @@ import java.nio.ByteBuffer;
 import java.util.zip.ZipException;
 
 /**
- * A capture read from a stream (a gzip-compressed file, decompressed on the fly by {@link java.util.zip.GZIPInputStream}).
+ * A capture read from a stream: a gzip-compressed file, decompressed on the fly by {@link java.util.zip.GZIPInputStream},
+ * or standard input.
  * Every read returns a fresh buffer, so packets stay valid after later reads. Compressed data that is cut short or
  * corrupt ends the input like a truncated file, and {@link #damage()} says why.
  */

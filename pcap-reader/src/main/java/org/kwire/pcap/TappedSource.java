@@ -1,13 +1,12 @@
 package org.kwire.pcap;
 
 import java.io.IOException;
-import java.util.List;
 
 /**
  * A packet source that shows every packet it hands out to a {@link Tap} first (to save it, count it, ...); otherwise
  * it is the source it wraps.
  */
-public final class TappedSource implements PacketSource {
+public final class TappedSource extends ForwardingSource {
 
     /** Sees each packet on its way out. */
     @FunctionalInterface
@@ -19,12 +18,11 @@ public final class TappedSource implements PacketSource {
         void see(Packet packet) throws IOException;
     }
 
-    private final PacketSource source;
     private final Tap tap;
 
     /** @param source the packets; @param tap sees each of them */
     public TappedSource(PacketSource source, Tap tap) {
-        this.source = source;
+        super(source);
         this.tap = tap;
     }
 
@@ -33,30 +31,5 @@ public final class TappedSource implements PacketSource {
         Packet p = source.next();
         tap.see(p);
         return p;
-    }
-
-    @Override
-    public List<String> warnings() {
-        return source.warnings();
-    }
-
-    @Override
-    public long position() {
-        return source.position();
-    }
-
-    @Override
-    public List<String> comments() {
-        return source.comments();
-    }
-
-    @Override
-    public boolean headersOnly() {
-        return source.headersOnly();
-    }
-
-    @Override
-    public void close() throws IOException {
-        source.close();
     }
 }

@@ -1,0 +1,171 @@
+package org.kwire.text;
+
+import org.kwire.report.ApiStats;
+import org.kwire.report.CaptureSummary;
+import org.kwire.report.ConnectionStats;
+import org.kwire.report.PartitionStats;
+import org.kwire.report.Report;
+import org.kwire.report.SlowExchange;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * The summary that fits one screen: one line per thing to check (capture, connections, requests, errors, unmatched
+ * exchanges, damaged frames, record batches, warnings, the slowest exchange); a line that needs a look starts with
+ * {@code !}.
+ */
+final class SummarySection implements TextSection {
+
+    /** Width of the label column (after the two characters that hold a {@code !}). */
+    private static final int LABEL = 16;
+    /** Lines a summary entry wraps onto at most. */
+    private static final int MAX_LINES = 3;
+
+    @Override
+    public String title() {
+        return "Summary";
+    }
+
+    @Override
+    public List<String> lines(Report r, int width) {
+        CaptureSummary c = r.capture();
+        List<String> lines = new ArrayList<>();
+        line(lines, width, false, "Capture", String.join(", ", c.files()));
+        line(lines, width, false, "", capture(c));
+        Map<String, Long> other = new TreeMap<>();
+        for (ConnectionStats s : r.connections()) {
+            if (!s.protocol().equals("kafka")) {
+                other.merge(s.protocol(), 1L, Long::sum);
+            }
+        }
+        String others = other.entrySet().stream().map(e -> ", " + e.getValue() + " " + notKafka(e.getKey()))
+                .collect(Collectors.joining());
+        line(lines, width, other.containsKey("tls") || other.containsKey("unknown"), "Connections",
+                Units.count(c.tcpConnections()) + " TCP, " + Units.count(c.kafkaConnections()) + " Kafka" + others);
+        long requests = r.apis().stream().mapToLong(ApiStats::requests).sum();
+        long responses = r.apis().stream().mapToLong(ApiStats::responses).sum();
+        line(lines, width, requests + responses == 0, "Requests", requests + responses == 0 ? "no Kafka requests or responses"
+                : Units.plural(requests, "request") + ", " + Units.plural(responses, "response") + " of "
+                + Units.plural(r.apis().size(), "API") + "; " + Units.plural(c.frames(), "Kafka frame"));
+        errors(lines, width, r, responses);
+        unmatched(lines, width, r);
+        boolean damaged = c.malformedFrames() + c.incompleteFrames() > 0;
+        line(lines, width, damaged, "Frames", damaged ? Units.count(c.malformedFrames()) + " malformed, "
+                + Units.count(c.incompleteFrames()) + " incomplete (bytes the capture lost)" : "none malformed or incomplete");
+        batches(lines, width, r);
+        warnings(lines, width, r);
+        if (!r.slowest().isEmpty()) {
+            SlowExchange s = r.slowest().get(0);
+            line(lines, width, false, "Slowest", s.api() + " v" + s.apiVersion() + " " + Units.duration(s.latencyUs())
+                    + ", correlation_id " + s.correlationId() + ", frames " + s.requestFrame() + "-" + s.responseFrame()
+                    + (s.clientId() == null ? "" : ", client_id " + s.clientId()));
+        }
+        return lines;
+    }
+
+    private static String capture(CaptureSummary c) {
+        if (c.packets() == 0 || c.firstTimestamp() == null) {
+            return "no packets, " + Units.bytes(c.bytes());
+        }
+        long span = Duration.between(Instant.parse(c.firstTimestamp()), Instant.parse(c.lastTimestamp())).toNanos() / 1000;
+        return Units.plural(c.packets(), "packet") + ", " + Units.bytes(c.bytes()) + ", from "
+                + Units.dateTime(c.firstTimestamp()) + " for " + Units.duration(span);
+    }
+
+    private static String notKafka(String protocol) {
+        return switch (protocol) {
+            case "tls" -> "TLS (encrypted, not decoded)";
+            case "empty" -> "without payload";
+            default -> protocol + " (not Kafka)";
+        };
+    }
+
+    /** Error codes by name, most frequent first; they count every top-level, topic and partition code. */
+    private static void errors(List<String> lines, int width, Report r, long responses) {
+        Map<String, Long> byName = new LinkedHashMap<>();
+        r.apis().stream().flatMap(a -> a.errors().stream())
+                .sorted((x, y) -> Long.compare(y.count(), x.count()))
+                .forEach(e -> byName.merge(e.name(), e.count(), Long::sum));
+        long total = byName.values().stream().mapToLong(Long::longValue).sum();
+        long apis = r.apis().stream().filter(a -> !a.errors().isEmpty()).count();
+        line(lines, width, total > 0, "Errors", total == 0 ? "no error codes in " + Units.plural(responses, "response")
+                : Units.plural(total, "error code") + " in the responses of " + Units.plural(apis, "API") + ": "
+                + byName.entrySet().stream().map(e -> e.getKey() + " " + Units.count(e.getValue()))
+                .collect(Collectors.joining(", ")));
+    }
+
+    private static void unmatched(List<String> lines, int width, Report r) {
+        List<String> parts = new ArrayList<>();
+        long unanswered = r.apis().stream().mapToLong(ApiStats::unmatchedRequests).sum();
+        if (unanswered > 0) {
+            parts.add(Units.plural(unanswered, "request") + " without response (" + r.apis().stream()
+                    .filter(a -> a.unmatchedRequests() > 0)
+                    .map(a -> a.name() + " " + Units.count(a.unmatchedRequests())).collect(Collectors.joining(", ")) + ")");
+        }
+        long orphans = r.apis().stream().mapToLong(ApiStats::unmatchedResponses).sum() + r.responsesWithoutRequest();
+        if (orphans > 0) {
+            parts.add(Units.plural(orphans, "response") + " without request");
+        }
+        boolean requests = r.apis().stream().anyMatch(a -> a.requests() > 0);
+        line(lines, width, !parts.isEmpty(), "Unmatched", !parts.isEmpty() ? String.join("; ", parts)
+                : requests ? "none: every request got its response" : "none");
+    }
+
+    private static void batches(List<String> lines, int width, Report r) {
+        long produced = 0;
+        long fetched = 0;
+        long valid = 0;
+        long invalid = 0;
+        for (PartitionStats p : r.partitions()) {
+            produced += p.produce() == null ? 0 : p.produce().batches();
+            fetched += p.fetch() == null ? 0 : p.fetch().batches();
+            valid += p.crcValid();
+            invalid += p.crcInvalid();
+        }
+        if (produced + fetched + valid + invalid == 0) {
+            return;
+        }
+        long partial = r.partialBatches().size() + r.partialBatchesOmitted();
+        line(lines, width, invalid > 0, "Record batches", Units.count(produced) + " produced, " + Units.count(fetched)
+                + " fetched; " + (invalid == 0 ? "every CRC valid (" + Units.count(valid) + ")"
+                : Units.plural(invalid, "CRC failure") + ", " + Units.count(valid) + " valid")
+                + (partial == 0 ? "" : "; " + Units.count(partial) + " partial at a Fetch size limit (not an error)"));
+    }
+
+    private static void warnings(List<String> lines, int width, Report r) {
+        long total = r.warnings().size() + r.warningsOmitted();
+        String groups = r.expert().entrySet().stream()
+                .filter(e -> e.getKey().startsWith("warning/") || e.getKey().startsWith("error/"))
+                .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", "));
+        line(lines, width, total > 0, "Warnings", total == 0 ? "none"
+                : Units.plural(total, "warning") + (groups.isEmpty() ? "" : " (" + groups + ")"));
+    }
+
+    /**
+     * A labelled line; {@code look} marks it with {@code !}. Text wider than {@code width} wraps after a comma or semicolon onto at
+     * most {@value #MAX_LINES} lines under the text, the last cut with {@code ...}.
+     */
+    private static void line(List<String> lines, int width, boolean look, String label, String text) {
+        String prefix = (look ? "! " : "  ") + label + " ".repeat(Math.max(1, LABEL - label.length()));
+        String rest = text;
+        for (int n = 1; prefix.length() + rest.length() > width; n++) {
+            int room = width - prefix.length();
+            int cut = Math.max(rest.lastIndexOf(", ", room - 1), rest.lastIndexOf("; ", room - 1));
+            if (n == MAX_LINES || cut < room / 2) {
+                rest = rest.substring(0, room - 3) + "...";
+                break;
+            }
+            lines.add(prefix + rest.substring(0, cut + 1));
+            rest = rest.substring(cut + 2);
+            prefix = " ".repeat(prefix.length());
+        }
+        lines.add(prefix + rest);
+    }
+}

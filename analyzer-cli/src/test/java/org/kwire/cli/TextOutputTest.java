@@ -1,0 +1,93 @@
+package org.kwire.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kwire.TestCaptures;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The text for people: {@code analyze --format text} (golden files of real captures, checked against their JSON
+ * reports when written) and {@code dissect --format summary}; text is the default only when stdout is a terminal.
+ */
+class TextOutputTest {
+
+    /** The golden file {@code name} of test resources {@code org/kwire/cli/text/}. */
+    private static String golden(String name) throws IOException {
+        try (InputStream in = TextOutputTest.class.getResourceAsStream("text/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void theBundledSampleAsText() throws IOException {
+        CliRun run = CliRun.of("analyze", "--format", "text");
+        assertEquals(0, run.exit(), run.err());
+        assertEquals(golden("java-basic.txt"), run.out());
+    }
+
+    /** A damaged capture: gaps, unmatched exchanges, warnings marked with {@code !}. */
+    @Test
+    void aDamagedCaptureAsText() throws IOException {
+        CliRun run = CliRun.of("analyze", "--format", "text", "../test-captures/java-basic-drop3.pcap");
+        assertEquals(0, run.exit(), run.err());
+        assertEquals(golden("java-basic-drop3.txt"), run.out());
+    }
+
+    @Test
+    void thePacketListOfKcat() throws IOException {
+        CliRun run = CliRun.of("dissect", "--format", "summary", TestCaptures.path("kcat.pcap").toString());
+        assertEquals(0, run.exit(), run.err());
+        assertEquals(golden("kcat-summary.txt"), run.out());
+    }
+
+    /** Every capture's text fits 100 columns, in ASCII. */
+    @Test
+    void everyLineFitsOneHundredColumns() throws IOException {
+        List<Path> captures;
+        try (var files = Files.list(TestCaptures.path("."))) {
+            captures = files.filter(f -> f.toString().matches(".*\\.pcap(ng)?$")).sorted().toList();
+        }
+        for (Path capture : captures) {
+            CliRun run = CliRun.of("analyze", "--format", "text", "--port", "9092,9094,9095,36333", capture.toString());
+            assertEquals(0, run.exit(), run.err());
+            for (String line : run.out().split("\n")) {
+                assertTrue(line.length() <= 100, capture + ": " + line.length() + " columns: " + line);
+                assertTrue(line.chars().allMatch(c -> c >= 32 && c < 127), capture + ": not ASCII: " + line);
+            }
+        }
+    }
+
+    @Test
+    void textOnATerminalJsonElsewhere(@TempDir Path dir) throws CliException, IOException {
+        String capture = TestCaptures.path("kcat.pcap").toString();
+        assertTrue(analyze(true, capture).startsWith("Summary\n-------\n"));
+        assertTrue(analyze(false, capture).startsWith("{\n  \"report_version\" : 1,"));
+        Path file = dir.resolve("r.json");
+        assertEquals("", analyze(true, "-o", file.toString(), capture));
+        assertTrue(Files.readString(file).startsWith("{\n  \"report_version\" : 1,"));
+        assertTrue(analyze(false, "--format", "text", capture).startsWith("Summary\n-------\n"));
+        assertEquals(new CliRun(2, "", "kwire: --format xml: use text, json, ndjson or es-bulk\n"),
+                CliRun.of("analyze", "--format", "xml", capture));
+    }
+
+    /** What {@code analyze ARGS} writes to stdout when stdout is a terminal, or not. */
+    private static String analyze(boolean terminal, String... args) throws CliException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+        assertEquals(0, new AnalyzeCommand(new ByteArrayInputStream(new byte[0]), terminal)
+                .run(args, new PrintStream(out, true, StandardCharsets.UTF_8), err));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,147 @@
+package org.kwire.report;
+
+import org.kwire.summary.TopicNames;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Counts the records and record-batch bytes of each topic per time bucket, produced and fetched ({@link TopicRate}).
+ * Memory is bounded whatever the capture's length and topics: at most {@link #MAX_TOPICS} series of at most
+ * {@link #MAX_BUCKETS} buckets. Buckets start 1 s wide and widen, each width a multiple of the one before so that
+ * buckets merge exactly, whenever the capture outgrows {@link #MAX_BUCKETS} of them. A timestamp before the first
+ * bucket (a capture whose clock stepped back) counts in the first bucket.
+ */
+final class TopicRateAccumulator {
+
+    /** Most buckets a series has. */
+    static final int MAX_BUCKETS = 1000;
+    /** Topics with a series of their own; later ones are summed as "other". */
+    static final int MAX_TOPICS = 50;
+    /** The series of record sets whose frame names neither a topic name nor an id. */
+    static final String UNNAMED = "(no topic named)";
+    private static final long[] WIDTHS = {1, 2, 10, 30, 60, 300, 600, 1800, 3600, 21600, 86400};
+    private static final int PRODUCED_RECORDS = 0;
+    private static final int PRODUCED_BYTES = 1;
+    private static final int FETCHED_RECORDS = 2;
+    private static final int FETCHED_BYTES = 3;
+
+    /** Topic key (name, or id if the frame gave only an id) → [quantity][bucket]. */
+    private final Map<String, long[][]> series = new LinkedHashMap<>();
+    private long[][] other;
+    private final List<String> otherKeys = new ArrayList<>();
+    private int widthIndex;
+    /** Start of bucket 0, epoch seconds; set by the first record set. */
+    private long origin = Long.MIN_VALUE;
+    private int used;
+
+    /**
+     * Counts a record set.
+     *
+     * @param topic          the topic's name, or its id (Kafka's base64 form) when the frame names it by id only; null
+     *                       (a record set the frame names no topic for) counts as {@value #UNNAMED}
+     * @param produced       true for a Produce request, false for a Fetch or ShareFetch response
+     * @param records        records in it
+     * @param bytes          bytes of its batches as on the wire
+     * @param timestampNanos capture time of the frame, epoch ns
+     */
+    void add(String topic, boolean produced, long records, long bytes, long timestampNanos) {
+        String key = topic != null ? topic : UNNAMED;
+        long second = Math.floorDiv(timestampNanos, 1_000_000_000L);
+        if (origin == Long.MIN_VALUE) {
+            origin = second;
+        }
+        long width = WIDTHS[widthIndex];
+        long index = Math.max(0, (second - origin) / width);
+        while (index >= MAX_BUCKETS && widthIndex < WIDTHS.length - 1) {
+            widen();
+            width = WIDTHS[widthIndex];
+            index = Math.max(0, (second - origin) / width);
+        }
+        int i = (int) Math.min(index, MAX_BUCKETS - 1);
+        used = Math.max(used, i + 1);
+        long[][] s = series(key);
+        s[produced ? PRODUCED_RECORDS : FETCHED_RECORDS][i] += records;
+        s[produced ? PRODUCED_BYTES : FETCHED_BYTES][i] += bytes;
+    }
+
+    private long[][] series(String topic) {
+        long[][] s = series.get(topic);
+        if (s != null) {
+            return s;
+        }
+        if (series.size() < MAX_TOPICS) {
+            s = new long[4][MAX_BUCKETS];
+            series.put(topic, s);
+            return s;
+        }
+        if (!otherKeys.contains(topic)) {
+            otherKeys.add(topic);
+        }
+        if (other == null) {
+            other = new long[4][MAX_BUCKETS];
+        }
+        return other;
+    }
+
+    /** The next width; buckets merge into the wider ones, and the origin moves back to a multiple of the new width. */
+    private void widen() {
+        long w = WIDTHS[widthIndex];
+        long wider = WIDTHS[++widthIndex];
+        long newOrigin = Math.floorDiv(origin, wider) * wider;
+        List<long[][]> all = new ArrayList<>(series.values());
+        if (other != null) {
+            all.add(other);
+        }
+        for (long[][] s : all) {
+            for (int q = 0; q < s.length; q++) {
+                long[] merged = new long[MAX_BUCKETS];
+                for (int b = 0; b < used; b++) {
+                    merged[(int) ((origin + b * w - newOrigin) / wider)] += s[q][b];
+                }
+                s[q] = merged;
+            }
+        }
+        used = (int) ((origin + (used - 1) * w - newOrigin) / wider) + 1;
+        origin = newOrigin;
+    }
+
+    /**
+     * The rate so far.
+     *
+     * @param names resolves topic ids to names: series of an id and of its name are summed under the name
+     */
+    TopicRate toRate(TopicNames names) {
+        if (used == 0) {
+            return new TopicRate(null, WIDTHS[widthIndex], Map.of(), null, 0);
+        }
+        Map<String, long[][]> byName = new TreeMap<>();
+        series.forEach((key, s) -> {
+            String name = names.name(key);
+            long[][] sum = byName.computeIfAbsent(name != null ? name : key, k -> new long[4][MAX_BUCKETS]);
+            for (int q = 0; q < s.length; q++) {
+                for (int b = 0; b < used; b++) {
+                    sum[q][b] += s[q][b];
+                }
+            }
+        });
+        Map<String, TopicSeries> topics = new LinkedHashMap<>();
+        byName.forEach((name, s) -> topics.put(name, toSeries(s)));
+        return new TopicRate(Instant.ofEpochSecond(origin).toString(), WIDTHS[widthIndex], topics,
+                other == null ? null : toSeries(other), otherKeys.size());
+    }
+
+    private TopicSeries toSeries(long[][] s) {
+        return new TopicSeries(list(s[PRODUCED_RECORDS]), list(s[PRODUCED_BYTES]), list(s[FETCHED_RECORDS]),
+                list(s[FETCHED_BYTES]));
+    }
+
+    private List<Long> list(long[] buckets) {
+        return Arrays.stream(buckets, 0, used).boxed().toList();
+    }
+}
