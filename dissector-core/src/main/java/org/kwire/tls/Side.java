@@ -1,0 +1,43 @@
+package org.kwire.tls;
+
+/** The state of one direction of a TLS connection: its record layer, handshake buffer and read keys. */
+final class Side {
+
+    /** True for endpoint A's direction. */
+    final boolean isA;
+    final RecordLayer layer;
+    final HandshakeBuffer handshake = new HandshakeBuffer();
+    /** True once known to be the TLS client's direction (it sent the ClientHello). */
+    boolean client;
+    /** Records of this direction are protected from now on (TLS 1.2 after ChangeCipherSpec, TLS 1.3 after ServerHello). */
+    boolean protectedNow;
+    /** Current read state, null if this direction cannot be decrypted (no secret, given up). */
+    RecordProtection read;
+    /** TLS 1.3: the application read state taken after this side's Finished, null if unknown. */
+    RecordProtection application;
+    /** TLS 1.3: the current application traffic secret (for KeyUpdate), null before. */
+    byte[] trafficSecret;
+    /** TLS 1.3: key updates seen. */
+    int keyGeneration;
+    boolean applicationPhase;
+    boolean finished;
+    boolean openedAny;
+    /** Candidates refused while resynchronising after the last gap. */
+    int refusedCandidates;
+    /** Protected records and their bytes, for the average record size used to guess how many a gap hid. */
+    long protectedRecords;
+    long protectedBytes;
+    /** The last gap's reason and frame, for the plaintext gap it causes. */
+    String gapReason = "missing segments";
+    long gapPacket;
+
+    Side(boolean isA, RecordLayer.Sink sink) {
+        this.isA = isA;
+        this.layer = new RecordLayer(sink);
+    }
+
+    /** {@code client} or {@code server}. */
+    String role() {
+        return client ? "client" : "server";
+    }
+}
