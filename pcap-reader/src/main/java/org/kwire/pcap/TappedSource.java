@@ -51,6 +51,11 @@ public final class TappedSource implements PacketSource {
     }
 
     @Override
+    public List<DecryptionSecrets> decryptionSecrets() {
+        return source.decryptionSecrets();
+    }
+
+    @Override
     public void close() throws IOException {
         source.close();
     }
