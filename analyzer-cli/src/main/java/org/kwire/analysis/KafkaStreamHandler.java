@@ -24,6 +24,10 @@ import java.util.List;
  * One that ends without a byte of payload (refused, or only its close was captured) is {@code empty}.
  * A connection on other ports is Kafka only if its client's first bytes form a valid request header. The bytes seen
  * before the decision are replayed into the frame assemblers.
+ *
+ * <p>A TLS connection goes through a {@link TlsStage} instead (on a broker port, or anywhere when a key log is
+ * given): what it decrypts feeds a second handler of this class, made for the plaintext, which decides and frames it
+ * as above; a TLS connection of which nothing was decrypted is {@code tls}.
  */
 final class KafkaStreamHandler implements TcpStreamHandler {
 
@@ -40,8 +44,12 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     private final ConnectionObserver observer;
     /** True if an endpoint is on a broker port: then the connection is reported whatever it carries. */
     private final boolean watched;
+    /** TLS secrets; null for the handler of a TLS connection's decrypted bytes. */
+    private final TlsKeys tlsKeys;
+    /** True if the stream is known to start at a frame boundary (its SYN, or the TLS handshake, was captured). */
+    private final boolean startsAtBoundary;
 
-    private enum State { DECIDING, KAFKA, OTHER }
+    private enum State { DECIDING, KAFKA, OTHER, TLS }
 
     private State state = State.DECIDING;
     /** Which side is the client: known from the ports, or found by the first request header. */
@@ -50,13 +58,28 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     private FrameAssembler requests;
     private FrameAssembler responses;
     private final List<Chunk> held = new ArrayList<>();
+    private TlsStage tls;
 
     /** Bytes seen before the decision. */
     private record Chunk(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
     }
 
     KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, PlanCache plans, HeaderDecoder headers,
-                       ConversationListener listener, ConnectionObserver observer) {
+                       ConversationListener listener, ConnectionObserver observer, TlsKeys tlsKeys) {
+        this(tcp, options, plans, headers, listener, observer, tlsKeys, tcp.synSeen());
+    }
+
+    /** The handler of a TLS connection's decrypted bytes, whose client is known and which start at a frame boundary. */
+    private KafkaStreamHandler(KafkaStreamHandler outer, boolean clientIsA) {
+        this(outer.tcp, outer.options, outer.plans, outer.headers, outer.listener, outer.observer, null, true);
+        this.clientIsA = clientIsA;
+    }
+
+    private KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, PlanCache plans, HeaderDecoder headers,
+                               ConversationListener listener, ConnectionObserver observer, TlsKeys tlsKeys,
+                               boolean startsAtBoundary) {
+        this.tlsKeys = tlsKeys;
+        this.startsAtBoundary = startsAtBoundary;
         this.tcp = tcp;
         this.options = options;
         this.plans = plans;
@@ -81,30 +104,40 @@ final class KafkaStreamHandler implements TcpStreamHandler {
                 held.add(new Chunk(fromA, data, timestampNanos, packet));
                 decide(fromA);
             }
+            case TLS -> tls.data(fromA, data, timestampNanos, packet);
             case OTHER -> {
             }
         }
     }
 
+    /** True once this handler decided that its stream carries Kafka. */
+    boolean isKafka() {
+        return state == State.KAFKA;
+    }
+
     /** Decides from the bytes held so far, if they suffice. */
     private void decide(boolean side) {
         ByteBuffer start = start(side, Math.max(SNIFF_BYTES, TLS_HEADER));
-        if (start.remaining() >= TLS_HEADER && isTlsRecord(start)) {
-            other("tls");
+        if (start.remaining() >= TLS_HEADER && isTlsRecord(start) && tlsKeys != null) {
+            if (watched || !tlsKeys.keyLog().isEmpty()) {
+                startTls();
+            } else {
+                other("tls");
+            }
             return;
         }
-        if (clientIsA != null && !tcp.synSeen()) {
+        if (clientIsA != null && !startsAtBoundary) {
             startKafka(); // the capture began mid-connection: the frame assemblers resynchronise
             return;
         }
         if (start.remaining() < SNIFF_BYTES) {
             return;
         }
-        boolean mayBeClient = clientIsA != null ? side == clientIsA : !tcp.synSeen() || side;
+        boolean mayBeClient = clientIsA != null ? side == clientIsA : !startsAtBoundary || side;
         if (mayBeClient && headers.looksLikeRequest(start, options.maxFrameSize())) {
             clientIsA = side;
             startKafka();
-        } else if (clientIsA != null || tcp.synSeen() || start(!side, SNIFF_BYTES).remaining() >= SNIFF_BYTES) {
+        } else if (clientIsA != null || startsAtBoundary || start(!side, SNIFF_BYTES).remaining() >= SNIFF_BYTES) {
             other("unknown"); // a Kafka client speaks first, with a request
         }
     }
@@ -137,7 +170,19 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         held.clear();
         if (watched) {
             boolean clientA = clientIsA == null || clientIsA;
-            observer.other(tcp.stream(), (clientA ? tcp.a() : tcp.b()).toString(), (clientA ? tcp.b() : tcp.a()).toString(), protocol);
+            observer.other(tcp.stream(), (clientA ? tcp.a() : tcp.b()).toString(), (clientA ? tcp.b() : tcp.a()).toString(),
+                    tlsKeys == null ? "tls" : protocol); // decrypted bytes that are not Kafka: the connection is TLS
+        }
+    }
+
+    /** The connection is TLS: its bytes go through a {@link TlsStage}, whose plaintext a new handler decides on. */
+    private void startTls() {
+        state = State.TLS;
+        tls = new TlsStage(tcp, tlsKeys, clientIsA, watched, observer, listener, client -> new KafkaStreamHandler(this, client));
+        List<Chunk> replay = new ArrayList<>(held);
+        held.clear();
+        for (Chunk c : replay) {
+            tls.data(c.fromA(), c.data(), c.timestampNanos(), c.packet());
         }
     }
 
@@ -146,7 +191,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         String client = (clientIsA ? tcp.a() : tcp.b()).toString();
         String broker = (clientIsA ? tcp.b() : tcp.a()).toString();
         conversation = new KafkaConversation(tcp.stream(), client, broker, plans, listener, options.maxPending());
-        boolean inSync = tcp.synSeen();
+        boolean inSync = startsAtBoundary;
         requests = new FrameAssembler(HeaderDecoder.MIN_REQUEST_FRAME - 4, options.maxFrameSize(), inSync,
                 (b, off, lim) -> headers.looksLikeRequest(b.slice(off, lim - off), options.maxFrameSize()),
                 sink(true), "stream " + tcp.stream() + " client->broker");
@@ -193,6 +238,10 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     @Override
     public void onGap(boolean fromA, long bytes, String reason, long packet) {
+        if (state == State.TLS) {
+            tls.gap(fromA, bytes, reason, packet);
+            return;
+        }
         if (state == State.DECIDING) {
             if (clientIsA == null) {
                 other("unknown");
@@ -217,6 +266,10 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     @Override
     public void onEnd(long packet) {
+        if (state == State.TLS) {
+            tls.end(packet);
+            return;
+        }
         if (state == State.DECIDING) {
             other(held.isEmpty() ? "empty" : "unknown"); // no payload at all (a refused connection), or too few bytes to tell
         }

@@ -4,19 +4,28 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.kwire.analysis.AnalysisOptions;
+import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.ConnectionObserver;
+import org.kwire.analysis.TlsKeys;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.plan.PlanCache;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.report.ReportBuilder;
+import org.kwire.report.TlsAccumulator;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeFilter;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.summary.FrameSummarizer;
 import org.kwire.summary.TopicNames;
+import org.kwire.tcp.ReassemblyLimits;
+import org.kwire.tls.KeyLog;
+import org.kwire.tls.TlsFacts;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,6 +50,8 @@ final class AnalysisRun {
     final AnalysisOptions options;
     final RecordsOptions records;
     final ExchangeFilter filter;
+    /** Key log files given with --tls-keylog; pcapng Decryption Secrets Blocks are added while reading. */
+    final TlsKeys tls;
 
     /** Adds the shared options to a command's options. */
     static void addOptions(Options o) {
@@ -60,6 +71,9 @@ final class AnalysisRun {
         o.addOption(Option.builder().longOpt("min-latency-ms").hasArg().argName("N").desc("only exchanges at least N ms slow").build());
         o.addOption(Option.builder().longOpt("connection").hasArg().argName("HOST:PORT")
                 .desc("only connections with this client or broker endpoint ([v6]:PORT for IPv6); repeatable").build());
+        o.addOption(Option.builder().longOpt("tls-keylog").hasArg().argName("FILE")
+                .desc("decrypt TLS with the secrets of this NSS key log (SSLKEYLOGFILE format); repeatable. Secrets in "
+                        + "pcapng Decryption Secrets Blocks are used without it").build());
     }
 
     /** Reads the shared options; a bad value is a usage error. */
@@ -83,9 +97,27 @@ final class AnalysisRun {
                 throw new CliException(ExitCodes.USAGE, "--connection " + c + ": expected HOST:PORT ([v6]:PORT for IPv6)");
             }
         }
+        this.tls = TlsKeys.of(keyLog(values(cl, "tls-keylog")));
         String latency = cl.getOptionValue("min-latency-ms");
         this.filter = new ExchangeFilter(apis, values(cl, "topic"), values(cl, "client-id"), cl.hasOption("errors-only"),
                 latency == null ? -1 : Cli.intValue(cl, "min-latency-ms", 0) * 1000L, connections);
+    }
+
+    /** The secrets of the key log files; a missing or unreadable one is an input error (exit 3). */
+    private static KeyLog keyLog(Set<String> files) throws CliException {
+        KeyLog keys = new KeyLog();
+        for (String f : files) {
+            Path p = Path.of(f);
+            if (!Files.isRegularFile(p)) {
+                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": no such file");
+            }
+            try {
+                keys.load(p);
+            } catch (IOException e) {
+                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+            }
+        }
+        return keys;
     }
 
     /** Every value a repeatable option was given. */
@@ -107,6 +139,11 @@ final class AnalysisRun {
         return new ExchangeTracker(new FrameSummarizer(plans, new RecordsDecoder(records), topics), filter, sinks, workers);
     }
 
+    /** The analysis pipeline with this run's ports, limits and TLS secrets. */
+    CaptureAnalyzer analyzer(ReassemblyLimits limits) {
+        return new CaptureAnalyzer(plans, options, limits, tls);
+    }
+
     /** Default number of worker threads summarizing frames while packets are read: one per processor, none on one. */
     static int defaultWorkers() {
         int processors = Runtime.getRuntime().availableProcessors();
@@ -115,12 +152,26 @@ final class AnalysisRun {
 
     /** A report builder naming topics with this run's topic names. */
     ReportBuilder report(int slowest) {
-        return new ReportBuilder(schemas, topics, slowest);
+        ReportBuilder r = new ReportBuilder(schemas, topics, slowest);
+        r.tls().keyLog(tls.keyLog());
+        return r;
     }
 
     /** Tells the tracker of Kafka connections, and the report (if any) of connections that carry something else. */
     static ConnectionObserver observer(ExchangeTracker tracker, ReportBuilder report) {
+        return observer(tracker, report, report == null ? null : report.tls());
+    }
+
+    /** As {@link #observer(ExchangeTracker, ReportBuilder)}, TLS facts going to {@code tls} (may be null). */
+    static ConnectionObserver observer(ExchangeTracker tracker, ReportBuilder report, TlsAccumulator tls) {
         return new ConnectionObserver() {
+            @Override
+            public void tls(int stream, String client, String broker, TlsFacts facts) {
+                if (tls != null) {
+                    tls.add(stream, client, broker, facts);
+                }
+            }
+
             @Override
             public void kafka(KafkaConversation conversation) {
                 tracker.conversation(conversation);

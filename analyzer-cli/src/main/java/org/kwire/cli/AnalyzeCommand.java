@@ -3,7 +3,6 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.export.EventWriter;
@@ -13,6 +12,7 @@ import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
+import org.kwire.tcp.ReassemblyLimits;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -116,7 +116,7 @@ final class AnalyzeCommand {
     private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, List<Path> files,
                                         List<String> names, CommandLine cl, PrintStream err) throws CliException {
         ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", AnalysisRun.defaultWorkers()));
-        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options).start(tracker, AnalysisRun.observer(tracker, report));
+        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults()).start(tracker, AnalysisRun.observer(tracker, report));
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = 0;
             for (Path f : files) {

@@ -3,10 +3,11 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
 import org.kwire.dissect.FrameDissector;
+import org.kwire.report.TlsAccumulator;
 import org.kwire.summary.ExchangeTracker;
+import org.kwire.tcp.ReassemblyLimits;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -55,9 +56,14 @@ final class DissectCommand {
             files.add(Path.of(f));
         }
         ExchangeTracker tracker = run.tracker(List.of(printer));
-        CaptureFacts facts = Cli.readCaptures(() -> new CaptureAnalyzer(run.plans, run.options)
-                .analyze(files, cl.getArgList(), tracker, AnalysisRun.observer(tracker, null)));
+        TlsAccumulator tls = new TlsAccumulator();
+        tls.keyLog(run.tls.keyLog());
+        CaptureFacts facts = Cli.readCaptures(() -> run.analyzer(ReassemblyLimits.defaults())
+                .analyze(files, cl.getArgList(), tracker, AnalysisRun.observer(tracker, null, tls)));
         for (String w : facts.warnings()) {
+            err.println("kwire: warning: " + w);
+        }
+        for (String w : tls.warnings()) {
             err.println("kwire: warning: " + w);
         }
         if (printer.printed() == 0) {

@@ -137,7 +137,7 @@ final class LiveCommand {
                         ReassemblyLimits limits, CommandLine cl, PrintStream out, PrintStream err) throws CliException {
         ReportBuilder report = run.report(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST));
         ExchangeTracker tracker = run.tracker(List.of(report));
-        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options, limits).start(tracker, AnalysisRun.observer(tracker, report));
+        PacketPipeline pipeline = run.analyzer(limits).start(tracker, AnalysisRun.observer(tracker, report));
         List<String> names = List.of(c.device() + " (live)");
         PcapngWriter writer = openWriter(cl.getOptionValue("write"), c);
         CountDownLatch done = new CountDownLatch(1);

@@ -25,13 +25,14 @@ import java.util.Map;
  * @param expert                 expert-note counts by {@code severity/group}, e.g. {@code "warning/sequence": 3}
  * @param warnings               the first warnings and errors, one line each (see {@code warningsOmitted})
  * @param warningsOmitted        warnings beyond the first {@link ReportBuilder#MAX_WARNINGS} not listed
+ * @param tls                    TLS connections: versions, suites, certificates, alerts, decryption
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
                      List<PartitionStats> partitions, List<SlowExchange> slowest, RequestRate requestRate,
                      List<CrcFailureEntry> crcFailures, long crcFailuresOmitted, List<PartialBatchEntry> partialBatches,
                      long partialBatchesOmitted, Map<String, Long> expert, List<String> warnings,
-                     long warningsOmitted) {
+                     long warningsOmitted, TlsSummary tls) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;

@@ -59,6 +59,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final List<String> warnings = new ArrayList<>();
     private final List<CrcFailureEntry> crcFailures = new ArrayList<>();
     private final List<PartialBatchEntry> partialBatches = new ArrayList<>();
+    private final TlsAccumulator tls = new TlsAccumulator();
     private long warningsOmitted;
     private long crcFailuresOmitted;
     private long partialBatchesOmitted;
@@ -143,6 +144,11 @@ public final class ReportBuilder implements ExchangeSink {
      */
     public void addOtherConnection(int stream, String client, String broker, String protocol) {
         connections.putIfAbsent(stream, new Connection(stream, client, broker, protocol));
+    }
+
+    /** The TLS section's collector: facts of TLS connections go there. */
+    public TlsAccumulator tls() {
+        return tls;
     }
 
     @Override
@@ -300,10 +306,12 @@ public final class ReportBuilder implements ExchangeSink {
         CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
                 capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
                 frames, malformedFrames, incompleteFrames);
+        List<String> allWarnings = new ArrayList<>(warnings);
+        allWarnings.addAll(tls.warnings());
         return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, clientStats,
                 TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slow, rate.toRate(), List.copyOf(crcFailures),
                 crcFailuresOmitted, List.copyOf(partialBatches), partialBatchesOmitted, Collections.unmodifiableMap(new TreeMap<>(expert)),
-                List.copyOf(warnings), warningsOmitted);
+                List.copyOf(allWarnings), warningsOmitted, tls.build());
     }
 
     private ApiAccumulator api(int apiKey) {
