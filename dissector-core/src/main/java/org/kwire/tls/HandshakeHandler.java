@@ -91,7 +91,10 @@ final class HandshakeHandler {
         serverHello = sh;
         c.tls13 = sh.version() == 0x0304;
         if (clientHello == null) {
-            c.facts.reason("the ClientHello was not captured");
+            side.protectedNow = c.tls13;
+            c.peer(side).protectedNow = c.tls13;
+            side.missing = "the ClientHello was not captured";
+            c.peer(side).missing = side.missing;
             return;
         }
         if (!c.tls13) {
@@ -106,6 +109,11 @@ final class HandshakeHandler {
         KeySetup.Keys k = KeySetup.tls13Handshake(c.keys, c.suite, clientHello);
         side.read = k.server();
         client.read = k.client();
+        if (k.source() == null) {
+            side.missing = k.failure();
+            client.missing = k.failure();
+            c.facts.reason(k.failure());
+        }
         byte[] serverApp = KeySetup.tls13Application(c.keys, clientHello, false);
         byte[] clientApp = KeySetup.tls13Application(c.keys, clientHello, true);
         if (c.suite.decryptable()) {
@@ -114,13 +122,18 @@ final class HandshakeHandler {
             side.trafficSecret = serverApp;
             client.trafficSecret = clientApp;
         }
+        if (k.source() != null) {
+            side.missing = missing13(false, k.server() == null, serverApp == null);
+            client.missing = missing13(true, k.client() == null, clientApp == null);
+        }
         c.facts.keySource = k.source();
-        if (k.failure() != null) {
-            c.facts.reason(k.failure());
-        }
-        if (k.source() != null && (serverApp == null || clientApp == null)) {
-            c.facts.reason("no " + (serverApp == null ? "SERVER" : "CLIENT") + "_TRAFFIC_SECRET_0 in the key log for this client random");
-        }
+    }
+
+    /** Which TLS 1.3 secrets of a side the key log lacks, as a decryption reason. */
+    private static String missing13(boolean client, boolean handshake, boolean application) {
+        String side = client ? "CLIENT" : "SERVER";
+        return "no " + (handshake ? side + "_HANDSHAKE_TRAFFIC_SECRET" + (application ? " or " : "") : "")
+                + (application ? side + "_TRAFFIC_SECRET_0" : "") + " in the key log for this client random";
     }
 
     private void certificate(Side side, byte[] body) {
@@ -157,8 +170,9 @@ final class HandshakeHandler {
     void enterApplication(Side side) {
         side.applicationPhase = true;
         side.read = side.application;
-        if (side.read == null && side.trafficSecret == null && c.facts.keySource != null) {
-            c.facts.reason("no " + (side.client ? "CLIENT" : "SERVER") + "_TRAFFIC_SECRET_0 in the key log for this client random");
+        side.openedCurrent = false;
+        if (side.read == null && c.facts.keySource != null) {
+            side.missing = "no " + (side.client ? "CLIENT" : "SERVER") + "_TRAFFIC_SECRET_0 in the key log for this client random";
         }
     }
 
@@ -168,6 +182,7 @@ final class HandshakeHandler {
         }
         side.trafficSecret = new Hkdf(c.suite.mac()).nextTrafficSecret(side.trafficSecret);
         side.read = RecordProtection.tls13(c.suite, side.trafficSecret);
+        side.openedCurrent = false;
         side.keyGeneration++;
         c.note(Severity.CHAT, "decryption", r.lastPacket(), r.streamOffset(), side, "KeyUpdate: " + side.role()
                 + " traffic keys of generation " + side.keyGeneration + (body.length > 0 && body[0] == 1 ? " (update requested)" : ""));
@@ -180,6 +195,7 @@ final class HandshakeHandler {
         }
         side.protectedNow = true;
         if (clientHello == null || serverHello == null) {
+            side.missing = clientHello == null ? "the ClientHello was not captured" : "the ServerHello was not captured";
             return;
         }
         if (keys12 == null) {
@@ -192,8 +208,11 @@ final class HandshakeHandler {
             c.facts.changed = true;
         }
         side.read = side.client ? keys12.client() : keys12.server();
+        side.openedCurrent = false;
         if (side.read != null) {
             side.read.sequence(0);
+        } else {
+            side.missing = keys12.failure();
         }
     }
 

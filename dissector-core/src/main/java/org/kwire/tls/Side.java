@@ -13,6 +13,10 @@ final class Side {
     boolean protectedNow;
     /** Current read state, null if this direction cannot be decrypted (no secret, given up). */
     RecordProtection read;
+    /** Why {@link #read} is null: the decryption reason reported once a protected record cannot be opened. */
+    String missing = "the handshake was not captured (the capture began after it)";
+    /** A record was opened with the current read state (a failure before that means a wrong secret). */
+    boolean openedCurrent;
     /** TLS 1.3: the application read state taken after this side's Finished, null if unknown. */
     RecordProtection application;
     /** TLS 1.3: the current application traffic secret (for KeyUpdate), null before. */

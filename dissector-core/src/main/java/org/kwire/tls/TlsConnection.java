@@ -107,6 +107,11 @@ public final class TlsConnection {
             return;
         }
         ended = true;
+        for (Side s : new Side[] {a, b}) {
+            if (s.application != null && !s.openedAny && s.protectedRecords > 0) {
+                authenticationFailed(s, packet, -1); // application keys given, yet none of its records opened
+            }
+        }
         facts.changed = true;
         flushFacts();
     }
@@ -136,6 +141,12 @@ public final class TlsConnection {
             handshake.changeCipherSpec(side);
             return true;
         }
+        if (r.type() == TlsRecord.APPLICATION_DATA && !side.protectedNow) {
+            side.protectedNow = true; // application data is always protected: the handshake that set its keys was missed
+            if (suite != null) {
+                side.missing = "the ChangeCipherSpec was not captured";
+            }
+        }
         boolean plainAlert = r.type() == TlsRecord.ALERT && r.fragment().length == 2;
         if (side.protectedNow && !(tls13 && plainAlert)) {
             RecordProtection.Opened o = open(side, r);
@@ -162,6 +173,7 @@ public final class TlsConnection {
             }
         }
         if (o != null) {
+            side.openedCurrent = true;
             if (!side.openedAny) {
                 side.openedAny = true;
                 facts.openedAny = true;
@@ -173,17 +185,11 @@ public final class TlsConnection {
         facts.recordsUndecrypted++;
         handshake.undecrypted(side, r);
         if (side.read == null) {
+            facts.reason(side.missing);
             return null;
         }
-        if (!side.openedAny) {
-            side.read = null;
-            side.application = null;
-            facts.reason("authentication failed: wrong or corrupt secret in the key log");
-            if (!authFailureNoted) {
-                authFailureNoted = true;
-                note(Severity.ERROR, "decryption", r.lastPacket(), r.streamOffset(), side, "TLS record does not authenticate "
-                        + "with the key log's secret for this connection (wrong or corrupt secret): not decrypted");
-            }
+        if (!side.openedCurrent) {
+            authenticationFailed(side, r.lastPacket(), r.streamOffset());
             return null;
         }
         long lost = Math.max(0, r.fragment().length - side.read.overhead());
@@ -196,6 +202,20 @@ public final class TlsConnection {
         return null;
     }
 
+    /** The secret of this side does not authenticate its records: noted once per connection, the side left undecrypted. */
+    private void authenticationFailed(Side side, long packet, long offset) {
+        side.read = null;
+        side.application = null;
+        side.missing = "authentication failed: wrong or corrupt secret in the key log";
+        facts.decryptionReason = null;
+        facts.reason(side.missing);
+        if (!authFailureNoted) {
+            authFailureNoted = true;
+            note(Severity.ERROR, "decryption", packet, offset, side, "TLS record does not authenticate "
+                    + "with the key log's secret for this connection (wrong or corrupt secret): not decrypted");
+        }
+    }
+
     private void dispatch(Side side, int type, byte[] data, TlsRecord r, boolean wasProtected) {
         switch (type) {
             case TlsRecord.ALERT -> alert(side, data, r, wasProtected);
@@ -206,11 +226,6 @@ public final class TlsConnection {
                 }
             }
             case TlsRecord.APPLICATION_DATA -> {
-                if (!wasProtected) {
-                    note(Severity.WARNING, "protocol", r.lastPacket(), r.streamOffset(), side,
-                            "application data record before the handshake protected the connection; not decoded");
-                    return;
-                }
                 if (side.client) {
                     facts.applicationFromClient += data.length;
                 } else {
