@@ -296,7 +296,9 @@ class AnalyzeCommandTest {
         List<String> protocols = new ArrayList<>();
         r.get("connections").forEach(c -> protocols.add(c.get("protocol").asText() + " " + c.get("broker").asText()));
         assertEquals(java.util.Collections.nCopies(7, "tls 127.0.0.1:9095"), protocols);
-        assertEquals(0, r.get("warnings").size());
+        assertEquals("[\"7 TLS connection(s) not decrypted: no key log given (--tls-keylog FILE, or a pcapng with Decryption "
+                + "Secrets Blocks)\"]", r.get("warnings").toString());
+        assertEquals("{\"TLS_AES_256_GCM_SHA384\":7}", r.get("tls").get("cipher_suites").toString());
     }
 
     @Test

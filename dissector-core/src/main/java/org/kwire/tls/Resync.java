@@ -34,7 +34,8 @@ final class Resync {
             return;
         }
         side.read.sequence(side.read.sequence() + r.lostRecords());
-        long plain = Math.max(0, r.lostBefore() - (long) r.lostRecords() * (HEADER + side.read.overhead()));
+        side.lostSinceOpen += r.lostRecords();
+        long plain = Math.max(0, r.lostBefore() - (long) r.lostRecords() * side.recordOverhead());
         c.facts.recordsUndecrypted += r.lostRecords();
         lost(side, r, r.lostRecords(), plain, false);
     }
@@ -49,7 +50,7 @@ final class Resync {
             return true; // nothing to decrypt: the record is only counted
         }
         long base = read.sequence();
-        int perRecord = HEADER + read.overhead();
+        int perRecord = side.recordOverhead();
         long most = Math.min(r.lostBefore() / perRecord + 1, MAX_TRIES);
         long found = -1;
         if (c.suite != null && c.suite.explicitNonce() && r.fragment().length >= 8) {
@@ -78,6 +79,17 @@ final class Resync {
         if (c.tls13 && side.applicationPhase && side.trafficSecret != null && nextGeneration(side, r, most)) {
             return true;
         }
+        if (c.tls13 && !side.applicationPhase && side.application != null) {
+            for (long k = 0; k <= most; k++) {
+                if (side.application.openAt(r.type(), r.version(), r.fragment(), k) != null) {
+                    c.enterApplication(side); // the handshake's end was lost in the gap
+                    side.read.sequence(k);
+                    side.refusedCandidates = 0;
+                    lost(side, r, -1, Math.max(0, r.lostBefore() - (k + 1) * perRecord), true);
+                    return true;
+                }
+            }
+        }
         if (++side.refusedCandidates < MAX_REFUSED) {
             return false;
         }
@@ -102,7 +114,7 @@ final class Resync {
                 side.refusedCandidates = 0;
                 c.note(Severity.WARNING, "decryption", r.lastPacket(), r.streamOffset(), side, "a KeyUpdate was lost in the gap: "
                         + "decrypting again with traffic keys of generation " + side.keyGeneration + " from sequence number " + k);
-                long perRecord = HEADER + p.overhead();
+                long perRecord = side.recordOverhead();
                 lost(side, r, -1, Math.max(0, r.lostBefore() - (k + 1) * perRecord), true);
                 return true;
             }

@@ -26,11 +26,19 @@ final class Side {
     boolean applicationPhase;
     boolean finished;
     boolean openedAny;
+    /** Records known lost to gaps since a record of this side last opened (their sequence numbers are skipped). */
+    long lostSinceOpen;
     /** Candidates refused while resynchronising after the last gap. */
     int refusedCandidates;
     /** Protected records and their bytes, for the average record size used to guess how many a gap hid. */
     long protectedRecords;
     long protectedBytes;
+    /**
+     * Bytes the last opened application record carried beyond its data (tag, explicit nonce, inner type and padding:
+     * the JDK pads every TLS 1.3 record with 16 zero bytes, OpenSSL with none), used to size records lost to gaps;
+     * 0 until one was opened.
+     */
+    int observedOverhead;
     /** The last gap's reason and frame, for the plaintext gap it causes. */
     String gapReason = "missing segments";
     long gapPacket;
@@ -38,6 +46,11 @@ final class Side {
     Side(boolean isA, RecordLayer.Sink sink) {
         this.isA = isA;
         this.layer = new RecordLayer(sink);
+    }
+
+    /** Bytes a lost record of this direction is taken to have beyond its data, header included. */
+    int recordOverhead() {
+        return 5 + (observedOverhead > 0 ? observedOverhead : read != null ? read.overhead() : RecordProtection.TAG);
     }
 
     /** {@code client} or {@code server}. */

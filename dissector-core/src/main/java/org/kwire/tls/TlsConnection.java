@@ -165,15 +165,19 @@ public final class TlsConnection {
         side.protectedBytes += 5 + r.fragment().length;
         RecordProtection.Opened o = side.read == null ? null : side.read.open(r.type(), r.version(), r.fragment());
         if (o == null && tls13 && !side.applicationPhase && side.application != null) {
-            // the handshake keys are missing or the Finished was not seen: the first application record opens at 0
-            o = side.application.openAt(r.type(), r.version(), r.fragment(), 0);
-            if (o != null) {
-                handshake.enterApplication(side);
-                side.read.sequence(1);
+            // the handshake keys are missing or the Finished was not seen (lost to a gap): the application records
+            // start at sequence number 0, less any lost since
+            for (long k = 0; o == null && k <= side.lostSinceOpen; k++) {
+                o = side.application.openAt(r.type(), r.version(), r.fragment(), k);
+                if (o != null) {
+                    handshake.enterApplication(side);
+                    side.read.sequence(k + 1);
+                }
             }
         }
         if (o != null) {
             side.openedCurrent = true;
+            side.lostSinceOpen = 0;
             if (!side.openedAny) {
                 side.openedAny = true;
                 facts.openedAny = true;
@@ -188,8 +192,14 @@ public final class TlsConnection {
             facts.reason(side.missing);
             return null;
         }
-        if (!side.openedCurrent) {
+        if (!side.openedCurrent && side.lostSinceOpen == 0) {
             authenticationFailed(side, r.lastPacket(), r.streamOffset());
+            return null;
+        }
+        if (!side.openedCurrent) {
+            side.read.sequence(side.read.sequence() + 1);
+            side.lostSinceOpen++;
+            facts.reason("records lost to gaps in the capture before any of this direction was decrypted");
             return null;
         }
         long lost = Math.max(0, r.fragment().length - side.read.overhead());
@@ -200,6 +210,11 @@ public final class TlsConnection {
             listener.plaintextGap(side.isA, lost, "TLS record failed authentication", r.lastPacket());
         }
         return null;
+    }
+
+    /** TLS 1.3: the side's application keys are in force from now on. */
+    void enterApplication(Side side) {
+        handshake.enterApplication(side);
     }
 
     /** The secret of this side does not authenticate its records: noted once per connection, the side left undecrypted. */
@@ -226,6 +241,9 @@ public final class TlsConnection {
                 }
             }
             case TlsRecord.APPLICATION_DATA -> {
+                if (wasProtected) {
+                    side.observedOverhead = r.fragment().length - data.length;
+                }
                 if (side.client) {
                     facts.applicationFromClient += data.length;
                 } else {
