@@ -8,6 +8,8 @@ import org.kwire.tls.TlsFacts;
 import org.kwire.tls.TlsListener;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -31,6 +33,10 @@ final class TlsStage implements TlsListener {
     private boolean reportedAsTls;
     /** The latest facts of a connection on no broker port, reported only if its plaintext turns out to be Kafka. */
     private TlsFacts held;
+    /** The first notes of such a connection, likewise. */
+    private final List<ExpertNote> heldNotes = new ArrayList<>();
+    /** Notes held at most for a connection on no broker port. */
+    private static final int MAX_HELD_NOTES = 32;
 
     /**
      * @param portClientIsA  which side is the client by the broker ports, null if they do not tell
@@ -62,8 +68,11 @@ final class TlsStage implements TlsListener {
         } else {
             reportAsTls();
         }
-        if (held != null && plaintext != null && plaintext.isKafka()) {
-            report(held);
+        if (plaintext != null && plaintext.isKafka()) {
+            heldNotes.forEach(n -> listener.onNote(null, n));
+            if (held != null) {
+                report(held);
+            }
         }
     }
 
@@ -84,7 +93,11 @@ final class TlsStage implements TlsListener {
 
     @Override
     public void note(ExpertNote note) {
-        listener.onNote(null, note);
+        if (watched || plaintext != null && plaintext.isKafka()) {
+            listener.onNote(null, note);
+        } else if (heldNotes.size() < MAX_HELD_NOTES) {
+            heldNotes.add(note);
+        }
     }
 
     @Override

@@ -71,7 +71,7 @@ public final class TlsAccumulator {
     public synchronized List<String> warnings() {
         Map<String, Long> reasons = new TreeMap<>();
         for (TlsConnectionStats c : connections.values()) {
-            if (!c.decryption().equals("decrypted")) {
+            if (!c.decryption().equals("decrypted") && !TlsFacts.NOTHING_PROTECTED.equals(c.decryptionReason())) {
                 String how = c.decryption().equals("partly") ? "partly decrypted" : "not decrypted";
                 reasons.merge(how + ": " + c.decryptionReason(), 1L, Long::sum);
             }

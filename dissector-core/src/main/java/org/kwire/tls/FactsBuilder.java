@@ -60,7 +60,7 @@ final class FactsBuilder {
                 : recordsUndecrypted > 0 || decryptionReason != null ? "partly" : "decrypted";
         String reason = decryption.equals("decrypted") ? null
                 : decryptionReason != null ? decryptionReason
-                : openedAny ? "records lost to gaps in the capture" : "no protected record seen";
+                : openedAny ? "records lost to gaps in the capture" : TlsFacts.NOTHING_PROTECTED;
         return new TlsFacts(version, cipherSuite, serverName, alpnOffered, alpn, serverCertificate, serverCertificateChain,
                 clientCertificateRequested, clientCertificate, resumed, complete ? "complete" : failed ? "failed" : "incomplete",
                 List.copyOf(alerts), decryption, reason, keySource, applicationFromClient, applicationFromServer,

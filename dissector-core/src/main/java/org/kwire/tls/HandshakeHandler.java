@@ -22,6 +22,11 @@ final class HandshakeHandler {
     private static final int CLIENT_KEY_EXCHANGE = 16;
     private static final int FINISHED = 20;
     private static final int KEY_UPDATE = 24;
+    /**
+     * Largest TLS 1.3 protected record taken for an alert when it cannot be decrypted: alert 2 + inner type 1 + tag 16
+     * + the 16 bytes of padding the JDK adds; the smallest Finished is 4 + 32 + 1 + 16 = 53 bytes.
+     */
+    private static final int MAX_PROTECTED_ALERT = 2 + 1 + 16 + 16;
     /** Handshake bytes kept for RFC 7627's session hash (only needed with logged pre-master secrets). */
     private static final int MAX_TRANSCRIPT = 1 << 20;
 
@@ -230,10 +235,9 @@ final class HandshakeHandler {
     void undecrypted(Side side, TlsRecord r) {
         if (!c.tls13 && r.type() == TlsRecord.HANDSHAKE && !side.finished) {
             finished(side); // the first protected handshake record of TLS 1.2 is the Finished
-        } else if (r.type() == TlsRecord.ALERT) {
+        } else if (r.type() == TlsRecord.ALERT || c.tls13 && r.fragment().length <= MAX_PROTECTED_ALERT) {
             c.facts.alert(new TlsAlert(side.role(), null, null, r.lastPacket(), true));
-        } else if (c.tls13 && r.fragment().length == 2 + 1 + RecordProtection.TAG) {
-            c.facts.alert(new TlsAlert(side.role(), null, null, r.lastPacket(), true)); // 19 bytes: the size of an alert
+            c.facts.failed |= !c.facts.complete; // an alert before the handshake completed ends it
         } else if (c.tls13 && side.client && !side.finished && c.peer(side).protectedRecords > 0) {
             side.finished = true; // the client's first protected flight ends with its Finished
             c.peer(side).finished = true;

@@ -73,7 +73,7 @@ final class KeySetup {
             }
         }
         if (master == null) {
-            return Keys.none(keys.isEmpty() ? "no key log given"
+            return Keys.none(keys.sources().isEmpty() ? "no key log given"
                     : resumed ? "resumed session whose master secret is neither in the key log nor learned from an earlier connection"
                     : "no secret in the key log for this client random or session id");
         }
@@ -94,7 +94,7 @@ final class KeySetup {
         }
         KeyLog.Tls13Secrets s = keys.tls13(ch.random());
         if (s == null) {
-            return Keys.none(keys.isEmpty() ? "no key log given" : "no TLS 1.3 secret in the key log for this client random");
+            return Keys.none(keys.sources().isEmpty() ? "no key log given" : "no TLS 1.3 secret in the key log for this client random");
         }
         return new Keys(s.clientHandshake() == null ? null : RecordProtection.tls13(suite, s.clientHandshake()),
                 s.serverHandshake() == null ? null : RecordProtection.tls13(suite, s.serverHandshake()), null,

@@ -19,7 +19,8 @@ final class Resync {
     static final int MAX_TRIES = 4096;
     /** Candidates refused in a row before a direction is given up (left undecrypted). */
     static final int MAX_REFUSED = 8;
-    private static final int HEADER = 5;
+    /** Most application data in one record (RFC 8446 section 5.1). */
+    private static final long MAX_DATA = 1 << 14;
 
     private final TlsConnection c;
 
@@ -114,8 +115,13 @@ final class Resync {
                 side.refusedCandidates = 0;
                 c.note(Severity.WARNING, "decryption", r.lastPacket(), r.streamOffset(), side, "a KeyUpdate was lost in the gap: "
                         + "decrypting again with traffic keys of generation " + side.keyGeneration + " from sequence number " + k);
+                // the lost bytes hold the KeyUpdate record (a 5-byte message) and application records, taken to be
+                // full (2^14 bytes of data) but for the last: bulk data is what spans records
                 long perRecord = side.recordOverhead();
-                lost(side, r, -1, Math.max(0, r.lostBefore() - (k + 1) * perRecord), true);
+                long rest = Math.max(0, r.lostBefore() - (perRecord + 5));
+                long records = (rest + perRecord + MAX_DATA - 1) / (perRecord + MAX_DATA);
+                c.facts.recordsUndecrypted += records + 1 + k;
+                lost(side, r, -1, Math.max(0, rest - records * perRecord), true);
                 return true;
             }
         }

@@ -39,8 +39,6 @@ public record TlsFacts(String version, String cipherSuite, String serverName, Li
                        long applicationBytesFromServer, long recordsFromClient, long recordsFromServer,
                        long recordsUndecrypted) {
 
-    /** True if any application data was decrypted. */
-    public boolean decrypted() {
-        return !decryption.equals("not_decrypted");
-    }
+    /** The decryption reason of a connection that never sent a protected record (e.g. its handshake failed first). */
+    public static final String NOTHING_PROTECTED = "nothing was encrypted (no protected record)";
 }
