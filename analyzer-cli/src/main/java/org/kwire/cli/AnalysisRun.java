@@ -114,7 +114,8 @@ final class AnalysisRun {
             try {
                 keys.load(p);
             } catch (IOException e) {
-                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": cannot be read (" + (e.getMessage() == null
+                        ? e.getClass().getSimpleName() : e.getMessage()) + ")");
             }
         }
         return keys;

@@ -111,6 +111,11 @@ final class HandshakeHandler {
         Side client = c.peer(side);
         side.protectedNow = true;
         client.protectedNow = true;
+        setup13(side, client);
+    }
+
+    /** TLS 1.3: the read states from the key log's traffic secrets for this client random. */
+    private void setup13(Side side, Side client) {
         KeySetup.Keys k = KeySetup.tls13Handshake(c.keys, c.suite, clientHello);
         side.read = k.server();
         client.read = k.client();
@@ -168,6 +173,40 @@ final class HandshakeHandler {
         }
         if (side.finished && c.peer(side).finished && !c.facts.complete) {
             c.facts.complete = true;
+        }
+    }
+
+    /**
+     * Looks for this connection's secret again after the key log grew (a client writes it while a live capture runs,
+     * shortly after the handshake the capture already saw). The protected records already passed without keys are
+     * taken as lost: each side's sequence number continues after them.
+     *
+     * @param current the side whose record is being opened (already counted in its protected records)
+     */
+    void retryKeys(Side current) {
+        if (clientHello == null || serverHello == null || c.facts.keySource != null || !c.keys.refresh()) {
+            return;
+        }
+        Side server = c.a.client ? c.b : c.a;
+        Side client = c.peer(server);
+        if (c.tls13) {
+            setup13(server, client);
+        } else {
+            keys12 = null;
+        }
+        for (Side s : new Side[] {server, client}) {
+            if (!c.tls13 && s.protectedNow) {
+                changeCipherSpec(s);
+            }
+            long passed = s.protectedRecords - (s == current ? 1 : 0);
+            if (s.read != null) {
+                s.read.sequence(passed);
+            }
+            s.lostSinceOpen = passed;
+        }
+        if (c.facts.keySource != null) {
+            c.facts.decryptionReason = null;
+            c.facts.changed = true;
         }
     }
 

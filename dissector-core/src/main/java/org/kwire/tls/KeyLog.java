@@ -46,7 +46,14 @@ public final class KeyLog {
     private final Map<String, byte[]> secrets = new HashMap<>();
     private final List<String> problems = new ArrayList<>();
     private final List<String> sources = new ArrayList<>();
+    /** Files loaded: bytes and lines read so far, re-read as they grow ({@link #refresh()}). */
+    private final Map<Path, long[]> files = new java.util.LinkedHashMap<>();
+    private long lastRefresh;
     private int lines;
+    /** Largest key log file read, bytes (a line per TLS secret: millions of connections). */
+    private static final long MAX_FILE = 256L << 20;
+    /** Refreshes at most this often, ns. */
+    private static final long REFRESH_NANOS = 10_000_000L;
 
     /** A key log with no secrets yet. */
     public KeyLog() {
@@ -57,8 +64,62 @@ public final class KeyLog {
      *
      * @throws IOException if the file cannot be read (the message names the file, never its contents)
      */
-    public void load(Path file) throws IOException {
-        add(Files.readString(file, StandardCharsets.ISO_8859_1), file.toString());
+    public synchronized void load(Path file) throws IOException {
+        sources.add(file.toString());
+        files.put(file, new long[2]);
+        readMore(file, files.get(file), false);
+    }
+
+    /**
+     * Reads the lines appended to the loaded files since they were last read: a client writes its key log while a live
+     * capture runs, each secret shortly after its handshake. Checks at most every 10 ms.
+     *
+     * @return true if new secrets were taken
+     */
+    public synchronized boolean refresh() {
+        long now = System.nanoTime();
+        if (files.isEmpty() || now - lastRefresh < REFRESH_NANOS && lastRefresh != 0) {
+            return false;
+        }
+        lastRefresh = now;
+        int before = lines;
+        files.forEach((file, read) -> {
+            try {
+                readMore(file, read, true);
+            } catch (IOException e) {
+                // a key log that went away keeps the secrets already read
+            }
+        });
+        return lines > before;
+    }
+
+    /**
+     * Reads {@code file} after the {@code read[0]} bytes ({@code read[1]} lines) already read; with {@code wholeLines},
+     * a last line without its newline is left for the next time (it may still be being written).
+     */
+    private void readMore(Path file, long[] read, boolean wholeLines) throws IOException {
+        try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(file)) {
+            long size = ch.size();
+            if (size <= read[0]) {
+                return;
+            }
+            if (size - read[0] > MAX_FILE) {
+                throw new IOException("more than " + (MAX_FILE >> 20) + " MiB: not a key log");
+            }
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) (size - read[0]));
+            ch.position(read[0]);
+            while (b.hasRemaining() && ch.read(b) > 0) {
+                // read what is there
+            }
+            int end = b.position();
+            while (wholeLines && end > 0 && b.get(end - 1) != '\n') {
+                end--; // a line still being written is read next time
+            }
+            String text = new String(b.array(), 0, end, StandardCharsets.ISO_8859_1);
+            lines += parse(text, file.toString(), (int) read[1]);
+            read[0] += end;
+            read[1] += text.isEmpty() ? 0 : text.split("\r?\n", -1).length - 1;
+        }
     }
 
     /**
@@ -70,6 +131,13 @@ public final class KeyLog {
      */
     public synchronized int add(String text, String source) {
         sources.add(source);
+        int taken = parse(text, source, 0);
+        lines += taken;
+        return taken;
+    }
+
+    /** Parses lines; problems are named by line number, counting from {@code firstLine} + 1. */
+    private int parse(String text, String source, int firstLine) {
         int taken = 0;
         List<Integer> bad = new ArrayList<>();
         String[] all = text.split("\r?\n");
@@ -80,11 +148,10 @@ public final class KeyLog {
             }
             int r = line(line);
             if (r < 0) {
-                bad.add(i + 1);
+                bad.add(firstLine + i + 1);
             }
             taken += Math.max(r, 0);
         }
-        lines += taken;
         if (!bad.isEmpty()) {
             problems.add(source + ": " + bad.size() + " key log line(s) not understood (line" + (bad.size() > 1 ? "s " : " ")
                     + bad.subList(0, Math.min(bad.size(), 10)) .toString().replaceAll("[\\[\\]]", "")

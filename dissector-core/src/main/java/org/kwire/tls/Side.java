@@ -26,6 +26,8 @@ final class Side {
     boolean applicationPhase;
     boolean finished;
     boolean openedAny;
+    /** Times the key log was looked at again for this side's secret. */
+    int keyRetries;
     /** Records known lost to gaps since a record of this side last opened (their sequence numbers are skipped). */
     long lostSinceOpen;
     /** Candidates refused while resynchronising after the last gap. */

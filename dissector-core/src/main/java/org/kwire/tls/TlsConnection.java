@@ -34,6 +34,8 @@ public final class TlsConnection {
     CipherSuite suite;
     boolean tls13;
     private boolean authFailureNoted;
+    /** Protected records of a side at which the key log is looked at again while no secret was found. */
+    private static final int MAX_KEY_RETRIES = 64;
     private boolean ended;
 
     /**
@@ -163,6 +165,10 @@ public final class TlsConnection {
     private RecordProtection.Opened open(Side side, TlsRecord r) {
         side.protectedRecords++;
         side.protectedBytes += 5 + r.fragment().length;
+        if (side.read == null && side.application == null && facts.keySource == null && side.keyRetries < MAX_KEY_RETRIES) {
+            side.keyRetries++;
+            handshake.retryKeys(side);
+        }
         RecordProtection.Opened o = side.read == null ? null : side.read.open(r.type(), r.version(), r.fragment());
         if (o == null && tls13 && !side.applicationPhase && side.application != null) {
             // the handshake keys are missing or the Finished was not seen (lost to a gap): the application records

@@ -192,6 +192,27 @@ class TlsConnectionTest {
     }
 
     @Test
+    void aKeyLogWrittenDuringTheCaptureIsReadAgain(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("live.keys"), "# written as the client goes\n");
+        KeyLog k = new KeyLog();
+        k.load(file);
+        Recorder r = new Recorder();
+        TlsConnection c = new TlsConnection(k, new SessionCache(), r, "stream 0", null);
+        feed(c, true, record(22, clientHello()), 1);
+        feed(c, false, record(22, serverHello()), 2);
+        feed(c, true, Rfc8448KeyScheduleTest.CLIENT_DATA_RECORD, 3); // its secret is not written yet: not decrypted
+        java.nio.file.Files.writeString(file, "CLIENT_TRAFFIC_SECRET_0 " + HEX.formatHex(CLIENT_RANDOM) + " "
+                + HEX.formatHex(Rfc8448KeyScheduleTest.CLIENT_AP) + "\n", java.nio.file.StandardOpenOption.APPEND);
+        Thread.sleep(20);
+        feed(c, true, Rfc8448KeyScheduleTest.CLIENT_ALERT_RECORD, 4); // now it is: the second record opens
+        c.end(5);
+        assertEquals(0, r.fromA.size());
+        assertEquals(List.of(new TlsAlert("client", "warning", "close_notify", 4, true)), r.facts.alerts());
+        assertEquals("TLS 1.3 traffic secrets", r.facts.keySource());
+        assertEquals(1, k.lines());
+    }
+
+    @Test
     void withoutAKeyLogTheHandshakeFactsAreStillReported() {
         Recorder r = new Recorder();
         TlsConnection c = new TlsConnection(new KeyLog(), new SessionCache(), r, "stream 0", true);
