@@ -11,6 +11,7 @@ import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.live.LiveCapture;
 import org.kwire.live.LiveCaptureException;
+import org.kwire.pcap.PacketSource;
 import org.kwire.pcap.TappedSource;
 import org.kwire.pcap.PcapngWriter;
 import org.kwire.summary.ExchangeTracker;
@@ -166,11 +167,14 @@ final class LiveCommand {
             err.println("kwire: capturing on " + c.device() + " (filter: " + (filter == null ? "none" : filter) + ")"
                     + (duration > 0 ? " for " + duration + " s" : "") + "; Ctrl-C stops and writes the report");
             started.countDown();
-            pipeline.feed(writer == null ? c : new TappedSource(c, p -> {
+            PacketSource source = writer == null ? c : new TappedSource(c, p -> {
                 if (p != null) {
                     writer.write(0, p);
                 }
-            }));
+            });
+            // a key log is written while the capture runs: each packet waits until its secrets can be there
+            pipeline.feed(run.tls.keyLog().sources().isEmpty() ? source
+                    : new DelayedSource(source, DelayedSource.KEY_LOG_DELAY_NANOS));
             timer.shutdownNow();
             pipeline.end();
             if (writer != null) {

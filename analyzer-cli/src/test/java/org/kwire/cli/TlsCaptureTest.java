@@ -136,6 +136,22 @@ class TlsCaptureTest {
     }
 
     @Test
+    void saslInsideTlsIsDecodedAndItsPasswordRedacted() throws IOException {
+        String keys = TestCaptures.path("java-sasl-ssl-tls13.keys").toString();
+        String capture = TestCaptures.path("java-sasl-ssl-tls13.pcap").toString();
+        JsonNode r = analyzeOn("41721", capture, keys);
+        assertEquals("{0=5/5, 1=3/3, 2=1/1, 3=3/3, 17=6/6, 18=12/12, 19=1/1, 22=2/2, 36=6/6}", counts(r).toString(),
+                "SaslHandshake (17) and SaslAuthenticate (36) on each of the 6 SASL_SSL connections; tshark agrees");
+        assertEquals(6, r.get("tls").get("decrypted").asInt());
+        assertEquals(26, r.get("expert").get("chat/decryption").asInt(), "KeyUpdates");
+        CliRun dissect = run("dissect", "--port", "41721", "--tls-keylog", keys, "--api", "SaslAuthenticate", capture);
+        assertEquals(0, dissect.exit(), dissect.err());
+        assertTrue(dissect.out().contains("secret redacted"), dissect.out());
+        assertFalse(dissect.out().contains("plain-admin-secret"), "the SASL/PLAIN password is redacted inside TLS too");
+        assertFalse(dissect.out().contains(Files.readString(TestCaptures.path("java-sasl-ssl-tls13.keys")).substring(97, 97 + 32).toLowerCase()), "nor a TLS secret");
+    }
+
+    @Test
     void failedHandshakesAreReportedWithTheirAlerts() throws IOException {
         // kafka-clients offering only an ECDSA suite to a broker with an RSA certificate
         JsonNode refused = analyze("java-tls12-no-shared-suite.pcap");

@@ -19,7 +19,8 @@ import java.util.Map;
  * with {@code -javaagent}): create a topic, produce 5 records of 100 bytes and one of BIG_BYTES (acks=all, one at a time),
  * consume them by assignment from the beginning, all over TLS. (The one of BIG_BYTES only if BIG_BYTES > 0.)
  *
- * <p>usage: {@code TlsJavaWorkload BOOTSTRAP TOPIC TRUSTSTORE PASSWORD PROTOCOL CIPHER_SUITE BIG_BYTES}
+ * <p>usage: {@code TlsJavaWorkload BOOTSTRAP TOPIC TRUSTSTORE PASSWORD PROTOCOL CIPHER_SUITE BIG_BYTES [USER PASSWORD]};
+ * with USER and PASSWORD the connections are SASL_SSL with SASL/PLAIN.
  */
 public final class TlsJavaWorkload {
 
@@ -32,6 +33,12 @@ public final class TlsJavaWorkload {
         Map<String, Object> tls = new HashMap<>(Map.of("bootstrap.servers", args[0], "security.protocol", "SSL",
                 "ssl.truststore.location", args[2], "ssl.truststore.password", args[3], "ssl.truststore.type", "PKCS12",
                 "ssl.enabled.protocols", args[4], "ssl.protocol", args[4], "ssl.cipher.suites", args[5]));
+        if (args.length > 8) {
+            tls.put("security.protocol", "SASL_SSL");
+            tls.put("sasl.mechanism", "PLAIN");
+            tls.put("sasl.jaas.config", "org.apache.kafka.common.security.plain.PlainLoginModule required username=\""
+                    + args[7] + "\" password=\"" + args[8] + "\";");
+        }
         try (Admin admin = Admin.create(with(tls, "client.id", "kwire-lab-java-admin"))) {
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
         }

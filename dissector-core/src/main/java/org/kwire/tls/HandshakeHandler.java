@@ -27,6 +27,8 @@ final class HandshakeHandler {
      * + the 16 bytes of padding the JDK adds; the smallest Finished is 4 + 32 + 1 + 16 = 53 bytes.
      */
     private static final int MAX_PROTECTED_ALERT = 2 + 1 + 16 + 16;
+    /** The decryption reason of records that passed before the key log (read as it grows) held their secret. */
+    static final String LATE = "records passed before the key log held their secret";
     /** Handshake bytes kept for RFC 7627's session hash (only needed with logged pre-master secrets). */
     private static final int MAX_TRANSCRIPT = 1 << 20;
 
@@ -184,7 +186,17 @@ final class HandshakeHandler {
      * @param current the side whose record is being opened (already counted in its protected records)
      */
     void retryKeys(Side current) {
-        if (clientHello == null || serverHello == null || c.facts.keySource != null || !c.keys.refresh()) {
+        if (clientHello == null || serverHello == null || !c.keys.refresh()) {
+            return;
+        }
+        if (c.facts.keySource != null) {
+            byte[] secret = c.tls13 && c.suite.decryptable() ? KeySetup.tls13Application(c.keys, clientHello, current.client) : null;
+            if (secret != null) { // the application secret came late: tried from sequence number 0 on
+                current.application = RecordProtection.tls13(c.suite, secret);
+                current.trafficSecret = secret;
+                c.facts.decryptionReason = null;
+                c.facts.reason(LATE);
+            }
             return;
         }
         Side server = c.a.client ? c.b : c.a;
@@ -207,6 +219,9 @@ final class HandshakeHandler {
         if (c.facts.keySource != null) {
             c.facts.decryptionReason = null;
             c.facts.changed = true;
+            if (current.lostSinceOpen > 0) {
+                c.facts.reason(LATE);
+            }
         }
     }
 

@@ -165,14 +165,15 @@ public final class TlsConnection {
     private RecordProtection.Opened open(Side side, TlsRecord r) {
         side.protectedRecords++;
         side.protectedBytes += 5 + r.fragment().length;
-        if (side.read == null && side.application == null && facts.keySource == null && side.keyRetries < MAX_KEY_RETRIES) {
+        if (side.keyRetries < MAX_KEY_RETRIES && (side.read == null && side.application == null && facts.keySource == null
+                || tls13 && side.application == null && side.trafficSecret == null && facts.keySource != null)) {
             side.keyRetries++;
-            handshake.retryKeys(side);
+            handshake.retryKeys(side); // a live capture: the client may have written its secret since
         }
         RecordProtection.Opened o = side.read == null ? null : side.read.open(r.type(), r.version(), r.fragment());
-        if (o == null && tls13 && !side.applicationPhase && side.application != null) {
-            // the handshake keys are missing or the Finished was not seen (lost to a gap): the application records
-            // start at sequence number 0, less any lost since
+        if (o == null && tls13 && (!side.applicationPhase || side.read == null) && side.application != null) {
+            // the handshake keys are missing or the Finished was not seen (lost to a gap), or the application secret
+            // came late: the application records start at sequence number 0, less any passed since
             for (long k = 0; o == null && k <= side.lostSinceOpen; k++) {
                 o = side.application.openAt(r.type(), r.version(), r.fragment(), k);
                 if (o != null) {
@@ -196,6 +197,7 @@ public final class TlsConnection {
         handshake.undecrypted(side, r);
         if (side.read == null) {
             facts.reason(side.missing);
+            side.lostSinceOpen++;
             return null;
         }
         if (!side.openedCurrent && side.lostSinceOpen == 0) {

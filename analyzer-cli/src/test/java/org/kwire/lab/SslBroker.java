@@ -1,0 +1,113 @@
+package org.kwire.lab;
+
+import org.apache.kafka.common.security.auth.SecurityProtocol;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A real Kafka 4.4.0 broker (single KRaft node, in this JVM, through Kafka's test kit) whose listeners are TLS: {@code SSL},
+ * or {@code SASL_SSL} with the test kit's PLAIN user {@code plain-admin}. Its certificate is a self-signed RSA-2048 one
+ * made by keytool ({@code CN=kwire-lab-broker,O=kwire}, SAN localhost and 127.0.0.1); {@link #truststore()} trusts it,
+ * {@link #otherTruststore()} trusts another certificate only. The listener's port is a free one the test kit picks.
+ */
+public final class SslBroker implements AutoCloseable {
+
+    /** Store password of the lab's keystores (a fake). */
+    public static final String PASSWORD = "fake-lab-pass";
+    /** The test kit's SASL/PLAIN super user and its (fake) password. */
+    public static final String SASL_USER = "plain-admin";
+    public static final String SASL_PASSWORD = "plain-admin-secret";
+
+    private final KafkaClusterTestKit cluster;
+    private final Path truststore;
+    private final Path otherTruststore;
+    private final Path pem;
+
+    /**
+     * Makes the certificates under {@code work} and starts the broker.
+     *
+     * @param protocol {@link SecurityProtocol#SSL} or {@link SecurityProtocol#SASL_SSL}
+     */
+    public SslBroker(Path work, SecurityProtocol protocol) throws Exception {
+        Path keystore = work.resolve("broker.p12");
+        truststore = work.resolve("trust.p12");
+        pem = work.resolve("broker.pem");
+        keytool("-genkeypair", "-alias", "broker", "-keyalg", "RSA", "-keysize", "2048", "-validity", "3650",
+                "-dname", "CN=kwire-lab-broker,O=kwire", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12",
+                "-keystore", keystore.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD);
+        keytool("-exportcert", "-rfc", "-alias", "broker", "-keystore", keystore.toString(), "-storepass", PASSWORD,
+                "-file", pem.toString());
+        keytool("-importcert", "-noprompt", "-alias", "broker", "-file", pem.toString(), "-storetype", "PKCS12",
+                "-keystore", truststore.toString(), "-storepass", PASSWORD);
+        Path otherStore = work.resolve("other.p12");
+        otherTruststore = work.resolve("other-trust.p12");
+        keytool("-genkeypair", "-alias", "other", "-keyalg", "RSA", "-keysize", "2048", "-validity", "3650",
+                "-dname", "CN=not-the-broker,O=kwire", "-storetype", "PKCS12", "-keystore", otherStore.toString(),
+                "-storepass", PASSWORD, "-keypass", PASSWORD);
+        keytool("-exportcert", "-rfc", "-alias", "other", "-keystore", otherStore.toString(), "-storepass", PASSWORD,
+                "-file", work.resolve("other.pem").toString());
+        keytool("-importcert", "-noprompt", "-alias", "other", "-file", work.resolve("other.pem").toString(),
+                "-storetype", "PKCS12", "-keystore", otherTruststore.toString(), "-storepass", PASSWORD);
+        TestKitNodes nodes = new TestKitNodes.Builder().setCombined(true).setNumControllerNodes(1).setNumBrokerNodes(1)
+                .setBrokerSecurityProtocol(protocol).setControllerSecurityProtocol(protocol)
+                .setBaseDirectory(work.resolve("kafka")).build();
+        KafkaClusterTestKit.Builder builder = new KafkaClusterTestKit.Builder(nodes);
+        for (String[] kv : new String[][] {{"ssl.keystore.location", keystore.toString()}, {"ssl.keystore.password", PASSWORD},
+                {"ssl.key.password", PASSWORD}, {"ssl.keystore.type", "PKCS12"}, {"ssl.truststore.location", truststore.toString()},
+                {"ssl.truststore.password", PASSWORD}, {"ssl.truststore.type", "PKCS12"},
+                {"offsets.topic.replication.factor", "1"}, {"offsets.topic.num.partitions", "1"},
+                {"group.initial.rebalance.delay.ms", "0"}, {"transaction.state.log.replication.factor", "1"},
+                {"transaction.state.log.min.isr", "1"}, {"ssl.enabled.protocols", "TLSv1.2,TLSv1.3"}}) {
+            builder.setConfigProp(kv[0], kv[1]);
+        }
+        cluster = builder.build();
+        cluster.format();
+        cluster.startup();
+        cluster.waitForReadyBrokers();
+    }
+
+    /** {@code localhost:PORT} of the TLS listener. */
+    public String bootstrap() {
+        return cluster.bootstrapServers();
+    }
+
+    /** The TLS listener's port. */
+    public int port() {
+        return Integer.parseInt(bootstrap().replaceAll(".*:", ""));
+    }
+
+    /** A PKCS12 truststore holding the broker's certificate. */
+    public Path truststore() {
+        return truststore;
+    }
+
+    /** A PKCS12 truststore holding another certificate only: clients using it reject the broker. */
+    public Path otherTruststore() {
+        return otherTruststore;
+    }
+
+    /** The broker's certificate, PEM (for node's {@code ca} option). */
+    public Path pem() {
+        return pem;
+    }
+
+    @Override
+    public void close() throws Exception {
+        cluster.close();
+    }
+
+    private static void keytool(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        if (p.waitFor() != 0) {
+            throw new IOException("keytool failed: " + output);
+        }
+    }
+}
