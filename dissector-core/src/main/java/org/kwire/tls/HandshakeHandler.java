@@ -30,12 +30,13 @@ final class HandshakeHandler {
     /** The decryption reason of records that passed before the key log (read as it grows) held their secret. */
     static final String LATE = "records passed before the key log held their secret";
     /** Handshake bytes kept for RFC 7627's session hash (only needed with logged pre-master secrets). */
-    private static final int MAX_TRANSCRIPT = 1 << 20;
+    private static final int MAX_TRANSCRIPT = 256 << 10;
 
     private final TlsConnection c;
     private Hello.ClientHello clientHello;
     private Hello.ServerHello serverHello;
-    private final ByteArrayOutputStream transcript = new ByteArrayOutputStream();
+    /** TLS 1.2 handshake messages up to ClientKeyExchange (RFC 7627's session hash), null once not needed. */
+    private ByteArrayOutputStream transcript = new ByteArrayOutputStream();
     private boolean transcriptDone;
     private byte[] encryptedPreMaster;
     private KeySetup.Keys keys12;
@@ -46,7 +47,7 @@ final class HandshakeHandler {
     }
 
     void message(Side side, int type, byte[] body, byte[] message, TlsRecord r) {
-        if (!transcriptDone && transcript.size() + message.length <= MAX_TRANSCRIPT) {
+        if (transcript != null && !transcriptDone && transcript.size() + message.length <= MAX_TRANSCRIPT) {
             transcript.write(message, 0, message.length);
         }
         try {
@@ -97,6 +98,9 @@ final class HandshakeHandler {
         }
         serverHello = sh;
         c.tls13 = sh.version() == 0x0304;
+        if (c.tls13) {
+            transcript = null; // only TLS 1.2's extended master secret needs it
+        }
         if (clientHello == null) {
             side.protectedNow = c.tls13;
             c.peer(side).protectedNow = c.tls13;
@@ -259,7 +263,8 @@ final class HandshakeHandler {
         }
         if (keys12 == null) {
             keys12 = KeySetup.tls12(c.keys, c.sessions, c.suite, clientHello, serverHello, c.facts.resumed, encryptedPreMaster,
-                    transcriptDone ? transcript.toByteArray() : null);
+                    transcriptDone && transcript != null ? transcript.toByteArray() : null);
+            transcript = null; // memory per connection: the session hash is taken
             c.facts.keySource = keys12.source();
             if (keys12.failure() != null) {
                 c.facts.reason(keys12.failure());
