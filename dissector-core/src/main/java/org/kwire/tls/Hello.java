@@ -4,8 +4,10 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The parts of the hello messages kwire uses (RFC 8446 section 4.1.2, 4.1.3, 4.2; RFC 5246 section 7.4.1): randoms,
@@ -74,28 +76,15 @@ final class Hello {
             suites.add(u16(s));
         }
         sub(b, u8(b)); // compression methods
-        String sni = null;
-        List<String> alpn = List.of();
+        Map<Integer, ByteBuffer> ext = extensions(b);
+        String sni = ext.containsKey(0) ? serverName(ext.get(0)) : null;
+        List<String> alpn = ext.containsKey(16) ? protocols(ext.get(16)) : List.of();
+        byte[] ticket = ext.containsKey(35) ? bytes(ext.get(35), ext.get(35).remaining()) : null;
         List<Integer> versions = new ArrayList<>();
-        byte[] ticket = null;
-        if (b.remaining() >= 2) {
-            ByteBuffer ext = sub(b, u16(b));
-            while (ext.remaining() >= 4) {
-                int type = u16(ext);
-                ByteBuffer e = sub(ext, u16(ext));
-                switch (type) {
-                    case 0 -> sni = serverName(e);
-                    case 16 -> alpn = protocols(e);
-                    case 35 -> ticket = bytes(e, e.remaining());
-                    case 43 -> {
-                        ByteBuffer v = sub(e, u8(e));
-                        while (v.remaining() >= 2) {
-                            versions.add(u16(v));
-                        }
-                    }
-                    default -> {
-                    }
-                }
+        if (ext.containsKey(43)) {
+            ByteBuffer v = sub(ext.get(43), u8(ext.get(43)));
+            while (v.remaining() >= 2) {
+                versions.add(u16(v));
             }
         }
         return new ClientHello(random, sessionId, List.copyOf(suites), sni, alpn, List.copyOf(versions), ticket);
@@ -109,41 +98,32 @@ final class Hello {
         byte[] sessionId = bytes(b, u8(b));
         int suite = u16(b);
         u8(b); // compression method
-        String alpn = null;
-        boolean ems = false;
-        boolean ticket = false;
-        boolean psk = false;
-        if (b.remaining() >= 2) {
-            ByteBuffer ext = sub(b, u16(b));
-            while (ext.remaining() >= 4) {
-                int type = u16(ext);
-                ByteBuffer e = sub(ext, u16(ext));
-                switch (type) {
-                    case 16 -> alpn = first(protocols(e));
-                    case 23 -> ems = true;
-                    case 35 -> ticket = true;
-                    case 41 -> psk = true;
-                    case 43 -> version = e.remaining() >= 2 ? u16(e) : version;
-                    default -> {
-                    }
-                }
-            }
+        Map<Integer, ByteBuffer> ext = extensions(b);
+        String alpn = ext.containsKey(16) ? first(protocols(ext.get(16))) : null;
+        if (ext.containsKey(43) && ext.get(43).remaining() >= 2) {
+            version = u16(ext.get(43));
         }
-        return new ServerHello(random, sessionId, suite, version, alpn, ems, ticket, psk, Arrays.equals(random, HELLO_RETRY));
+        return new ServerHello(random, sessionId, suite, version, alpn, ext.containsKey(23), ext.containsKey(35),
+                ext.containsKey(41), Arrays.equals(random, HELLO_RETRY));
     }
 
     /** The ALPN protocol chosen in a TLS 1.3 EncryptedExtensions body, or null. */
     static String encryptedExtensionsAlpn(byte[] body) {
-        ByteBuffer b = ByteBuffer.wrap(body);
-        ByteBuffer ext = sub(b, u16(b));
-        while (ext.remaining() >= 4) {
-            int type = u16(ext);
-            ByteBuffer e = sub(ext, u16(ext));
-            if (type == 16) {
-                return first(protocols(e));
+        ByteBuffer alpn = extensions(ByteBuffer.wrap(body)).get(16);
+        return alpn == null ? null : first(protocols(alpn));
+    }
+
+    /** The extensions block that ends a hello (or is an EncryptedExtensions body): each type's data, the first if repeated. */
+    private static Map<Integer, ByteBuffer> extensions(ByteBuffer b) {
+        Map<Integer, ByteBuffer> out = new HashMap<>();
+        if (b.remaining() >= 2) {
+            ByteBuffer ext = sub(b, u16(b));
+            while (ext.remaining() >= 4) {
+                int type = u16(ext);
+                out.putIfAbsent(type, sub(ext, u16(ext)));
             }
         }
-        return null;
+        return out;
     }
 
     /**
