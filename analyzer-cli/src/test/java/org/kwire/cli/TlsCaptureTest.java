@@ -152,6 +152,22 @@ class TlsCaptureTest {
     }
 
     @Test
+    void mutualTlsShowsTheClientCertificate() throws IOException {
+        // a broker requiring client certificates (ssl.client.auth=required): in TLS 1.2 both certificates are in clear
+        JsonNode r = analyzeOn("46623", TestCaptures.path("java-tls12-mtls.pcap").toString());
+        JsonNode s = r.get("tls").get("sessions").get(0);
+        assertTrue(s.get("client_certificate_requested").asBoolean());
+        assertEquals("CN=kwire-lab-client,O=kwire", s.get("client_certificate").get("subject").asText());
+        assertEquals("2036-11-28T12:03:59Z", s.get("client_certificate").get("not_after").asText());
+        assertEquals("CN=kwire-lab-broker,O=kwire", s.get("server_certificate").get("subject").asText());
+        assertEquals(6, r.get("tls").get("not_decrypted").asInt());
+        JsonNode decrypted = analyzeOn("46623", TestCaptures.path("java-tls12-mtls.pcap").toString(),
+                TestCaptures.path("java-tls12-mtls.keys").toString());
+        assertEquals("{0=5/5, 1=3/3, 2=1/1, 3=3/3, 18=6/6, 19=1/1, 22=2/2}", counts(decrypted).toString(), "tshark agrees");
+        assertEquals(6, decrypted.get("tls").get("decrypted").asInt());
+    }
+
+    @Test
     void failedHandshakesAreReportedWithTheirAlerts() throws IOException {
         // kafka-clients offering only an ECDSA suite to a broker with an RSA certificate
         JsonNode refused = analyze("java-tls12-no-shared-suite.pcap");

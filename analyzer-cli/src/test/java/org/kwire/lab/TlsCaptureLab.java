@@ -35,6 +35,11 @@ public final class TlsCaptureLab {
         Scenario(String name, boolean node, String protocol, String suite, boolean fails) {
             this(name, node, protocol, suite, fails, 0, false);
         }
+
+        /** The broker this scenario needs: {@code ssl}, {@code sasl_ssl}, or {@code mtls} (client certificate required). */
+        String listener() {
+            return sasl ? "sasl_ssl" : name.contains("-mtls") ? "mtls" : "ssl";
+        }
     }
 
     static final List<Scenario> SCENARIOS = List.of(
@@ -51,7 +56,8 @@ public final class TlsCaptureLab {
             new Scenario("java-tls13-untrusted", false, "TLSv1.3", "TLS_AES_128_GCM_SHA256", true),
             new Scenario("jdk-tls12-resume-ticket", false, "TLSv1.2", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", false),
             new Scenario("jdk-tls12-resume-id", false, "TLSv1.2", "TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384", false),
-            new Scenario("java-sasl-ssl-tls13", false, "TLSv1.3", "TLS_AES_128_GCM_SHA256", false, 0, true));
+            new Scenario("java-sasl-ssl-tls13", false, "TLSv1.3", "TLS_AES_128_GCM_SHA256", false, 0, true),
+            new Scenario("java-tls12-mtls", false, "TLSv1.2", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256", false));
 
     private TlsCaptureLab() {
     }
@@ -63,15 +69,17 @@ public final class TlsCaptureLab {
         List<String> only = List.of(args).subList(3, args.length);
         Security.setProperty("jdk.tls.keyLimits", "AES/GCM/NoPadding KeyUpdate 2^10, ChaCha20-Poly1305 KeyUpdate 2^10");
         StringBuilder ports = new StringBuilder();
-        for (boolean sasl : new boolean[] {false, true}) {
-            List<Scenario> run = SCENARIOS.stream().filter(s -> s.sasl() == sasl && (only.isEmpty() || only.contains(s.name()))).toList();
+        for (String listener : List.of("ssl", "sasl_ssl", "mtls")) {
+            List<Scenario> run = SCENARIOS.stream().filter(s -> s.listener().equals(listener)
+                    && (only.isEmpty() || only.contains(s.name()))).toList();
             if (run.isEmpty()) {
                 continue;
             }
             Path work = Files.createTempDirectory("kwire-tls-lab");
-            try (SslBroker broker = new SslBroker(work, sasl ? SecurityProtocol.SASL_SSL : SecurityProtocol.SSL)) {
-                System.err.println("lab: broker " + (sasl ? "SASL_SSL" : "SSL") + " listener " + broker.bootstrap());
-                ports.append(ports.length() == 0 ? "" : ", ").append('"').append(sasl ? "sasl_ssl" : "ssl").append("\": ").append(broker.port());
+            try (SslBroker broker = new SslBroker(work, listener.equals("sasl_ssl") ? SecurityProtocol.SASL_SSL
+                    : SecurityProtocol.SSL, listener.equals("mtls"))) {
+                System.err.println("lab: broker " + listener + " listener " + broker.bootstrap());
+                ports.append(ports.length() == 0 ? "" : ", ").append('"').append(listener).append("\": ").append(broker.port());
                 for (Scenario s : run) {
                     Path keys = out.resolve(s.name() + ".keys");
                     Files.deleteIfExists(keys);
@@ -93,6 +101,9 @@ public final class TlsCaptureLab {
                     broker.bootstrap(), topic, broker.pem().toString(), s.protocol(), s.suite(), String.valueOf(s.big()));
         }
         List<String> c = new ArrayList<>(List.of(java, "-javaagent:" + agent + "=" + keys, "-cp", System.getProperty("java.class.path")));
+        if (s.listener().equals("mtls")) {
+            c.add("-Dlab.keystore=" + broker.clientKeystore());
+        }
         if (s.name().startsWith("jdk-")) {
             c.addAll(List.of("-Djdk.tls.client.enableSessionTicketExtension=" + !s.name().endsWith("-id"),
                     TlsResumeWorkload.class.getName(), "localhost", String.valueOf(broker.port()), trust, SslBroker.PASSWORD, s.suite()));

@@ -20,7 +20,8 @@ import java.util.Map;
  * consume them by assignment from the beginning, all over TLS. (The one of BIG_BYTES only if BIG_BYTES > 0.)
  *
  * <p>usage: {@code TlsJavaWorkload BOOTSTRAP TOPIC TRUSTSTORE PASSWORD PROTOCOL CIPHER_SUITE BIG_BYTES [USER PASSWORD]};
- * with USER and PASSWORD the connections are SASL_SSL with SASL/PLAIN.
+ * with USER and PASSWORD the connections are SASL_SSL with SASL/PLAIN; with {@code -Dlab.keystore=P12} the client
+ * presents that keystore's certificate (mutual TLS).
  */
 public final class TlsJavaWorkload {
 
@@ -33,6 +34,11 @@ public final class TlsJavaWorkload {
         Map<String, Object> tls = new HashMap<>(Map.of("bootstrap.servers", args[0], "security.protocol", "SSL",
                 "ssl.truststore.location", args[2], "ssl.truststore.password", args[3], "ssl.truststore.type", "PKCS12",
                 "ssl.enabled.protocols", args[4], "ssl.protocol", args[4], "ssl.cipher.suites", args[5]));
+        String keystore = System.getProperty("lab.keystore"); // mutual TLS: the client's certificate
+        if (keystore != null) {
+            tls.putAll(Map.of("ssl.keystore.location", keystore, "ssl.keystore.password", args[3], "ssl.key.password", args[3],
+                    "ssl.keystore.type", "PKCS12"));
+        }
         if (args.length > 8) {
             tls.put("security.protocol", "SASL_SSL");
             tls.put("sasl.mechanism", "PLAIN");
