@@ -26,6 +26,7 @@ public final class CaptureAnalyzer {
     private final PlanCache plans;
     private final ReassemblyLimits limits;
     private final HeaderDecoder headers;
+    private final TlsKeys tls;
 
     /**
      * @param plans   Kafka's compiled schemas: header versions, request recognition, response API inference
@@ -33,6 +34,17 @@ public final class CaptureAnalyzer {
      * @param limits  TCP reassembly bounds (held bytes, idle time)
      */
     public CaptureAnalyzer(PlanCache plans, AnalysisOptions options, ReassemblyLimits limits) {
+        this(plans, options, limits, TlsKeys.none());
+    }
+
+    /**
+     * @param plans   Kafka's compiled schemas
+     * @param options ports and limits
+     * @param limits  TCP reassembly bounds
+     * @param tls     TLS secrets (key log files; pcapng Decryption Secrets Blocks are added to it as they are read)
+     */
+    public CaptureAnalyzer(PlanCache plans, AnalysisOptions options, ReassemblyLimits limits, TlsKeys tls) {
+        this.tls = tls;
         this.options = options;
         this.plans = plans;
         this.limits = limits;
@@ -52,7 +64,7 @@ public final class CaptureAnalyzer {
      */
     public PacketPipeline start(ConversationListener listener, ConnectionObserver observer) {
         return new PacketPipeline(new TcpReassembler(
-                c -> new KafkaStreamHandler(c, options, plans, headers, listener, observer), limits));
+                c -> new KafkaStreamHandler(c, options, plans, headers, listener, observer, tls), limits), tls.keyLog());
     }
 
     /**
@@ -62,7 +74,8 @@ public final class CaptureAnalyzer {
     public PacketPipeline start(ConversationListener listener, ConnectionObserver observer, TrafficCensus census) {
         ConnectionObserver counted = census.observer(observer);
         return new PacketPipeline(new TcpReassembler(
-                c -> census.wrap(c, new KafkaStreamHandler(c, options, plans, headers, listener, counted)), limits));
+                c -> census.wrap(c, new KafkaStreamHandler(c, options, plans, headers, listener, counted, tls)), limits),
+                tls.keyLog());
     }
 
     /**

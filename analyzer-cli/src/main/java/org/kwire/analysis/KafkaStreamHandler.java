@@ -28,6 +28,10 @@ import java.nio.ByteBuffer;
  * Those that are not Kafka are neither decoded nor reported.</li>
  * </ul>
  * The bytes seen before the decision are replayed into the frame assemblers.
+ *
+ * <p>A TLS connection goes through a {@link TlsStage} instead (on a broker port, or anywhere when a key log is
+ * given): what it decrypts feeds a second handler of this class, made for the plaintext, which decides and frames it
+ * as above; a TLS connection of which nothing was decrypted is {@code tls}.
  */
 final class KafkaStreamHandler implements TcpStreamHandler {
 
@@ -46,8 +50,12 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     private final ConnectionObserver observer;
     /** True if an endpoint is on a broker port: then the connection is reported whatever it carries. */
     private final boolean watched;
+    /** TLS secrets; null for the handler of a TLS connection's decrypted bytes. */
+    private final TlsKeys tlsKeys;
+    /** True if the stream is known to start at a frame boundary (its SYN, or the TLS handshake, was captured). */
+    private final boolean startsAtBoundary;
 
-    private enum State { DECIDING, KAFKA, OTHER }
+    private enum State { DECIDING, KAFKA, OTHER, TLS }
 
     private State state = State.DECIDING;
     /** What it was reported as to the observer ({@code kafka}, or the other protocol), or null if not yet/never. */
@@ -58,9 +66,24 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     private FrameAssembler requests;
     private FrameAssembler responses;
     private final HeldBytes held = new HeldBytes();
+    private TlsStage tls;
 
     KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, PlanCache plans, HeaderDecoder headers,
-                       ConversationListener listener, ConnectionObserver observer) {
+                       ConversationListener listener, ConnectionObserver observer, TlsKeys tlsKeys) {
+        this(tcp, options, plans, headers, listener, observer, tlsKeys, tcp.synSeen());
+    }
+
+    /** The handler of a TLS connection's decrypted bytes, whose client is known and which start at a frame boundary. */
+    private KafkaStreamHandler(KafkaStreamHandler outer, boolean clientIsA) {
+        this(outer.tcp, outer.options, outer.plans, outer.headers, outer.listener, outer.observer, null, true);
+        this.clientIsA = clientIsA;
+    }
+
+    private KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, PlanCache plans, HeaderDecoder headers,
+                               ConversationListener listener, ConnectionObserver observer, TlsKeys tlsKeys,
+                               boolean startsAtBoundary) {
+        this.tlsKeys = tlsKeys;
+        this.startsAtBoundary = startsAtBoundary;
         this.tcp = tcp;
         this.options = options;
         this.plans = plans;
@@ -85,22 +108,32 @@ final class KafkaStreamHandler implements TcpStreamHandler {
                 held.data(fromA, data, timestampNanos, packet);
                 decide(fromA);
             }
+            case TLS -> tls.data(fromA, data, timestampNanos, packet);
             case OTHER -> {
             }
         }
+    }
+
+    /** True once this handler decided that its stream carries Kafka. */
+    boolean isKafka() {
+        return state == State.KAFKA;
     }
 
     /** Decides from the bytes held so far, if they suffice. */
     private void decide(boolean side) {
         ByteBuffer start = held.start(side, Math.max(SNIFF_BYTES, TLS_HEADER));
         if (!held.gapOn(side) && start.remaining() >= TLS_HEADER && isTlsRecord(start)) {
-            other("tls");
+            if (tlsKeys != null && (watched || !tlsKeys.keyLog().isEmpty())) {
+                startTls();
+            } else {
+                other("tls");
+            }
         } else if (watched) {
             boolean clientSpoke = side == clientIsA && start.remaining() >= SNIFF_BYTES;
-            if (clientSpoke || side != clientIsA || !tcp.synSeen() || held.gapOn(side) || held.bytes() > SNIFF_WINDOW) {
+            if (clientSpoke || side != clientIsA || !startsAtBoundary || held.gapOn(side) || held.bytes() > SNIFF_WINDOW) {
                 startKafka(); // the broker spoke first, so the client's start was lost: its framing resynchronises
             }
-        } else if (!tcp.synSeen() || held.gapOn(side)) {
+        } else if (!startsAtBoundary || held.gapOn(side)) {
             sniffAfterLostStart(side);
         } else if (start.remaining() >= SNIFF_BYTES) {
             if (side && headers.looksLikeRequest(start, options.maxFrameSize())) {
@@ -117,7 +150,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     /** A connection on another port whose start was lost: its bytes are searched for a request header. */
     private void sniffAfterLostStart(boolean side) {
-        boolean mayBeClient = !tcp.synSeen() || side;
+        boolean mayBeClient = !startsAtBoundary || side;
         if (mayBeClient && RequestStart.find(held.afterLastGap(side), headers, options.maxFrameSize()) >= 0) {
             clientIsA = side;
             startKafka();
@@ -140,8 +173,16 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         if (watched) {
             this.protocol = protocol;
             boolean clientA = clientIsA == null || clientIsA;
-            observer.other(tcp.stream(), (clientA ? tcp.a() : tcp.b()).toString(), (clientA ? tcp.b() : tcp.a()).toString(), protocol);
+            observer.other(tcp.stream(), (clientA ? tcp.a() : tcp.b()).toString(), (clientA ? tcp.b() : tcp.a()).toString(),
+                    tlsKeys == null ? "tls" : protocol); // decrypted bytes that are not Kafka: the connection is TLS
         }
+    }
+
+    /** The connection is TLS: its bytes go through a {@link TlsStage}, whose plaintext a new handler decides on. */
+    private void startTls() {
+        state = State.TLS;
+        tls = new TlsStage(tcp, tlsKeys, clientIsA, watched, observer, listener, client -> new KafkaStreamHandler(this, client));
+        held.replay(this);
     }
 
     private void startKafka() {
@@ -150,7 +191,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         String client = (clientIsA ? tcp.a() : tcp.b()).toString();
         String broker = (clientIsA ? tcp.b() : tcp.a()).toString();
         conversation = new KafkaConversation(tcp.stream(), client, broker, plans, listener, options.maxPending());
-        boolean inSync = tcp.synSeen();
+        boolean inSync = startsAtBoundary;
         requests = new FrameAssembler(HeaderDecoder.MIN_REQUEST_FRAME - 4, options.maxFrameSize(), inSync,
                 (b, off, lim) -> headers.looksLikeRequest(b.slice(off, lim - off), options.maxFrameSize()),
                 sink(true), "stream " + tcp.stream() + " client->broker");
@@ -195,7 +236,9 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     @Override
     public void onGap(boolean fromA, long bytes, String reason, long packet) {
-        if (state == State.DECIDING) {
+        if (state == State.TLS) {
+            tls.gap(fromA, bytes, reason, packet);
+        } else if (state == State.DECIDING) {
             held.gap(fromA, bytes, reason, packet);
             if (watched) {
                 startKafka(); // framing resynchronises after the gap
@@ -209,6 +252,9 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     /** Bytes acknowledged at the end but not captured, the last perhaps a lost FIN: the frame assembler decides. */
     @Override
     public void onEndGap(boolean fromA, long bytes, long packet) {
+        if (state == State.TLS && bytes > 1) {
+            tls.gap(fromA, bytes - 1, "missing segments", packet); // the last perhaps a lost FIN
+        }
         if (state == State.DECIDING && watched && bytes > 1) {
             startKafka();
         }
@@ -230,6 +276,9 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     @Override
     public void onEnd(long packet) {
+        if (state == State.TLS) {
+            tls.end(packet);
+        }
         if (state == State.DECIDING) {
             if (held.isEmpty() || !watched) {
                 other(held.isEmpty() ? "empty" : "unknown"); // no payload at all (a refused connection), or not Kafka
@@ -251,6 +300,9 @@ final class KafkaStreamHandler implements TcpStreamHandler {
      */
     @Override
     public void onShed(long packet) {
+        if (state == State.TLS) {
+            tls.shed(packet);
+        }
         if (state == State.KAFKA) {
             listener.onNote(conversation, new ExpertNote(Severity.WARNING, "capture", packet, -1, "stream " + tcp.stream(),
                     "analysis of this connection dropped from packet " + packet + " on: kwire's analysis fell behind the "

@@ -2,9 +2,11 @@ package org.kwire.analysis;
 
 import org.kwire.net.PacketDecoder;
 import org.kwire.net.TcpSegment;
+import org.kwire.pcap.DecryptionSecrets;
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
 import org.kwire.tcp.TcpReassembler;
+import org.kwire.tls.KeyLog;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -21,13 +23,15 @@ public final class PacketPipeline {
     private final PacketDecoder decoder = new PacketDecoder();
     private final TcpReassembler tcp;
     private final List<String> warnings = new ArrayList<>();
+    private final KeyLog keyLog;
     private long packets;
     private long first;
     private long last;
     private boolean ended;
 
-    PacketPipeline(TcpReassembler tcp) {
+    PacketPipeline(TcpReassembler tcp, KeyLog keyLog) {
         this.tcp = tcp;
+        this.keyLog = keyLog;
     }
 
     /**
@@ -36,16 +40,35 @@ public final class PacketPipeline {
      * @throws IOException if the source cannot be read (damage inside a capture is a warning instead)
      */
     public void feed(PacketSource source) throws IOException {
+        int secrets = 0;
         for (Packet p; (p = source.next()) != null; ) {
+            if (source.decryptionSecrets().size() > secrets) {
+                secrets = takeSecrets(source.decryptionSecrets(), secrets);
+            }
             if (source.headersOnly()) {
                 shed(p);
             } else {
                 accept(p);
             }
         }
+        takeSecrets(source.decryptionSecrets(), secrets);
         synchronized (this) {
             warnings.addAll(source.warnings());
         }
+    }
+
+    /** Adds the TLS key logs of the Decryption Secrets Blocks from index {@code from} on to the key log; returns the count. */
+    private synchronized int takeSecrets(List<DecryptionSecrets> blocks, int from) {
+        for (DecryptionSecrets s : blocks.subList(from, blocks.size())) {
+            if (s.type() == DecryptionSecrets.TLS_KEY_LOG) {
+                keyLog.add(new String(s.data(), java.nio.charset.StandardCharsets.ISO_8859_1),
+                        "pcapng Decryption Secrets Block " + s.number());
+            } else {
+                warnings.add("pcapng Decryption Secrets Block " + s.number() + " holds secrets of type 0x"
+                        + Integer.toHexString(s.type()) + ", not a TLS key log; not used");
+            }
+        }
+        return blocks.size();
     }
 
     /** One packet, in capture order; renumbered to follow the packets before it. */

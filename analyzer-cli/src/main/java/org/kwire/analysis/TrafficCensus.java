@@ -3,6 +3,7 @@ package org.kwire.analysis;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
+import org.kwire.tls.TlsFacts;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -167,6 +168,11 @@ public final class TrafficCensus {
             }
 
             @Override
+            public void tls(int stream, String client, String broker, TlsFacts facts) {
+                next.tls(stream, client, broker, facts);
+            }
+
+            @Override
             public void gap(int stream, long bytes, String reason) {
                 next.gap(stream, bytes, reason);
             }
@@ -176,7 +182,7 @@ public final class TrafficCensus {
     /**
      * After the capture ended: null if some connection carried Kafka; else one sentence saying what the capture held
      * instead, e.g. {@code no Kafka traffic found: port 9095 carried TLS (7 connections, 42,526 bytes). TLS is
-     * encrypted: Kafka inside it cannot be seen}; or {@code ... nothing on port 9092; the TCP traffic was on port 9095:
+     * encrypted: Kafka inside it is seen only with its key log (--tls-keylog FILE)}; or {@code ... nothing on port 9092; the TCP traffic was on port 9095:
      * TLS (7 connections, 42,526 bytes) ... Is --port right?}. Other ports are named by bytes, the busiest first.
      *
      * @param packets packets the capture held
@@ -221,7 +227,7 @@ public final class TrafficCensus {
         }
         boolean tls = ports.values().stream().anyMatch(k -> k.containsKey(Kind.TLS));
         return "no Kafka traffic found: " + String.join("; ", parts)
-                + (tls ? ". TLS is encrypted: Kafka inside it cannot be seen" : "")
+                + (tls ? ". TLS is encrypted: Kafka inside it is seen only with its key log (--tls-keylog FILE)" : "")
                 + (silent.size() == brokerPorts.size() ? ". Is --port right?" : "");
     }
 

@@ -4,20 +4,29 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.kwire.analysis.AnalysisOptions;
+import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.ConnectionObserver;
+import org.kwire.analysis.TlsKeys;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.plan.PlanCache;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.report.ReportBuilder;
 import org.kwire.report.ReportOptions;
+import org.kwire.report.TlsAccumulator;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeFilter;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.summary.FrameSummarizer;
 import org.kwire.summary.TopicNames;
+import org.kwire.tcp.ReassemblyLimits;
+import org.kwire.tls.KeyLog;
+import org.kwire.tls.TlsFacts;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -44,6 +53,8 @@ final class AnalysisRun {
     final ExchangeFilter filter;
     /** True if --max-decompressed was given: then a value the heap cannot honour is refused. */
     private final boolean explicitMaxDecompressed;
+    /** Key log files given with --tls-keylog; pcapng Decryption Secrets Blocks are added while reading. */
+    final TlsKeys tls;
 
     /** Adds the shared options to a command's options. */
     static void addOptions(Options o) {
@@ -63,6 +74,9 @@ final class AnalysisRun {
         o.addOption(Option.builder().longOpt("min-latency-ms").hasArg().argName("N").desc("only exchanges at least N ms slow (decimals allowed: 0.5)").build());
         o.addOption(Option.builder().longOpt("connection").hasArg().argName("HOST:PORT")
                 .desc("only connections with this client or broker endpoint ([v6]:PORT for IPv6); repeatable").build());
+        o.addOption(Option.builder().longOpt("tls-keylog").hasArg().argName("FILE")
+                .desc("decrypt TLS with the secrets of this NSS key log (SSLKEYLOGFILE format); repeatable. Secrets in "
+                        + "pcapng Decryption Secrets Blocks are used without it").build());
     }
 
     /** Adds the options of commands that write a report ({@code analyze}, {@code live}). */
@@ -104,8 +118,27 @@ final class AnalysisRun {
                 throw new CliException(ExitCodes.USAGE, "--connection " + c + ": " + m.group(2) + " is not a TCP port (0-65535)");
             }
         }
+        this.tls = TlsKeys.of(keyLog(values(cl, "tls-keylog")));
         this.filter = new ExchangeFilter(apis, values(cl, "topic"), values(cl, "client-id"), cl.hasOption("errors-only"),
                 Cli.millisAsMicros(cl, "min-latency-ms"), connections);
+    }
+
+    /** The secrets of the key log files; a missing or unreadable one is an input error (exit 3). */
+    private static KeyLog keyLog(Set<String> files) throws CliException {
+        KeyLog keys = new KeyLog();
+        for (String f : files) {
+            Path p = Path.of(f);
+            if (!Files.isRegularFile(p)) {
+                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": no such file");
+            }
+            try {
+                keys.load(p);
+            } catch (IOException e) {
+                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": cannot be read (" + (e.getMessage() == null
+                        ? e.getClass().getSimpleName() : e.getMessage()) + ")");
+            }
+        }
+        return keys;
     }
 
     /** Every value a repeatable option was given. */
@@ -130,6 +163,11 @@ final class AnalysisRun {
         return new ExchangeTracker(new FrameSummarizer(plans, new RecordsDecoder(records), topics), filter, sinks, workers);
     }
 
+    /** The analysis pipeline with this run's ports, limits and TLS secrets. */
+    CaptureAnalyzer analyzer(ReassemblyLimits limits) {
+        return new CaptureAnalyzer(plans, options, limits, tls);
+    }
+
     /**
      * Default number of worker threads summarizing frames while packets are read: one per processor, none on one,
      * and no more than the heap can give decompression buffers ({@link Records#threadsWithin}: a small heap, e.g.
@@ -152,8 +190,10 @@ final class AnalysisRun {
             throw new CliException(ExitCodes.USAGE, "--target-kafka " + target + ": kwire carries the schemas of Kafka "
                     + String.join(", ", schemas.targetReleases()) + " (give one of them, or its major.minor)");
         }
-        return new ReportBuilder(schemas, topics, new ReportOptions(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST),
+        ReportBuilder r = new ReportBuilder(schemas, topics, new ReportOptions(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST),
                 cl.hasOption("include-long-polls"), target));
+        r.tls().keyLog(tls.keyLog());
+        return r;
     }
 
     /** Tells the tracker of Kafka connections, and the report (if any) of connections that carry something else. */
@@ -161,9 +201,21 @@ final class AnalysisRun {
         return observer(tracker, report, ConnectionObserver.NONE);
     }
 
-    /** As {@link #observer(ExchangeTracker, ReportBuilder)}, and tells {@code also} (e.g. the metrics) everything. */
+    /**
+     * As {@link #observer(ExchangeTracker, ReportBuilder)}, and tells {@code also} (e.g. the metrics) everything; TLS
+     * facts go to the report's TLS section.
+     */
     static ConnectionObserver observer(ExchangeTracker tracker, ReportBuilder report, ConnectionObserver also) {
+        TlsAccumulator tls = report == null ? null : report.tls();
         return new ConnectionObserver() {
+            @Override
+            public void tls(int stream, String client, String broker, TlsFacts facts) {
+                if (tls != null) {
+                    tls.add(stream, client, broker, facts);
+                }
+                also.tls(stream, client, broker, facts);
+            }
+
             @Override
             public void kafka(KafkaConversation conversation) {
                 tracker.conversation(conversation);

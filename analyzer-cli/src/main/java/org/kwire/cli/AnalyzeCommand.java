@@ -3,7 +3,6 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.analysis.TrafficCensus;
@@ -14,6 +13,7 @@ import org.kwire.report.ReportBuilder;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.text.TextReport;
+import org.kwire.tcp.ReassemblyLimits;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -156,7 +156,7 @@ final class AnalyzeCommand {
             throws CliException {
         ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", run.defaultWorkers()));
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options)
+        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
                 .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)), census);
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = captures.bytes();

@@ -3,12 +3,15 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.CaptureFacts;
+import org.kwire.analysis.ConnectionObserver;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.pcap.PacketSource;
+import org.kwire.report.TlsAccumulator;
 import org.kwire.summary.ExchangeTracker;
+import org.kwire.tcp.ReassemblyLimits;
+import org.kwire.tls.TlsFacts;
 
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -75,7 +78,16 @@ final class DissectCommand {
         DissectPrinter printer = new DissectPrinter(dissector, run.schemas, run.topics, format, selection, run.filter, out);
         CaptureInputs captures = CaptureInputs.of(CaptureInputs.named(named), stdin);
         ExchangeTracker tracker = run.tracker(List.of(printer));
-        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options).start(tracker, AnalysisRun.observer(tracker, null));
+        TlsAccumulator tls = new TlsAccumulator();
+        tls.keyLog(run.tls.keyLog());
+        ConnectionObserver tlsFacts = new ConnectionObserver() {
+            @Override
+            public void tls(int stream, String client, String broker, TlsFacts f) {
+                tls.add(stream, client, broker, f);
+            }
+        };
+        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
+                .start(tracker, AnalysisRun.observer(tracker, null, tlsFacts));
         CaptureFacts facts = Cli.readCaptures(() -> {
             try (PacketSource source = captures.open()) {
                 pipeline.feed(source);
@@ -85,6 +97,9 @@ final class DissectCommand {
             return pipeline.facts(captures.names(), 0);
         });
         for (String w : facts.warnings()) {
+            err.println("kwire: warning: " + w);
+        }
+        for (String w : tls.warnings()) {
             err.println("kwire: warning: " + w);
         }
         if (printer.printed() == 0) {

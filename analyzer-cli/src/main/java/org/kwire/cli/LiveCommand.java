@@ -114,7 +114,7 @@ final class LiveCommand {
         ReportBuilder report = run.report(cl);
         ExchangeTracker tracker = run.tracker(MetricsRun.sinks(metrics, report), run.defaultWorkers());
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options, options.limits())
+        PacketPipeline pipeline = run.analyzer(options.limits())
                 .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)), census);
         LiveHealth health = new LiveHealth(c, pipeline, writer);
         List<String> names = List.of(c.device() + " (live)");
@@ -161,7 +161,8 @@ final class LiveCommand {
             err.println("kwire: capturing on " + c.device() + " (filter: " + (filter == null ? "none" : filter) + ")"
                     + (options.duration() > 0 ? " for " + options.duration() + " s" : "") + "; Ctrl-C stops and writes the report");
             started.countDown();
-            pipeline.feed(c);
+            // a key log is written while the capture runs: each packet waits until its secrets can be there
+            pipeline.feed(run.tls.keyLog().sources().isEmpty() ? c : new DelayedSource(c, DelayedSource.KEY_LOG_DELAY_NANOS));
             timer.shutdownNow();
             pipeline.end();
             tracker.finish();

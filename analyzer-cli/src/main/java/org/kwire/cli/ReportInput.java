@@ -59,6 +59,7 @@ final class ReportInput {
         return new Report(r.reportVersion(), r.capture(), r.apis(), r.responsesWithoutRequest(), r.connections(),
                 r.clients(), r.topics(), r.partitions(), r.slowest(), new RequestRate(null, 1, Map.of()), r.crcFailures(),
                 r.crcFailuresOmitted(), r.partialBatches(), r.partialBatchesOmitted(), r.expert(), r.warnings(),
-                r.warningsOmitted(), r.longPollsIncluded(), r.readiness(), r.brokers(), r.transactions(), r.topicRate());
+                r.warningsOmitted(), r.longPollsIncluded(), r.readiness(), r.brokers(), r.transactions(), r.topicRate(),
+                r.tls());
     }
 }

@@ -297,7 +297,10 @@ class AnalyzeCommandTest {
         r.get("connections").forEach(c -> protocols.add(c.get("protocol").asText() + " " + c.get("broker").asText()));
         assertEquals(java.util.Collections.nCopies(7, "tls 127.0.0.1:9095"), protocols);
         assertEquals(List.of("warning [capture]: no Kafka traffic found: port 9095 carried TLS (7 connections, 42,526 "
-                + "bytes). TLS is encrypted: Kafka inside it cannot be seen"), java.util.stream.StreamSupport.stream(r.get("warnings").spliterator(), false).map(JsonNode::asText).toList());
+                + "bytes). TLS is encrypted: Kafka inside it is seen only with its key log (--tls-keylog FILE)", "7 TLS connection(s) not decrypted: no key log "
+                + "given (--tls-keylog FILE, or a pcapng with Decryption Secrets Blocks)"),
+                java.util.stream.StreamSupport.stream(r.get("warnings").spliterator(), false).map(JsonNode::asText).toList());
+        assertEquals("{\"TLS_AES_256_GCM_SHA384\":7}", r.get("tls").get("cipher_suites").toString());
     }
 
     @Test

@@ -32,6 +32,7 @@ import java.util.Map;
  * @param transactions           per transactional.id, its transactions
  * @param topicRate              records and bytes per topic over time, produced and fetched (null in reports of
  *                               kwire versions before it)
+ * @param tls                    TLS connections: versions, suites, certificates, alerts, decryption
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -39,7 +40,8 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      List<CrcFailureEntry> crcFailures, long crcFailuresOmitted, List<PartialBatchEntry> partialBatches,
                      long partialBatchesOmitted, Map<String, Long> expert, List<String> warnings,
                      long warningsOmitted, boolean longPollsIncluded, Readiness readiness,
-                     List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate) {
+                     List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate,
+                     TlsSummary tls) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;

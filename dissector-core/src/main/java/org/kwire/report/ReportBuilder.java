@@ -55,6 +55,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final Map<String, Long> expert = new TreeMap<>();
     private final List<String> warnings = new ArrayList<>();
     private final RecordSets recordSets;
+    private final TlsAccumulator tls = new TlsAccumulator();
     private long warningsOmitted;
     private long frames;
     private long malformedFrames;
@@ -140,6 +141,11 @@ public final class ReportBuilder implements ExchangeSink {
      */
     public void addOtherConnection(int stream, String client, String broker, String protocol) {
         connections.putIfAbsent(stream, new Connection(stream, client, broker, protocol));
+    }
+
+    /** The TLS section's collector: facts of TLS connections go there. */
+    public TlsAccumulator tls() {
+        return tls;
     }
 
     @Override
@@ -258,12 +264,15 @@ public final class ReportBuilder implements ExchangeSink {
         CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
                 capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
                 frames, malformedFrames, incompleteFrames);
+        List<String> allWarnings = new ArrayList<>(warnings);
+        allWarnings.addAll(tls.warnings());
         return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, sections.clients(),
                 TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slowest.list(),
                 rate.toRate(), List.copyOf(recordSets.crcFailures), recordSets.crcFailuresOmitted,
                 List.copyOf(recordSets.partialBatches), recordSets.partialBatchesOmitted,
-                Collections.unmodifiableMap(new TreeMap<>(expert)), List.copyOf(warnings), warningsOmitted, includeLongPolls,
-                sections.readiness(), sections.brokers(), sections.transactions(), recordSets.topicRate.toRate(topics));
+                Collections.unmodifiableMap(new TreeMap<>(expert)), List.copyOf(allWarnings), warningsOmitted, includeLongPolls,
+                sections.readiness(), sections.brokers(), sections.transactions(), recordSets.topicRate.toRate(topics),
+                tls.build());
     }
 
     private ApiAccumulator api(int apiKey) {

@@ -38,6 +38,11 @@ public abstract class ForwardingSource implements PacketSource {
     }
 
     @Override
+    public List<DecryptionSecrets> decryptionSecrets() {
+        return source.decryptionSecrets();
+    }
+
+    @Override
     public boolean headersOnly() {
         return source.headersOnly();
     }

@@ -36,4 +36,12 @@ public interface PacketSource extends Closeable {
     default boolean headersOnly() {
         return false;
     }
+
+    /**
+     * The decryption secrets read so far (pcapng Decryption Secrets Blocks, in file order): the list grows while
+     * packets are read, and a block's secrets are in it before the packets that follow it are returned. None by default.
+     */
+    default List<DecryptionSecrets> decryptionSecrets() {
+        return List.of();
+    }
 }

@@ -13,7 +13,8 @@ import java.util.List;
  * concatenated captures). Interface Description Blocks give each interface's link type, snaplen, timestamp resolution
  * ({@code if_tsresol}: 10^-n or 2^-n seconds, default microseconds) and offset ({@code if_tsoffset}, seconds);
  * Enhanced, Simple and obsolete Packet Blocks carry packets. {@code opt_comment}s of sections are kept in
- * {@link #comments()}, those of packets in {@link Packet#comment()}. Other blocks are skipped.
+ * {@link #comments()}, those of packets in {@link Packet#comment()}. Decryption Secrets Blocks are kept in
+ * {@link #decryptionSecrets()} (never shown). Other blocks are skipped.
  */
 final class PcapngReader extends CaptureReader {
 
@@ -23,6 +24,7 @@ final class PcapngReader extends CaptureReader {
     private static final int OBSOLETE_PACKET = 2;
     private static final int SPB = 3;
     private static final int EPB = 6;
+    private static final int DSB = 10;
     private static final int MAX_BLOCK = PcapReader.MAX_RECORD;
     private static final int OPT_END = 0;
     private static final int OPT_COMMENT = 1;
@@ -31,6 +33,7 @@ final class PcapngReader extends CaptureReader {
 
     private final List<Interface> interfaces = new ArrayList<>();
     private final List<String> comments = new ArrayList<>();
+    private final List<DecryptionSecrets> secrets = new ArrayList<>();
     private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
     /** Section header blocks read (the current section's number, 1-based). */
     private int sections;
@@ -78,7 +81,8 @@ final class PcapngReader extends CaptureReader {
                 case EPB -> packet(body, bodyLen, body.getInt(0));
                 case OBSOLETE_PACKET -> packet(body, bodyLen, body.getShort(0) & 0xffff);
                 case SPB -> simple(body, bodyLen);
-                default -> null; // statistics, name resolution, decryption secrets, custom and unknown blocks
+                case DSB -> secrets(body, bodyLen);
+                default -> null; // statistics, name resolution, custom and unknown blocks
             };
             if (p != null) {
                 return p;
@@ -93,6 +97,7 @@ final class PcapngReader extends CaptureReader {
             case IDB -> 8;
             case EPB, OBSOLETE_PACKET -> 20;
             case SPB -> 4;
+            case DSB -> 8;
             default -> 0;
         };
     }
@@ -207,6 +212,25 @@ final class PcapngReader extends CaptureReader {
     @Override
     public List<String> comments() {
         return comments;
+    }
+
+    @Override
+    public List<DecryptionSecrets> decryptionSecrets() {
+        return java.util.Collections.unmodifiableList(secrets);
+    }
+
+    /** A Decryption Secrets Block: secrets type u32, secrets length u32, the secrets (padded to 4 bytes), options. */
+    private Packet secrets(ByteBuffer b, int len) {
+        int type = b.getInt(0);
+        long length = b.getInt(4) & 0xffffffffL;
+        if (8 + length > len) {
+            warn("decryption secrets block after packet " + number + " declares " + length + " bytes of secrets beyond its block; skipped");
+            return null;
+        }
+        byte[] data = new byte[(int) length];
+        b.get(8, data);
+        secrets.add(new DecryptionSecrets(type, data, secrets.size() + 1));
+        return null;
     }
 
     /**
