@@ -1,27 +1,21 @@
 package org.kwire.report;
 
 import org.HdrHistogram.Histogram;
-import org.kwire.protocol.ErrorCodes;
 import org.kwire.summary.FrameSummary;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.Map;
 import java.util.TreeMap;
 
-/** Running counters of one API, turned into {@link ApiStats} at the end. */
+/** Running counters of one API, kept as an {@link ApiPart} (which merges and becomes {@link ApiStats}). */
 final class ApiAccumulator {
-
-    /** Latencies above an hour are clamped; the histogram keeps 3 significant digits. */
-    private static final long MAX_TRACKED_US = 3_600_000_000L;
 
     private final int apiKey;
     private final Map<Integer, Long> versions = new TreeMap<>();
-    private final Histogram latency = new Histogram(MAX_TRACKED_US, 3);
+    private final Histogram latency = ApiPart.newHistogram();
     private long requests;
     private long responses;
     private long unmatchedRequests;
@@ -33,7 +27,8 @@ final class ApiAccumulator {
     private long maxLatency = Long.MIN_VALUE;
     private long longPolls;
     private final Map<Integer, long[]> errorCounts = new TreeMap<>();
-    private final Map<Integer, Set<String>> errorTopics = new HashMap<>();
+    /** Per error code, the first topics named with it and the frame that first did. */
+    private final Map<Integer, Map<String, Long>> errorTopics = new HashMap<>();
 
     ApiAccumulator(int apiKey) {
         this.apiKey = apiKey;
@@ -49,7 +44,7 @@ final class ApiAccumulator {
         responses++;
         responseBytes += bytes;
         if (latencyUs >= 0) {
-            latency.recordValue(Math.min(latencyUs, MAX_TRACKED_US));
+            latency.recordValue(Math.min(latencyUs, ApiPart.MAX_TRACKED_US));
             minLatency = Math.min(minLatency, latencyUs);
             maxLatency = Math.max(maxLatency, latencyUs);
         }
@@ -86,28 +81,28 @@ final class ApiAccumulator {
         }
     }
 
-    /** A percentile clamped to the exact extremes (the histogram reports a bucket's highest equivalent value). */
-    private long percentile(double p) {
-        return Math.max(minLatency, Math.min(maxLatency, latency.getValueAtPercentile(p)));
-    }
-
-    void error(int code, String topic) {
+    /** An error code occurrence, in a response of this frame, naming {@code topic} (or none). */
+    void error(int code, String topic, long frame) {
         errorCounts.computeIfAbsent(code, c -> new long[2])[0]++;
-        Set<String> topics = errorTopics.computeIfAbsent(code, c -> new TreeSet<>());
+        Map<String, Long> topics = errorTopics.computeIfAbsent(code, c -> new LinkedHashMap<>());
         if (topic != null && topics.size() < ReportBuilder.MAX_TOPICS_PER_ERROR) {
-            topics.add(topic);
+            topics.putIfAbsent(topic, frame);
         }
     }
 
-    ApiStats toStats(String name) {
-        Map<String, Long> v = new LinkedHashMap<>();
-        versions.forEach((k, n) -> v.put(Integer.toString(k), n));
-        LatencySummary l = latency.getTotalCount() == 0 ? null : new LatencySummary(latency.getTotalCount(), minLatency,
-                percentile(50), percentile(90), percentile(99), maxLatency);
-        List<ErrorStats> errors = new ArrayList<>();
-        errorCounts.forEach((code, n) -> errors.add(new ErrorStats(code, ErrorCodes.name(code), n[0],
-                List.copyOf(errorTopics.get(code)), n[1])));
-        return new ApiStats(apiKey, name, v, requests, responses, unmatchedRequests, noResponseExpected, unmatchedResponses, l,
-                requestBytes, responseBytes, errors, longPolls);
+    /** The mergeable state. */
+    ApiPart part() {
+        Map<Integer, long[]> errors = new TreeMap<>();
+        errorCounts.forEach((code, n) -> errors.put(code, n.clone()));
+        Map<Integer, List<ApiPart.TopicSeen>> topics = new TreeMap<>();
+        errorTopics.forEach((code, m) -> {
+            List<ApiPart.TopicSeen> seen = new ArrayList<>();
+            m.forEach((t, f) -> seen.add(new ApiPart.TopicSeen(t, f)));
+            topics.put(code, List.copyOf(seen));
+        });
+        boolean timed = latency.getTotalCount() > 0;
+        return new ApiPart(apiKey, new TreeMap<>(versions), requests, responses, unmatchedRequests, noResponseExpected,
+                unmatchedResponses, requestBytes, responseBytes, ApiPart.encode(latency), timed ? minLatency : null,
+                timed ? maxLatency : null, longPolls, errors, topics);
     }
 }

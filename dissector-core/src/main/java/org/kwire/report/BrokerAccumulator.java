@@ -29,6 +29,7 @@ final class BrokerAccumulator implements ExchangeSink {
         long responses;
         FrameSummary last;
         int version;
+        boolean good;
     }
 
     BrokerAccumulator(SchemaRegistry schemas) {
@@ -43,24 +44,27 @@ final class BrokerAccumulator implements ExchangeSink {
         }
         Broker b = brokers.computeIfAbsent(e.conversation().broker(), k -> new Broker());
         b.responses++;
-        if (r.errors().isEmpty() && !r.message().apiRanges().isEmpty() || b.last == null) {
+        boolean good = r.errors().isEmpty() && !r.message().apiRanges().isEmpty();
+        if (good || b.last == null) {
             b.last = r;
             b.version = e.exchange().apiVersion();
+            b.good |= good;
         }
     }
 
-    List<BrokerStats> stats() {
-        List<BrokerStats> out = new ArrayList<>();
+    /** The mergeable state of every broker, by endpoint. */
+    List<BrokerPart> parts() {
+        List<BrokerPart> out = new ArrayList<>();
         brokers.forEach((endpoint, b) -> {
             MessageFacts m = b.last.message();
             Map<Integer, BrokerStats.Range> byKey = new TreeMap<>();
             m.apiRanges().forEach(a -> byKey.put(a.apiKey(), new BrokerStats.Range(a.minVersion(), a.maxVersion())));
             Map<String, BrokerStats.Range> apis = new LinkedHashMap<>();
             byKey.forEach((key, range) -> apis.put(schemas.apiName(key), range));
-            out.add(new BrokerStats(endpoint, b.responses, b.last.frame().lastPacket(),
+            out.add(new BrokerPart(new BrokerStats(endpoint, b.responses, b.last.frame().lastPacket(),
                     SeenSpan.iso(b.last.frame().lastTimestampNanos()), b.version,
                     Collections.unmodifiableMap(apis), features(m.supportedFeatures()), features(m.finalizedFeatures()),
-                    m.finalizedFeaturesEpoch()));
+                    m.finalizedFeaturesEpoch()), b.good));
         });
         return out;
     }

@@ -10,13 +10,11 @@ import org.kwire.summary.FrameSummary;
 import org.kwire.summary.MessageFacts;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The report's {@code clients}: exchanges grouped by client address and client_id, with the client software its
@@ -57,6 +55,7 @@ final class ClientAccumulator implements ExchangeSink {
         final Map<Integer, Usage> usage = new TreeMap<>();
         String softwareName;
         String softwareVersion;
+        long softwareFrame;
         long requests;
         long responses;
         long requestBytes;
@@ -99,6 +98,7 @@ final class ClientAccumulator implements ExchangeSink {
         if (h.apiKey() == API_VERSIONS && m.clientSoftwareName() != null) {
             c.softwareName = m.clientSoftwareName();
             c.softwareVersion = m.clientSoftwareVersion();
+            c.softwareFrame = e.request().frame().lastPacket();
         }
         FrameSummary r = e.response();
         if (r == null) {
@@ -114,22 +114,16 @@ final class ClientAccumulator implements ExchangeSink {
         }
     }
 
-    /** The clients so far, in order of address, then client_id. */
-    Collection<Client> clients() {
-        return clients.values();
-    }
-
-    List<ClientStats> stats() {
-        List<ClientStats> out = new ArrayList<>();
+    /** The mergeable state of every client, in order of address, then client_id. */
+    List<ClientPart> parts() {
+        List<ClientPart> out = new ArrayList<>();
         for (Client c : clients.values()) {
-            Map<String, Set<Integer>> versions = new TreeMap<>();
-            c.usage.values().forEach(u -> versions.computeIfAbsent(schemas.apiName(u.apiKey), k -> new TreeSet<>()).add(u.version));
-            Map<String, List<Integer>> apiVersions = new TreeMap<>();
-            versions.forEach((api, v) -> apiVersions.put(api, List.copyOf(v)));
-            out.add(new ClientStats(c.clientId, c.streams.size(), c.requests, c.responses, c.requestBytes,
-                    c.responseBytes, c.errors, new TreeMap<>(c.apis),
-                    c.address, c.softwareName, c.softwareVersion, c.errorResponses, new TreeMap<>(c.errorCodes),
-                    apiVersions, c.seen.first(), c.seen.last()));
+            List<ClientPart.Usage> usage = new ArrayList<>();
+            c.usage.values().forEach(u -> usage.add(new ClientPart.Usage(u.apiKey, u.version, u.requests, List.copyOf(u.frames))));
+            out.add(new ClientPart(c.address, c.clientId, List.copyOf(c.streams), c.requests, c.responses, c.requestBytes,
+                    c.responseBytes, c.errors, c.errorResponses, new TreeMap<>(c.apis), new TreeMap<>(c.errorCodes),
+                    List.copyOf(usage), c.softwareName, c.softwareVersion, c.softwareFrame, c.seen.firstNanos(),
+                    c.seen.lastNanos()));
         }
         return out;
     }

@@ -34,28 +34,28 @@ final class ReadinessCheck {
      * @param release the bundled release to check against (resolved from {@code target} by
      *                {@link SchemaRegistry#release})
      */
-    static Readiness of(String target, String release, SchemaRegistry schemas, Iterable<ClientAccumulator.Client> clients) {
+    static Readiness of(String target, String release, SchemaRegistry schemas, Iterable<ClientPart> clients) {
         List<Readiness.ReadinessClient> affected = new ArrayList<>();
         long refused = 0;
-        for (ClientAccumulator.Client c : clients) {
-            Map<Integer, List<ClientAccumulator.Usage>> byApi = new TreeMap<>();
-            for (ClientAccumulator.Usage u : c.usage.values()) {
-                VersionRange accepted = schemas.requestVersions(release, u.apiKey);
-                if (accepted == null || accepted.isEmpty() || u.version < accepted.lowest()) {
-                    byApi.computeIfAbsent(u.apiKey, k -> new ArrayList<>()).add(u);
+        for (ClientPart c : clients) {
+            Map<Integer, List<ClientPart.Usage>> byApi = new TreeMap<>();
+            for (ClientPart.Usage u : c.usage()) {
+                VersionRange accepted = schemas.requestVersions(release, u.apiKey());
+                if (accepted == null || accepted.isEmpty() || u.version() < accepted.lowest()) {
+                    byApi.computeIfAbsent(u.apiKey(), k -> new ArrayList<>()).add(u);
                 }
             }
             List<Readiness.RemovedVersions> apis = new ArrayList<>();
-            for (Map.Entry<Integer, List<ClientAccumulator.Usage>> e : byApi.entrySet()) {
+            for (Map.Entry<Integer, List<ClientPart.Usage>> e : byApi.entrySet()) {
                 int apiKey = e.getKey();
                 VersionRange accepted = schemas.requestVersions(release, apiKey);
                 List<Integer> versions = new ArrayList<>();
                 List<Long> frames = new ArrayList<>();
                 long requests = 0;
-                for (ClientAccumulator.Usage u : e.getValue()) {
-                    versions.add(u.version);
-                    frames.addAll(u.frames);
-                    requests += u.requests;
+                for (ClientPart.Usage u : e.getValue()) {
+                    versions.add(u.version());
+                    frames.addAll(u.frames());
+                    requests += u.requests();
                 }
                 refused += requests;
                 apis.add(new Readiness.RemovedVersions(schemas.apiName(apiKey), apiKey, List.copyOf(versions),
@@ -63,7 +63,7 @@ final class ReadinessCheck {
                         List.copyOf(frames), apiKey == API_VERSIONS ? "reject" : "close"));
             }
             if (!apis.isEmpty()) {
-                affected.add(new Readiness.ReadinessClient(c.clientId, c.address, c.softwareName, c.softwareVersion,
+                affected.add(new Readiness.ReadinessClient(c.clientId(), c.address(), c.softwareName(), c.softwareVersion(),
                         List.copyOf(apis)));
             }
         }

@@ -42,7 +42,7 @@ final class RecordSets {
             entry.crcInvalid += r.summary().crcInvalid();
             String topic = topics.display(r.topic(), r.topicId());
             topicRate.add(r.topic() != null ? r.topic() : r.topicId(), produce, r.summary().records(),
-                    r.summary().bytesCompressed(), s.frame().lastTimestampNanos());
+                    r.summary().bytesCompressed(), s.frame().lastTimestampNanos(), s.frame().lastPacket());
             long frame = s.frame().lastPacket();
             for (CrcFailure f : r.summary().crcFailures()) {
                 if (crcFailures.size() < ReportBuilder.MAX_LISTED) {

@@ -13,7 +13,6 @@ import org.kwire.summary.TopicNames;
 import org.kwire.summary.WaitClassifier;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +40,7 @@ public final class ReportBuilder implements ExchangeSink {
 
     private final SchemaRegistry schemas;
     private final TopicNames topics;
+    private final ReportOptions options;
     private final TopicPartitions partitions;
     private final boolean includeLongPolls;
     private final WaitClassifier waits = new WaitClassifier();
@@ -53,7 +53,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final SlowestExchanges slowest;
     private final RequestRateAccumulator rate = new RequestRateAccumulator();
     private final Map<String, Long> expert = new TreeMap<>();
-    private final List<String> warnings = new ArrayList<>();
+    private final List<NoteEntry> warnings = new ArrayList<>();
     private final RecordSets recordSets;
     private final TlsAccumulator tls = new TlsAccumulator();
     private long warningsOmitted;
@@ -99,6 +99,7 @@ public final class ReportBuilder implements ExchangeSink {
     public ReportBuilder(SchemaRegistry schemas, TopicNames topics, ReportOptions options) {
         this.schemas = schemas;
         this.topics = topics;
+        this.options = options;
         this.partitions = new TopicPartitions(topics);
         this.recordSets = new RecordSets(partitions, topics);
         this.slowest = new SlowestExchanges(options.slowest());
@@ -197,7 +198,7 @@ public final class ReportBuilder implements ExchangeSink {
         api.errorResponse(e.response().errors());
         for (FrameSummary.ErrorRef err : e.response().errors()) {
             String topic = topics.display(err.topic(), err.topicId());
-            api.error(err.code(), topic);
+            api.error(err.code(), topic, e.response().frame().lastPacket());
             if (topic != null) {
                 topicErrors.computeIfAbsent(topic, t -> new long[1])[0]++;
             }
@@ -238,7 +239,7 @@ public final class ReportBuilder implements ExchangeSink {
         expert.merge(note.severity().label() + "/" + note.group(), 1L, Long::sum);
         if (note.severity().compareTo(Severity.WARNING) >= 0) {
             if (warnings.size() < MAX_WARNINGS) {
-                warnings.add(note.toString());
+                warnings.add(new NoteEntry(note));
             } else {
                 warningsOmitted++;
             }
@@ -246,33 +247,38 @@ public final class ReportBuilder implements ExchangeSink {
     }
 
     /**
-     * The report so far.
+     * The report so far: its {@link #part()} built with this analysis's own frame and stream numbers.
      *
      * @param capture facts about the input that only the packet reader knows; the frame counts are filled in here
      */
     public Report build(CaptureSummary capture) {
-        List<ApiStats> apiStats = new ArrayList<>();
-        apis.forEach((key, acc) -> apiStats.add(acc.toStats(schemas.apiName(key))));
-        List<ConnectionStats> conns = new ArrayList<>();
-        long kafka = 0;
-        for (Connection c : connections.values()) {
-            conns.add(new ConnectionStats(c.stream, c.client, c.broker, c.protocol, List.copyOf(c.clientIds), c.requests,
-                    c.responses, c.bytesFromClient, c.bytesFromBroker));
-            kafka += c.protocol.equals("kafka") ? 1 : 0;
-        }
-        List<PartitionStats> partitionStats = partitions.stats();
-        CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
-                capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
-                frames, malformedFrames, incompleteFrames);
-        List<String> allWarnings = new ArrayList<>(warnings);
-        allWarnings.addAll(tls.warnings());
-        return new Report(Report.VERSION, cap, apiStats, responsesWithoutRequest, conns, sections.clients(),
-                TopicBreakdown.of(partitionStats, topicRequests, topicErrors, topics), partitionStats, slowest.list(),
-                rate.toRate(), List.copyOf(recordSets.crcFailures), recordSets.crcFailuresOmitted,
-                List.copyOf(recordSets.partialBatches), recordSets.partialBatchesOmitted,
-                Collections.unmodifiableMap(new TreeMap<>(expert)), List.copyOf(allWarnings), warningsOmitted, includeLongPolls,
-                sections.readiness(), sections.brokers(), sections.transactions(), recordSets.topicRate.toRate(topics),
-                tls.build());
+        return PartReport.build(part(capture.packets(), (int) capture.tcpConnections()), schemas, capture,
+                FrameNumbering.IDENTITY);
+    }
+
+    /**
+     * The mergeable state so far, of one slice ({@link ReportPart}).
+     *
+     * @param packets packets of the slice (frames numbered 1 to {@code packets})
+     * @param streams TCP connections of the slice (streams numbered 0 to {@code streams - 1})
+     */
+    public ReportPart part(long packets, int streams) {
+        List<ApiPart> apiParts = new ArrayList<>();
+        apis.values().forEach(a -> apiParts.add(a.part()));
+        List<ConnectionPart> conns = new ArrayList<>();
+        connections.values().forEach(c -> conns.add(new ConnectionPart(c.stream, c.client, c.broker, c.protocol,
+                List.copyOf(c.clientIds), c.requests, c.responses, c.bytesFromClient, c.bytesFromBroker)));
+        Map<String, Long> errors = new TreeMap<>();
+        topicErrors.forEach((t, n) -> errors.put(t, n[0]));
+        Map<String, Map<String, Long>> requests = new TreeMap<>();
+        topicRequests.forEach((t, m) -> requests.put(t, new TreeMap<>(m)));
+        return new ReportPart(options.slowest(), includeLongPolls, options.targetKafka(),
+                List.of(new ReportPart.Slice(packets, streams)), Map.of(), List.copyOf(apiParts), responsesWithoutRequest,
+                frames, malformedFrames, incompleteFrames, List.copyOf(conns), errors, requests, partitions.parts(),
+                List.copyOf(recordSets.crcFailures), recordSets.crcFailuresOmitted, List.copyOf(recordSets.partialBatches),
+                recordSets.partialBatchesOmitted, recordSets.topicRate.part(), slowest.list(), rate.part(),
+                new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
+                sections.transactions(), tls.part(), topics.known());
     }
 
     private ApiAccumulator api(int apiKey) {

@@ -10,14 +10,11 @@ import java.util.List;
 /**
  * The report sections built beside {@link ReportBuilder}'s own counters, each by its accumulator, fed the same
  * exchanges: {@code clients} ({@link ClientAccumulator}), {@code brokers} ({@link BrokerAccumulator}),
- * {@code transactions} ({@link TransactionAccumulator}); {@code readiness} is derived from the clients at the end
- * ({@link ReadinessCheck}).
+ * {@code transactions} ({@link TransactionAccumulator}), each as its mergeable part; {@code readiness} is derived from
+ * the clients when the report is built ({@link ReadinessCheck}).
  */
 final class ReportSections implements ExchangeSink {
 
-    private final SchemaRegistry schemas;
-    private final String target;
-    private final String release;
     private final ClientAccumulator clients;
     private final BrokerAccumulator brokers;
     private final TransactionAccumulator transactions;
@@ -26,10 +23,7 @@ final class ReportSections implements ExchangeSink {
      * @throws IllegalArgumentException if kwire bundles no schemas of the target release
      */
     ReportSections(SchemaRegistry schemas, TopicNames names, String target) {
-        this.schemas = schemas;
-        this.target = target;
-        this.release = schemas.release(target);
-        if (release == null) {
+        if (schemas.release(target) == null) {
             throw new IllegalArgumentException("no bundled schemas of Kafka " + target + " (bundled: "
                     + String.join(", ", schemas.targetReleases()) + ")");
         }
@@ -45,19 +39,15 @@ final class ReportSections implements ExchangeSink {
         transactions.onExchange(e);
     }
 
-    List<ClientStats> clients() {
-        return clients.stats();
+    List<ClientPart> clients() {
+        return clients.parts();
     }
 
-    Readiness readiness() {
-        return ReadinessCheck.of(target, release, schemas, clients.clients());
+    List<BrokerPart> brokers() {
+        return brokers.parts();
     }
 
-    List<BrokerStats> brokers() {
-        return brokers.stats();
-    }
-
-    List<TransactionStats> transactions() {
-        return transactions.stats();
+    List<TxnPart> transactions() {
+        return transactions.parts();
     }
 }

@@ -36,6 +36,38 @@ final class RequestRateAccumulator {
         return WIDTHS[WIDTHS.length - 1];
     }
 
+    /** The mergeable state: per API name, requests per second of capture time (epoch seconds). */
+    Map<String, Map<Long, Long>> part() {
+        Map<String, Map<Long, Long>> out = new TreeMap<>();
+        perSecond.forEach((api, m) -> {
+            Map<Long, Long> counts = new TreeMap<>();
+            m.forEach((second, n) -> counts.put(second, n[0]));
+            out.put(api, counts);
+        });
+        return out;
+    }
+
+    /** The rate of a part's counts. */
+    static RequestRate toRate(Map<String, Map<Long, Long>> part) {
+        RequestRateAccumulator a = new RequestRateAccumulator();
+        part.forEach((api, m) -> m.forEach((second, n) -> {
+            a.perSecond.computeIfAbsent(api, x -> new TreeMap<>()).computeIfAbsent(second, x -> new long[1])[0] += n;
+            a.first = Math.min(a.first, second);
+            a.last = Math.max(a.last, second);
+        }));
+        return a.toRate();
+    }
+
+    /** The sum of two parts' counts. */
+    static Map<String, Map<Long, Long>> merge(Map<String, Map<Long, Long>> a, Map<String, Map<Long, Long>> b) {
+        Map<String, Map<Long, Long>> out = new TreeMap<>();
+        for (Map<String, Map<Long, Long>> m : List.of(a, b)) {
+            m.forEach((api, counts) -> counts.forEach((second, n) ->
+                    out.computeIfAbsent(api, x -> new TreeMap<>()).merge(second, n, Long::sum)));
+        }
+        return out;
+    }
+
     RequestRate toRate() {
         if (first > last) {
             return new RequestRate(null, 1, Map.of());

@@ -14,6 +14,16 @@ final class SeenSpan {
         last = Math.max(last, nanos);
     }
 
+    /** The first time, epoch ns ({@link Long#MAX_VALUE} if nothing was seen). */
+    long firstNanos() {
+        return first;
+    }
+
+    /** The last time, epoch ns ({@link Long#MIN_VALUE} if nothing was seen). */
+    long lastNanos() {
+        return last;
+    }
+
     /** The first time, ISO-8601 UTC; null if nothing was seen. */
     String first() {
         return iso(first);

@@ -11,11 +11,17 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.PriorityQueue;
 
-/** The report's {@code slowest}: the N matched exchanges with the highest latency, kept in a bounded heap. */
+/**
+ * The report's {@code slowest}: the N matched exchanges with the highest latency, kept in a bounded heap; of equal
+ * latencies the earlier request frame is the slower (so that the list does not depend on the order exchanges end in,
+ * and parts merge into it: {@link #merge}).
+ */
 final class SlowestExchanges {
 
     private final int count;
-    private final PriorityQueue<SlowExchange> heap = new PriorityQueue<>(Comparator.comparingLong(SlowExchange::latencyUs));
+    /** Slowest first, in one analysis's frame order. */
+    private static final Comparator<SlowExchange> SLOWEST_FIRST = order(FrameOrder.NATURAL);
+    private final PriorityQueue<SlowExchange> heap = new PriorityQueue<>(SLOWEST_FIRST.reversed());
 
     /** @param count how many to keep (0: none) */
     SlowestExchanges(int count) {
@@ -25,7 +31,8 @@ final class SlowestExchanges {
     /** Considers a matched exchange (request and response seen), with its wait. */
     void offer(ExchangeSummary e, String apiName, WaitClassifier.Wait wait) {
         long latency = e.latencyMicros();
-        if (count <= 0 || latency < 0 || heap.size() == count && heap.peek().latencyUs() >= latency) {
+        if (count <= 0 || latency < 0 || heap.size() == count && (heap.peek().latencyUs() > latency
+                || heap.peek().latencyUs() == latency && heap.peek().requestFrame() < e.request().frame().lastPacket())) {
             return;
         }
         RequestHeader h = e.requestHeader();
@@ -42,7 +49,28 @@ final class SlowestExchanges {
     /** The exchanges kept, slowest first. */
     List<SlowExchange> list() {
         List<SlowExchange> out = new ArrayList<>(heap);
-        out.sort(Comparator.comparingLong(SlowExchange::latencyUs).reversed());
+        out.sort(SLOWEST_FIRST);
         return out;
+    }
+
+    /** Slowest first: by latency, then the earlier request frame first. */
+    static Comparator<SlowExchange> order(FrameOrder frames) {
+        return Comparator.comparingLong(SlowExchange::latencyUs).reversed()
+                .thenComparing(SlowExchange::requestFrame, frames::compare);
+    }
+
+    /** The {@code count} slowest of two lists. */
+    static List<SlowExchange> merge(List<SlowExchange> a, List<SlowExchange> b, int count, FrameOrder frames) {
+        List<SlowExchange> all = new ArrayList<>(a);
+        all.addAll(b);
+        all.sort(order(frames));
+        return List.copyOf(all.subList(0, Math.min(count, all.size())));
+    }
+
+    /** An exchange with its frames and stream mapped. */
+    static SlowExchange map(SlowExchange s, java.util.function.LongUnaryOperator frames, java.util.function.IntUnaryOperator streams) {
+        return new SlowExchange(s.api(), s.apiVersion(), s.correlationId(), s.latencyUs(), frames.applyAsLong(s.requestFrame()),
+                frames.applyAsLong(s.responseFrame()), s.timestamp(), streams.applyAsInt(s.stream()), s.client(), s.broker(),
+                s.clientId(), s.waitMs(), s.waitKind(), s.empty(), s.longPoll(), s.expectedWait());
     }
 }

@@ -49,18 +49,29 @@ final class TopicPartitions {
         return entries.computeIfAbsent(key, k -> new Entry(topic, topicId, partition));
     }
 
-    /** The partitions, entries of the same resolved topic merged, sorted by topic then partition. */
-    List<PartitionStats> stats() {
-        Map<String, PartitionStats> merged = new HashMap<>();
+    /** The mergeable state of every entry. */
+    List<PartitionPart> parts() {
+        List<PartitionPart> out = new ArrayList<>();
         for (Entry e : entries.values()) {
-            String topic = e.topic != null ? e.topic : names.name(e.topicId);
-            String id = e.topicId != null ? e.topicId : names.id(e.topic);
-            String key = (topic != null ? topic : id) + "/" + e.partition;
-            Map<String, Long> requests = new TreeMap<>(e.requests);
-            RecordStats produce = e.hasProduce ? e.produce.toStats(true) : null;
-            RecordStats fetch = e.hasFetch ? e.fetch.toStats(false) : null;
-            long crcValid = e.crcValid;
-            long crcInvalid = e.crcInvalid;
+            out.add(new PartitionPart(e.topic, e.topicId, e.partition, new TreeMap<>(e.requests),
+                    e.hasProduce ? e.produce.toStats(true) : null, e.hasFetch ? e.fetch.toStats(false) : null,
+                    e.crcValid, e.crcInvalid));
+        }
+        return out;
+    }
+
+    /** The partitions, entries of the same resolved topic merged, sorted by topic then partition. */
+    static List<PartitionStats> stats(List<PartitionPart> parts, TopicNames names) {
+        Map<String, PartitionStats> merged = new HashMap<>();
+        for (PartitionPart e : parts) {
+            String topic = e.topic() != null ? e.topic() : names.name(e.topicId());
+            String id = e.topicId() != null ? e.topicId() : names.id(e.topic());
+            String key = (topic != null ? topic : id) + "/" + e.partition();
+            Map<String, Long> requests = new TreeMap<>(e.requests());
+            RecordStats produce = e.produce();
+            RecordStats fetch = e.fetch();
+            long crcValid = e.crcValid();
+            long crcInvalid = e.crcInvalid();
             PartitionStats old = merged.get(key);
             if (old != null) {
                 old.requests().forEach((api, n) -> requests.merge(api, n, Long::sum));
@@ -70,7 +81,7 @@ final class TopicPartitions {
                 crcInvalid += old.crcInvalid();
                 id = id != null ? id : old.topicId();
             }
-            merged.put(key, new PartitionStats(topic, id, e.partition, requests, produce, fetch, crcValid, crcInvalid));
+            merged.put(key, new PartitionStats(topic, id, e.partition(), requests, produce, fetch, crcValid, crcInvalid));
         }
         List<PartitionStats> out = new ArrayList<>(merged.values());
         out.sort(Comparator.comparing((PartitionStats p) -> p.topic() != null ? p.topic() : p.topicId())

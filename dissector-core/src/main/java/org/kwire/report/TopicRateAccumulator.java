@@ -2,13 +2,11 @@ package org.kwire.report;
 
 import org.kwire.summary.TopicNames;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Counts the records and record-batch bytes of each topic per time bucket, produced and fetched ({@link TopicRate}).
@@ -25,7 +23,7 @@ final class TopicRateAccumulator {
     static final int MAX_TOPICS = 50;
     /** The series of record sets whose frame names neither a topic name nor an id. */
     static final String UNNAMED = "(no topic named)";
-    private static final long[] WIDTHS = {1, 2, 10, 30, 60, 300, 600, 1800, 3600, 21600, 86400};
+    static final long[] WIDTHS = {1, 2, 10, 30, 60, 300, 600, 1800, 3600, 21600, 86400};
     private static final int PRODUCED_RECORDS = 0;
     private static final int PRODUCED_BYTES = 1;
     private static final int FETCHED_RECORDS = 2;
@@ -35,6 +33,8 @@ final class TopicRateAccumulator {
     private final Map<String, long[][]> series = new LinkedHashMap<>();
     private long[][] other;
     private final List<String> otherKeys = new ArrayList<>();
+    /** Per topic key, the frame that first brought it. */
+    private final Map<String, Long> firstFrames = new LinkedHashMap<>();
     private int widthIndex;
     /** Start of bucket 0, epoch seconds; set by the first record set. */
     private long origin = Long.MIN_VALUE;
@@ -49,9 +49,16 @@ final class TopicRateAccumulator {
      * @param records        records in it
      * @param bytes          bytes of its batches as on the wire
      * @param timestampNanos capture time of the frame, epoch ns
+     * @param frame          the frame's number
      */
     void add(String topic, boolean produced, long records, long bytes, long timestampNanos) {
+        add(topic, produced, records, bytes, timestampNanos, 0);
+    }
+
+    /** {@link #add(String, boolean, long, long, long)} by a frame of this number. */
+    void add(String topic, boolean produced, long records, long bytes, long timestampNanos, long frame) {
         String key = topic != null ? topic : UNNAMED;
+        firstFrames.putIfAbsent(key, frame);
         long second = Math.floorDiv(timestampNanos, 1_000_000_000L);
         if (origin == Long.MIN_VALUE) {
             origin = second;
@@ -111,37 +118,28 @@ final class TopicRateAccumulator {
         origin = newOrigin;
     }
 
+    /** The mergeable state so far. */
+    TopicRatePart part() {
+        Map<String, long[][]> s = new LinkedHashMap<>();
+        series.forEach((k, v) -> s.put(k, trim(v)));
+        return new TopicRatePart(widthIndex, used == 0 ? Long.MIN_VALUE : origin, used, s, new LinkedHashMap<>(firstFrames),
+                other == null ? null : trim(other), List.copyOf(otherKeys));
+    }
+
+    private long[][] trim(long[][] s) {
+        long[][] out = new long[s.length][];
+        for (int q = 0; q < s.length; q++) {
+            out[q] = Arrays.copyOf(s[q], used);
+        }
+        return out;
+    }
+
     /**
      * The rate so far.
      *
      * @param names resolves topic ids to names: series of an id and of its name are summed under the name
      */
     TopicRate toRate(TopicNames names) {
-        if (used == 0) {
-            return new TopicRate(null, WIDTHS[widthIndex], Map.of(), null, 0);
-        }
-        Map<String, long[][]> byName = new TreeMap<>();
-        series.forEach((key, s) -> {
-            String name = names.name(key);
-            long[][] sum = byName.computeIfAbsent(name != null ? name : key, k -> new long[4][MAX_BUCKETS]);
-            for (int q = 0; q < s.length; q++) {
-                for (int b = 0; b < used; b++) {
-                    sum[q][b] += s[q][b];
-                }
-            }
-        });
-        Map<String, TopicSeries> topics = new LinkedHashMap<>();
-        byName.forEach((name, s) -> topics.put(name, toSeries(s)));
-        return new TopicRate(Instant.ofEpochSecond(origin).toString(), WIDTHS[widthIndex], topics,
-                other == null ? null : toSeries(other), otherKeys.size());
-    }
-
-    private TopicSeries toSeries(long[][] s) {
-        return new TopicSeries(list(s[PRODUCED_RECORDS]), list(s[PRODUCED_BYTES]), list(s[FETCHED_RECORDS]),
-                list(s[FETCHED_BYTES]));
-    }
-
-    private List<Long> list(long[] buckets) {
-        return Arrays.stream(buckets, 0, used).boxed().toList();
+        return part().toRate(names);
     }
 }

@@ -10,6 +10,8 @@ import org.kwire.summary.TopicNames;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,8 +48,8 @@ final class TransactionAccumulator implements ExchangeSink {
 
     private static final class Txn {
         final String id;
-        final Set<Long> producerIds = new TreeSet<>();
-        final Set<String> topics = new TreeSet<>();
+        final Set<Long> producerIds = new LinkedHashSet<>();
+        final Map<String, Long> topics = new LinkedHashMap<>();
         final Set<String> groups = new TreeSet<>();
         final Map<String, Long> errorCodes = new TreeMap<>();
         int epoch = -1;
@@ -68,9 +70,9 @@ final class TransactionAccumulator implements ExchangeSink {
             this.id = id;
         }
 
-        void topic(String topic) {
+        void topic(String topic, long frame) {
             if (topic != null && topics.size() < MAX_TOPICS) {
-                topics.add(topic);
+                topics.putIfAbsent(topic, frame);
             }
         }
     }
@@ -109,13 +111,13 @@ final class TransactionAccumulator implements ExchangeSink {
                 if (!Boolean.TRUE.equals(m.verifyOnly())) { // KIP-890's checks add nothing
                     t.partitionsAdded += req.partitions().size();
                 }
-                req.partitions().forEach(p -> t.topic(names.display(p.topic(), p.topicId())));
+                req.partitions().forEach(p -> t.topic(names.display(p.topic(), p.topicId()), req.frame().lastPacket()));
             }
             case PRODUCE -> {
                 t.produceRequests++;
                 for (FrameSummary.RecordsRef r : req.records()) {
                     t.producedRecords += r.summary().records();
-                    t.topic(names.display(r.topic(), r.topicId()));
+                    t.topic(names.display(r.topic(), r.topicId()), req.frame().lastPacket());
                     r.summary().batches().forEach(b -> tie(t, b.producerId(), b.producerEpoch()));
                 }
             }
@@ -185,19 +187,22 @@ final class TransactionAccumulator implements ExchangeSink {
         }
     }
 
-    List<TransactionStats> stats() {
-        List<TransactionStats> out = new ArrayList<>();
-        transactions.values().forEach(t -> out.add(stats(t)));
+    /** The mergeable state of every transactional.id, then (if it has markers) of producers of unknown ones. */
+    List<TxnPart> parts() {
+        List<TxnPart> out = new ArrayList<>();
+        transactions.values().forEach(t -> out.add(part(t)));
         if (unknown.commitMarkers + unknown.abortMarkers > 0) {
-            out.add(stats(unknown));
+            out.add(part(unknown));
         }
         return out;
     }
 
-    private static TransactionStats stats(Txn t) {
-        return new TransactionStats(t.id, List.copyOf(t.producerIds), t.epoch, t.init, t.partitionsAdded,
-                List.copyOf(t.topics), t.produceRequests, t.producedRecords, t.addOffsets, t.offsetsCommitted,
-                List.copyOf(t.groups), t.commits, t.aborts, t.commitMarkers, t.abortMarkers, t.errors,
-                new TreeMap<>(t.errorCodes), t.seen.first(), t.seen.last());
+    private static TxnPart part(Txn t) {
+        List<ApiPart.TopicSeen> topics = new ArrayList<>();
+        t.topics.forEach((name, frame) -> topics.add(new ApiPart.TopicSeen(name, frame)));
+        return new TxnPart(t.id, List.copyOf(t.producerIds), t.epoch, t.init, t.partitionsAdded, List.copyOf(topics),
+                t.produceRequests, t.producedRecords, t.addOffsets, t.offsetsCommitted, List.copyOf(t.groups), t.commits,
+                t.aborts, t.commitMarkers, t.abortMarkers, t.errors, new TreeMap<>(t.errorCodes), t.seen.firstNanos(),
+                t.seen.lastNanos());
     }
 }

@@ -57,6 +57,11 @@ public final class TopicNames {
         return null;
     }
 
+    /** Every topic id learned so far with its name. */
+    public Map<String, String> known() {
+        return new java.util.TreeMap<>(names);
+    }
+
     /** How to show a topic: its name if known (given, or learned for its id), else its id; null if neither. */
     public String display(String topic, String topicId) {
         if (topic != null) {

@@ -1,0 +1,144 @@
+package org.kwire.report;
+
+import org.HdrHistogram.Histogram;
+import org.kwire.protocol.ErrorCodes;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.zip.DataFormatException;
+
+/**
+ * The mergeable state of one API's statistics ({@link ApiStats}): counters that add up, and the latency histogram in
+ * HdrHistogram's own compressed encoding (base64), so that the percentiles of merged parts are those of one analysis.
+ *
+ * @param apiKey             ApiKey
+ * @param versions           requests per API version
+ * @param requests           request frames
+ * @param responses          response frames
+ * @param unmatchedRequests  requests without response that expected one
+ * @param noResponseExpected requests that expect no response
+ * @param unmatchedResponses responses whose request was not captured
+ * @param requestBytes       request frame bytes
+ * @param responseBytes      response frame bytes
+ * @param latencyHistogram   latencies in µs, HdrHistogram's compressed encoding in base64 (3 significant digits,
+ *                           values up to an hour); null if none
+ * @param minLatencyUs       smallest latency, µs (exact); null if none
+ * @param maxLatencyUs       largest latency, µs (exact); null if none
+ * @param longPolls          long-polls answered empty at their wait time
+ * @param errors             per error code: {@code [occurrences, responses carrying it]}
+ * @param errorTopics        per error code, the first {@link ReportBuilder#MAX_TOPICS_PER_ERROR} topics it named, with
+ *                           the frame that first named each, in capture order
+ */
+public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, long responses, long unmatchedRequests,
+                      long noResponseExpected, long unmatchedResponses, long requestBytes, long responseBytes,
+                      String latencyHistogram, Long minLatencyUs, Long maxLatencyUs, long longPolls,
+                      Map<Integer, long[]> errors, Map<Integer, List<TopicSeen>> errorTopics) {
+
+    /** A topic and the frame that first named it. */
+    public record TopicSeen(String topic, long frame) {
+    }
+
+    /** Latencies above an hour are clamped; the histogram keeps 3 significant digits. */
+    static final long MAX_TRACKED_US = 3_600_000_000L;
+
+    /** An empty latency histogram of the report's precision. */
+    static Histogram newHistogram() {
+        return new Histogram(MAX_TRACKED_US, 3);
+    }
+
+    /** HdrHistogram's compressed encoding of {@code h}, base64; null if it is empty. */
+    static String encode(Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return null;
+        }
+        ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int n = h.encodeIntoCompressedByteBuffer(b);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b.array(), n));
+    }
+
+    /** The histogram of a base64 compressed encoding; an empty one for null. */
+    static Histogram decode(String base64) {
+        if (base64 == null) {
+            return newHistogram();
+        }
+        try {
+            Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+            Histogram out = newHistogram();
+            out.add(h);
+            return out;
+        } catch (DataFormatException e) {
+            throw new IllegalArgumentException("latency histogram is not HdrHistogram's compressed encoding: " + e.getMessage(), e);
+        }
+    }
+
+    /** The sum of two parts of the same API, {@code this} the earlier. */
+    ApiPart merge(ApiPart o, FrameOrder order) {
+        Map<Integer, Long> v = new TreeMap<>(versions);
+        o.versions.forEach((k, n) -> v.merge(k, n, Long::sum));
+        Histogram h = decode(latencyHistogram);
+        h.add(decode(o.latencyHistogram));
+        Map<Integer, long[]> e = new TreeMap<>();
+        for (Map<Integer, long[]> m : List.of(errors, o.errors)) {
+            m.forEach((code, n) -> {
+                long[] sum = e.computeIfAbsent(code, c -> new long[2]);
+                sum[0] += n[0];
+                sum[1] += n[1];
+            });
+        }
+        Map<Integer, List<TopicSeen>> topics = new TreeMap<>();
+        for (Integer code : e.keySet()) {
+            topics.put(code, mergeTopics(errorTopics.getOrDefault(code, List.of()), o.errorTopics.getOrDefault(code, List.of()), order));
+        }
+        return new ApiPart(apiKey, v, requests + o.requests, responses + o.responses, unmatchedRequests + o.unmatchedRequests,
+                noResponseExpected + o.noResponseExpected, unmatchedResponses + o.unmatchedResponses,
+                requestBytes + o.requestBytes, responseBytes + o.responseBytes, encode(h), min(minLatencyUs, o.minLatencyUs),
+                max(maxLatencyUs, o.maxLatencyUs), longPolls + o.longPolls, e, topics);
+    }
+
+    /** The first topics of both, in capture order, each once. */
+    private static List<TopicSeen> mergeTopics(List<TopicSeen> a, List<TopicSeen> b, FrameOrder order) {
+        Map<String, TopicSeen> seen = new LinkedHashMap<>();
+        for (TopicSeen t : Sequences.merge(a, b, TopicSeen::frame, order, Integer.MAX_VALUE)) {
+            if (seen.size() < ReportBuilder.MAX_TOPICS_PER_ERROR) {
+                seen.putIfAbsent(t.topic(), t);
+            }
+        }
+        return List.copyOf(seen.values());
+    }
+
+    private static Long min(Long a, Long b) {
+        return a == null ? b : b == null ? a : Long.valueOf(Math.min(a, b));
+    }
+
+    private static Long max(Long a, Long b) {
+        return a == null ? b : b == null ? a : Long.valueOf(Math.max(a, b));
+    }
+
+    /** The API's statistics. */
+    ApiStats toStats(String name) {
+        Map<String, Long> v = new LinkedHashMap<>();
+        new TreeMap<>(versions).forEach((k, n) -> v.put(Integer.toString(k), n));
+        Histogram h = decode(latencyHistogram);
+        LatencySummary l = h.getTotalCount() == 0 ? null : new LatencySummary(h.getTotalCount(), minLatencyUs,
+                percentile(h, 50), percentile(h, 90), percentile(h, 99), maxLatencyUs);
+        List<ErrorStats> out = new ArrayList<>();
+        new TreeMap<>(errors).forEach((code, n) -> {
+            TreeSet<String> names = new TreeSet<>();
+            errorTopics.getOrDefault(code, List.of()).forEach(t -> names.add(t.topic()));
+            out.add(new ErrorStats(code, ErrorCodes.name(code), n[0], List.copyOf(names), n[1]));
+        });
+        return new ApiStats(apiKey, name, v, requests, responses, unmatchedRequests, noResponseExpected, unmatchedResponses,
+                l, requestBytes, responseBytes, out, longPolls);
+    }
+
+    /** A percentile clamped to the exact extremes (the histogram reports a bucket's highest equivalent value). */
+    private long percentile(Histogram h, double p) {
+        return Math.max(minLatencyUs, Math.min(maxLatencyUs, h.getValueAtPercentile(p)));
+    }
+}

@@ -1,0 +1,56 @@
+package org.kwire.report;
+
+import org.kwire.expert.ExpertNote;
+import org.kwire.expert.Severity;
+
+import java.util.function.LongUnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One listed warning of a {@link ReportPart}: an {@link ExpertNote} whose numbers can be renumbered. Its frame
+ * ({@code packet}), the stream its context names ({@code "stream N ..."}, as the stream stage writes contexts) and the
+ * frames its message names ({@code "frame N"}, as in "skipped 12 bytes ... (from frame 812)") are provisional in a
+ * merged part and become the capture's numbers when the report is built.
+ *
+ * @param note the note as its analysis made it
+ */
+public record NoteEntry(ExpertNote note) {
+
+    private static final Pattern STREAM = Pattern.compile("^stream (\\d+)\\b");
+    private static final Pattern FRAME = Pattern.compile("\\bframe (\\d+)\\b");
+
+    /** A capture-level warning (no frame): group {@code capture}. */
+    static NoteEntry capture(String text) {
+        return new NoteEntry(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", text));
+    }
+
+    /** The frame it is tied to, 0 if none. */
+    long frame() {
+        return note.packet();
+    }
+
+    /** This note with every frame number and stream number mapped. */
+    NoteEntry map(LongUnaryOperator frames, LongUnaryOperator streams) {
+        ExpertNote n = note;
+        return new NoteEntry(new ExpertNote(n.severity(), n.group(), n.packet() == 0 ? 0 : frames.applyAsLong(n.packet()),
+                n.offset(), replace(STREAM, n.context(), streams), replace(FRAME, n.message(), frames)));
+    }
+
+    private static String replace(Pattern p, String text, LongUnaryOperator f) {
+        Matcher m = p.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            long v = Long.parseLong(m.group(1));
+            String number = Long.toString(f.applyAsLong(v));
+            m.appendReplacement(out, Matcher.quoteReplacement(m.group().replace(m.group(1), number)));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** The line the report lists. */
+    String render(FrameNumbering n) {
+        return map(n::frame, s -> n.stream((int) s)).note().toString();
+    }
+}

@@ -1,0 +1,125 @@
+package org.kwire.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.function.BinaryOperator;
+import java.util.function.Function;
+import java.util.function.IntUnaryOperator;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * Merges two {@link ReportPart}s of consecutive slices (the second's slices follow the first's): the second's frame and
+ * stream numbers are shifted past the first's, then each section is merged (sums, histograms, top-N, lists in capture
+ * order cut to their limits, earliest and latest values). Associative: {@code merge(merge(a, b), c)} equals
+ * {@code merge(a, merge(b, c))}.
+ */
+public final class PartMerge {
+
+    private PartMerge() {
+    }
+
+    /**
+     * @throws IllegalArgumentException if the parts were made with different report options ({@code --top},
+     *                                  {@code --include-long-polls}, {@code --target-kafka})
+     */
+    public static ReportPart merge(ReportPart a, ReportPart b) {
+        if (a.slowestCount() != b.slowestCount() || a.includeLongPolls() != b.includeLongPolls()
+                || !a.targetKafka().equals(b.targetKafka())) {
+            throw new IllegalArgumentException("parts made with different report options (--top " + a.slowestCount() + "/"
+                    + b.slowestCount() + ", --include-long-polls " + a.includeLongPolls() + "/" + b.includeLongPolls()
+                    + ", --target-kafka " + a.targetKafka() + "/" + b.targetKafka() + ")");
+        }
+        long frameShift = a.packets();
+        int streamShift = a.streams();
+        ReportPart s = b.mapFrames(f -> f + frameShift, x -> x + streamShift);
+        List<ReportPart.Slice> slices = new ArrayList<>(a.slices());
+        slices.addAll(s.slices());
+        Map<Long, Long> times = new TreeMap<>(a.frameTimes());
+        times.putAll(s.frameTimes());
+        FrameOrder order = new ReportPart(a.slowestCount(), false, "", slices, times, List.of(), 0, 0, 0, 0, List.of(),
+                Map.of(), Map.of(), List.of(), List.of(), 0, List.of(), 0, null, List.of(), Map.of(), Map.of(), List.of(), 0,
+                List.of(), List.of(), List.of(), null, Map.of()).order();
+        List<CrcFailureEntry> crc = Sequences.merge(a.crcFailures(), s.crcFailures(), CrcFailureEntry::frame, order, ReportBuilder.MAX_LISTED);
+        List<PartialBatchEntry> partial = Sequences.merge(a.partialBatches(), s.partialBatches(), PartialBatchEntry::frame,
+                order, ReportBuilder.MAX_LISTED);
+        List<NoteEntry> notes = Sequences.merge(a.warnings(), s.warnings(), NoteEntry::frame, order, ReportBuilder.MAX_WARNINGS);
+        Map<String, String> names = new TreeMap<>(a.topicNames());
+        names.putAll(s.topicNames());
+        return new ReportPart(a.slowestCount(), a.includeLongPolls(), a.targetKafka(), slices, times,
+                byKey(a.apis(), s.apis(), ApiPart::apiKey, (x, y) -> x.merge(y, order)),
+                a.responsesWithoutRequest() + s.responsesWithoutRequest(), a.frames() + s.frames(),
+                a.malformedFrames() + s.malformedFrames(), a.incompleteFrames() + s.incompleteFrames(),
+                byKey(a.connections(), s.connections(), ConnectionPart::stream, ConnectionPart::merge),
+                sum(a.topicErrors(), s.topicErrors()), sumNested(a.topicRequests(), s.topicRequests()),
+                byKey(a.partitions(), s.partitions(), PartitionPart::key, PartitionPart::merge),
+                crc, a.crcFailuresOmitted() + s.crcFailuresOmitted() + a.crcFailures().size() + s.crcFailures().size() - crc.size(),
+                partial, a.partialBatchesOmitted() + s.partialBatchesOmitted() + a.partialBatches().size()
+                        + s.partialBatches().size() - partial.size(),
+                a.topicRate().merge(s.topicRate(), order),
+                SlowestExchanges.merge(a.slowest(), s.slowest(), a.slowestCount(), order),
+                RequestRateAccumulator.merge(a.requestRate(), s.requestRate()), sum(a.expert(), s.expert()),
+                notes, a.warningsOmitted() + s.warningsOmitted() + a.warnings().size() + s.warnings().size() - notes.size(),
+                byKey(a.clients(), s.clients(), ClientPart::key, (x, y) -> x.merge(y, order)),
+                byKey(a.brokers(), s.brokers(), p -> p.stats().broker(), (x, y) -> x.merge(y, order)),
+                byKey(a.transactions(), s.transactions(), t -> Objects.toString(t.transactionalId(), "\uffff"),
+                        (x, y) -> x.merge(y, order)),
+                a.tls().merge(s.tls()), names);
+    }
+
+    /** Entries of both lists by key (sorted), those of one key merged. */
+    private static <T, K extends Comparable<K>> List<T> byKey(List<T> a, List<T> b, Function<T, K> key, BinaryOperator<T> merge) {
+        Map<K, T> out = new TreeMap<>();
+        a.forEach(x -> out.put(key.apply(x), x));
+        b.forEach(x -> out.merge(key.apply(x), x, merge));
+        return List.copyOf(out.values());
+    }
+
+    private static Map<String, Long> sum(Map<String, Long> a, Map<String, Long> b) {
+        Map<String, Long> out = new TreeMap<>(a);
+        b.forEach((k, v) -> out.merge(k, v, Long::sum));
+        return out;
+    }
+
+    private static Map<String, Map<String, Long>> sumNested(Map<String, Map<String, Long>> a, Map<String, Map<String, Long>> b) {
+        Map<String, Map<String, Long>> out = new TreeMap<>();
+        a.forEach((k, v) -> out.put(k, new TreeMap<>(v)));
+        b.forEach((k, v) -> out.merge(k, new TreeMap<>(v), PartMerge::sum));
+        return out;
+    }
+
+    static TopicRatePart mapFrames(TopicRatePart r, LongUnaryOperator frame) {
+        Map<String, Long> first = new LinkedHashMap<>();
+        r.firstFrames().forEach((k, v) -> first.put(k, frame.applyAsLong(v)));
+        return new TopicRatePart(r.widthIndex(), r.origin(), r.used(), r.series(), first, r.other(), r.otherKeys());
+    }
+
+    static ClientPart mapFrames(ClientPart c, LongUnaryOperator frame, IntUnaryOperator stream) {
+        List<ClientPart.Usage> usage = c.usage().stream().map(u -> new ClientPart.Usage(u.apiKey(), u.version(),
+                u.requests(), u.frames().stream().map(frame::applyAsLong).toList())).toList();
+        return new ClientPart(c.address(), c.clientId(), c.streams().stream().map(stream::applyAsInt).toList(),
+                c.requests(), c.responses(), c.requestBytes(), c.responseBytes(), c.errors(), c.errorResponses(), c.apis(),
+                c.errorCodes(), usage, c.softwareName(), c.softwareVersion(), frame.applyAsLong(c.softwareFrame()),
+                c.firstSeenNanos(), c.lastSeenNanos());
+    }
+
+    static BrokerStats mapFrame(BrokerStats s, LongUnaryOperator frame) {
+        return new BrokerStats(s.broker(), s.apiVersionsResponses(), frame.applyAsLong(s.frame()), s.timestamp(),
+                s.responseVersion(), s.apis(), s.supportedFeatures(), s.finalizedFeatures(), s.finalizedFeaturesEpoch());
+    }
+
+    static TxnPart mapFrames(TxnPart t, LongUnaryOperator frame) {
+        return new TxnPart(t.transactionalId(), t.producerIds(), t.producerEpoch(), t.initProducerId(), t.partitionsAdded(),
+                t.topics().stream().map(x -> new ApiPart.TopicSeen(x.topic(), frame.applyAsLong(x.frame()))).toList(),
+                t.produceRequests(), t.producedRecords(), t.addOffsets(), t.offsetsCommitted(), t.groups(), t.commits(),
+                t.aborts(), t.commitMarkers(), t.abortMarkers(), t.errors(), t.errorCodes(), t.firstSeenNanos(),
+                t.lastSeenNanos());
+    }
+
+    static TlsPart mapFrames(TlsPart t, LongUnaryOperator frame, IntUnaryOperator stream) {
+        return t.map(frame, stream);
+    }
+}

@@ -1,0 +1,107 @@
+package org.kwire.report;
+
+import org.kwire.expert.ExpertNote;
+import org.kwire.expert.Severity;
+import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.TopicNames;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Builds the {@link Report} of a {@link ReportPart}: of one analysis ({@link ReportBuilder#build}), or of merged parts,
+ * whose frame and stream numbers a {@link FrameNumbering} turns into those of the whole capture. One code path for
+ * both, so that a merged report is built exactly as one analysis's.
+ */
+public final class PartReport {
+
+    private PartReport() {
+    }
+
+    /**
+     * A part with one more warning-or-worse note counted and listed (if fewer than {@link ReportBuilder#MAX_WARNINGS}
+     * are, else counted as omitted), as {@link ReportBuilder#note} does: for the capture's own warnings, added once
+     * parts are merged.
+     */
+    public static ReportPart noted(ReportPart p, ExpertNote note) {
+        Map<String, Long> expert = new TreeMap<>(p.expert());
+        expert.merge(note.severity().label() + "/" + note.group(), 1L, Long::sum);
+        List<NoteEntry> warnings = new ArrayList<>(p.warnings());
+        long omitted = p.warningsOmitted();
+        if (note.severity().compareTo(Severity.WARNING) >= 0) {
+            if (warnings.size() < ReportBuilder.MAX_WARNINGS) {
+                warnings.add(new NoteEntry(note));
+            } else {
+                omitted++;
+            }
+        }
+        return new ReportPart(p.slowestCount(), p.includeLongPolls(), p.targetKafka(), p.slices(), p.frameTimes(), p.apis(),
+                p.responsesWithoutRequest(), p.frames(), p.malformedFrames(), p.incompleteFrames(), p.connections(),
+                p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
+                p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
+                List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames());
+    }
+
+    /**
+     * The report.
+     *
+     * @param capture   facts about the input that only the packet reader knows (the frame and connection counts are
+     *                  filled in here)
+     * @param numbering the capture's frame and stream numbers of the part's
+     * @throws IllegalArgumentException if kwire bundles no schemas of the part's target release
+     */
+    public static Report build(ReportPart p, SchemaRegistry schemas, CaptureSummary capture, FrameNumbering numbering) {
+        TopicNames names = new TopicNames();
+        p.topicNames().forEach(names::learn);
+        List<ApiStats> apis = new ArrayList<>();
+        toMap(p.apis()).forEach((key, a) -> apis.add(a.toStats(schemas.apiName(key))));
+        List<ConnectionStats> conns = new ArrayList<>();
+        long kafka = 0;
+        for (ConnectionPart c : p.connections()) {
+            conns.add(c.toStats(numbering));
+            kafka += c.protocol().equals("kafka") ? 1 : 0;
+        }
+        conns.sort(Comparator.comparingInt(ConnectionStats::stream));
+        List<PartitionStats> partitions = TopicPartitions.stats(p.partitions(), names);
+        Map<String, long[]> topicErrors = new TreeMap<>();
+        p.topicErrors().forEach((t, n) -> topicErrors.put(t, new long[] {n}));
+        List<SlowExchange> slowest = new ArrayList<>(p.slowest().stream()
+                .map(s -> SlowestExchanges.map(s, numbering::frame, numbering::stream)).toList());
+        slowest.sort(SlowestExchanges.order(FrameOrder.NATURAL));
+        String release = schemas.release(p.targetKafka());
+        if (release == null) {
+            throw new IllegalArgumentException("no bundled schemas of Kafka " + p.targetKafka() + " (bundled: "
+                    + String.join(", ", schemas.targetReleases()) + ")");
+        }
+        List<ClientPart> clients = p.clients().stream().map(c -> PartMerge.mapFrames(c, numbering::frame, x -> x)).toList();
+        CaptureSummary cap = new CaptureSummary(capture.files(), capture.packets(), capture.bytes(),
+                capture.firstTimestamp(), capture.lastTimestamp(), capture.tcpConnections(), kafka,
+                p.frames(), p.malformedFrames(), p.incompleteFrames());
+        List<String> warnings = new ArrayList<>();
+        p.warnings().forEach(w -> warnings.add(w.render(numbering)));
+        warnings.addAll(p.tls().warnings());
+        return new Report(Report.VERSION, cap, apis, p.responsesWithoutRequest(), conns,
+                clients.stream().map(c -> c.toStats(schemas)).toList(),
+                TopicBreakdown.of(partitions, p.topicRequests(), topicErrors, names), partitions, List.copyOf(slowest),
+                RequestRateAccumulator.toRate(p.requestRate()),
+                p.crcFailures().stream().map(c -> new CrcFailureEntry(numbering.frame(c.frame()), c.api(), c.topic(),
+                        c.partition(), c.baseOffset(), c.magic(), c.stored(), c.computed())).toList(), p.crcFailuresOmitted(),
+                p.partialBatches().stream().map(b -> new PartialBatchEntry(numbering.frame(b.frame()), b.api(), b.topic(),
+                        b.partition(), b.bytesPresent(), b.bytesDeclared())).toList(), p.partialBatchesOmitted(),
+                Collections.unmodifiableMap(new TreeMap<>(p.expert())), List.copyOf(warnings), p.warningsOmitted(),
+                p.includeLongPolls(), ReadinessCheck.of(p.targetKafka(), release, schemas, clients),
+                p.brokers().stream().map(b -> b.toStats(numbering)).toList(),
+                p.transactions().stream().map(TxnPart::toStats).toList(), p.topicRate().toRate(names),
+                p.tls().toSummary(numbering));
+    }
+
+    private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {
+        Map<Integer, ApiPart> m = new TreeMap<>();
+        apis.forEach(a -> m.put(a.apiKey(), a));
+        return m;
+    }
+}

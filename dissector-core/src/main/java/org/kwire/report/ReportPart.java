@@ -1,0 +1,147 @@
+package org.kwire.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * The mergeable state of a report: what {@link ReportBuilder} counted over one slice of the traffic (one analysis of
+ * one or more capture files), or the merge of several ({@link PartMerge}), which is associative: merging the parts of
+ * consecutive slices in any grouping gives the same part, and its report ({@link PartReport}) is the report of one
+ * analysis of all their files together. Counters add up; the latency histograms are HdrHistogram's; the slowest
+ * exchanges are merged as top-N; lists kept in capture order (warnings, CRC failures, partial batches, first frames)
+ * are merged in capture order and cut to their limits; first/last values keep the earliest/latest.
+ * <p>
+ * Frame and stream numbers: each slice numbers its packets 1, 2, ... and its TCP connections 0, 1, ...; a merged part
+ * numbers them provisionally, each slice's numbers shifted past those of the slices before it ({@link #slices}).
+ * Their capture order across slices comes from {@link #frameTimes} ({@link #order()}); the numbers of the whole
+ * capture are given when the report is built ({@link FrameNumbering}), by the caller that knows every slice's packets.
+ *
+ * @param slowestCount      {@code --top}
+ * @param includeLongPolls  {@code --include-long-polls}
+ * @param targetKafka       {@code --target-kafka}
+ * @param slices            the slices merged, in order: their packets and TCP connections
+ * @param frameTimes        for every frame number the part holds (in a part of several slices): the largest packet
+ *                          time read in its slice up to that frame, epoch ns, which orders frames of different slices
+ *                          as a merge of their files by timestamp does
+ * @param topicNames        topic ids and the names the capture gave them
+ */
+public record ReportPart(int slowestCount, boolean includeLongPolls, String targetKafka, List<Slice> slices,
+                         Map<Long, Long> frameTimes, List<ApiPart> apis, long responsesWithoutRequest, long frames,
+                         long malformedFrames, long incompleteFrames, List<ConnectionPart> connections,
+                         Map<String, Long> topicErrors, Map<String, Map<String, Long>> topicRequests,
+                         List<PartitionPart> partitions, List<CrcFailureEntry> crcFailures, long crcFailuresOmitted,
+                         List<PartialBatchEntry> partialBatches, long partialBatchesOmitted, TopicRatePart topicRate,
+                         List<SlowExchange> slowest, Map<String, Map<Long, Long>> requestRate, Map<String, Long> expert,
+                         List<NoteEntry> warnings, long warningsOmitted, List<ClientPart> clients,
+                         List<BrokerPart> brokers, List<TxnPart> transactions, TlsPart tls, Map<String, String> topicNames) {
+
+    /**
+     * One slice: how many packets and TCP connections its analysis numbered.
+     *
+     * @param packets packets read
+     * @param streams TCP connections seen
+     */
+    public record Slice(long packets, int streams) {
+    }
+
+    /** The capture order of this part's frame numbers. */
+    public FrameOrder order() {
+        if (slices.size() <= 1) {
+            return FrameOrder.NATURAL;
+        }
+        long[] ends = new long[slices.size()];
+        long sum = 0;
+        for (int i = 0; i < ends.length; i++) {
+            sum += slices.get(i).packets();
+            ends[i] = sum;
+        }
+        return (a, b) -> {
+            int sa = slice(ends, a);
+            int sb = slice(ends, b);
+            if (sa == sb) {
+                return Long.compare(a, b);
+            }
+            int byTime = Long.compare(time(a), time(b));
+            return byTime != 0 ? byTime : Integer.compare(sb, sa); // equal times: the slice given later first
+        };
+    }
+
+    private static int slice(long[] ends, long frame) {
+        int lo = 0;
+        int hi = ends.length - 1;
+        while (lo < hi) { // the first slice whose end is at least the number
+            int mid = (lo + hi) >>> 1;
+            if (ends[mid] < frame) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private long time(long frame) {
+        Long t = frameTimes.get(frame);
+        if (t == null) {
+            throw new IllegalStateException("no time for frame " + frame + " of a merged part");
+        }
+        return t;
+    }
+
+    /** Every frame number this part holds (for {@link #withFrameTimes}), ascending. */
+    public List<Long> frameNumbers() {
+        TreeSet<Long> out = new TreeSet<>();
+        mapFrames(f -> {
+            if (f > 0) {
+                out.add(f);
+            }
+            return f;
+        }, s -> s);
+        return new ArrayList<>(out);
+    }
+
+    /** This one-slice part with the time of each of its frames ({@code times} holds every {@link #frameNumbers()}). */
+    public ReportPart withFrameTimes(Map<Long, Long> times) {
+        return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, new TreeMap<>(times), apis,
+                responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
+                partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames);
+    }
+
+    /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
+    ReportPart mapFrames(LongUnaryOperator f, LongUnaryOperator s) {
+        LongUnaryOperator frame = x -> x <= 0 ? x : f.applyAsLong(x);
+        java.util.function.IntUnaryOperator stream = x -> (int) s.applyAsLong(x);
+        Map<Long, Long> times = new TreeMap<>();
+        frameTimes.forEach((k, v) -> times.put(frame.applyAsLong(k), v));
+        return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, times, apis, responsesWithoutRequest,
+                frames, malformedFrames, incompleteFrames,
+                connections.stream().map(c -> c.shift((int) s.applyAsLong(c.stream()) - c.stream())).toList(),
+                topicErrors, topicRequests, partitions,
+                crcFailures.stream().map(c -> new CrcFailureEntry(frame.applyAsLong(c.frame()), c.api(), c.topic(),
+                        c.partition(), c.baseOffset(), c.magic(), c.stored(), c.computed())).toList(), crcFailuresOmitted,
+                partialBatches.stream().map(p -> new PartialBatchEntry(frame.applyAsLong(p.frame()), p.api(), p.topic(),
+                        p.partition(), p.bytesPresent(), p.bytesDeclared())).toList(), partialBatchesOmitted,
+                PartMerge.mapFrames(topicRate, frame),
+                slowest.stream().map(x -> SlowestExchanges.map(x, frame, stream)).toList(), requestRate, expert,
+                warnings.stream().map(w -> w.map(frame, s)).toList(), warningsOmitted,
+                clients.stream().map(c -> PartMerge.mapFrames(c, frame, stream)).toList(),
+                brokers.stream().map(b -> new BrokerPart(PartMerge.mapFrame(b.stats(), frame), b.good())).toList(),
+                transactions.stream().map(t -> PartMerge.mapFrames(t, frame)).toList(),
+                PartMerge.mapFrames(tls, frame, stream), topicNames);
+    }
+
+    /** Packets of every slice. */
+    long packets() {
+        return slices.stream().mapToLong(Slice::packets).sum();
+    }
+
+    /** TCP connections of every slice. */
+    int streams() {
+        return slices.stream().mapToInt(Slice::streams).sum();
+    }
+}

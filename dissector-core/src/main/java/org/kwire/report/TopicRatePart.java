@@ -1,0 +1,127 @@
+package org.kwire.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The mergeable state of the report's {@code topic_rate} ({@link TopicRateAccumulator}): buckets of {@code width}
+ * seconds from {@code origin} (epoch seconds, a multiple of the width), per topic key in order of first arrival with the
+ * frame that brought it. Widths are multiples of each other, so two parts are merged on the wider grid exactly, then
+ * widened again if together they span more than {@link TopicRateAccumulator#MAX_BUCKETS} buckets; the first
+ * {@link TopicRateAccumulator#MAX_TOPICS} topics in capture order keep their series, the others are summed.
+ *
+ * @param widthIndex index of the bucket width in the accumulator's widths
+ * @param origin     start of bucket 0, epoch seconds ({@link Long#MIN_VALUE} if no record set was seen)
+ * @param used       buckets in use
+ * @param series     per topic key (name, or id), {@code [quantity][bucket]}: produced records, produced bytes,
+ *                   fetched records, fetched bytes
+ * @param firstFrames per topic key (with or without a series of its own), the frame that first brought it
+ * @param other      the series of topics beyond the first ones, summed; null if none
+ * @param otherKeys  those topics, in order of first arrival
+ */
+public record TopicRatePart(int widthIndex, long origin, int used, Map<String, long[][]> series,
+                            Map<String, Long> firstFrames, long[][] other, List<String> otherKeys) {
+
+    TopicRatePart merge(TopicRatePart o, FrameOrder order) {
+        if (used == 0) {
+            return o;
+        }
+        if (o.used == 0) {
+            return this;
+        }
+        int w = Math.max(widthIndex, o.widthIndex);
+        long start = Math.min(origin, o.origin);
+        long end = Math.max(last(), o.last());
+        while (w < TopicRateAccumulator.WIDTHS.length - 1
+                && (end - Math.floorDiv(start, TopicRateAccumulator.WIDTHS[w]) * TopicRateAccumulator.WIDTHS[w])
+                / TopicRateAccumulator.WIDTHS[w] >= TopicRateAccumulator.MAX_BUCKETS) {
+            w++;
+        }
+        long width = TopicRateAccumulator.WIDTHS[w];
+        long newOrigin = Math.floorDiv(start, width) * width;
+        List<Map.Entry<String, Long>> arrivals = Sequences.merge(new ArrayList<>(firstFrames.entrySet()),
+                new ArrayList<>(o.firstFrames.entrySet()), Map.Entry::getValue, order, Integer.MAX_VALUE);
+        Map<String, Long> first = new LinkedHashMap<>();
+        arrivals.forEach(e -> first.putIfAbsent(e.getKey(), e.getValue()));
+        int u = (int) Math.min(TopicRateAccumulator.MAX_BUCKETS, (end - newOrigin) / width + 1);
+        Map<String, long[][]> s = new LinkedHashMap<>();
+        long[][] rest = null;
+        List<String> restKeys = new ArrayList<>();
+        for (String key : first.keySet()) {
+            long[][] sum = new long[4][u];
+            boolean any = add(sum, series.get(key), this, newOrigin, width) | add(sum, o.series.get(key), o, newOrigin, width);
+            boolean inOther = otherKeys.contains(key) || o.otherKeys.contains(key);
+            if (s.size() < TopicRateAccumulator.MAX_TOPICS && any && !inOther) {
+                s.put(key, sum);
+            } else {
+                rest = rest == null ? new long[4][u] : rest;
+                for (int q = 0; q < 4; q++) {
+                    for (int b = 0; b < u; b++) {
+                        rest[q][b] += sum[q][b];
+                    }
+                }
+                restKeys.add(key);
+            }
+        }
+        if (other != null || o.other != null) {
+            rest = rest == null ? new long[4][u] : rest;
+            add(rest, other, this, newOrigin, width);
+            add(rest, o.other, o, newOrigin, width);
+        }
+        return new TopicRatePart(w, newOrigin, u, s, first, rest, List.copyOf(restKeys));
+    }
+
+    private long last() {
+        return origin + (long) (used - 1) * TopicRateAccumulator.WIDTHS[widthIndex];
+    }
+
+    /** Adds a series of part {@code p} into {@code sum} on the new grid; false if there was none. */
+    private static boolean add(long[][] sum, long[][] from, TopicRatePart p, long newOrigin, long width) {
+        if (from == null) {
+            return false;
+        }
+        long fromWidth = TopicRateAccumulator.WIDTHS[p.widthIndex];
+        for (int q = 0; q < from.length; q++) {
+            for (int b = 0; b < from[q].length; b++) {
+                int i = (int) Math.min(sum[q].length - 1, Math.max(0, (p.origin + b * fromWidth - newOrigin) / width));
+                sum[q][i] += from[q][b];
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The rate of the report.
+     *
+     * @param names resolves topic ids to names: series of an id and of its name are summed under the name
+     */
+    TopicRate toRate(org.kwire.summary.TopicNames names) {
+        if (used == 0) {
+            return new TopicRate(null, TopicRateAccumulator.WIDTHS[widthIndex], Map.of(), null, 0);
+        }
+        Map<String, long[][]> byName = new java.util.TreeMap<>();
+        series.forEach((key, s) -> {
+            String name = names.name(key);
+            long[][] sum = byName.computeIfAbsent(name != null ? name : key, k -> new long[4][used]);
+            for (int q = 0; q < s.length; q++) {
+                for (int b = 0; b < used; b++) {
+                    sum[q][b] += s[q][b];
+                }
+            }
+        });
+        Map<String, TopicSeries> topics = new LinkedHashMap<>();
+        byName.forEach((name, s) -> topics.put(name, toSeries(s)));
+        return new TopicRate(java.time.Instant.ofEpochSecond(origin).toString(), TopicRateAccumulator.WIDTHS[widthIndex],
+                topics, other == null ? null : toSeries(other), otherKeys.size());
+    }
+
+    private TopicSeries toSeries(long[][] s) {
+        return new TopicSeries(list(s[0]), list(s[1]), list(s[2]), list(s[3]));
+    }
+
+    private List<Long> list(long[] buckets) {
+        return java.util.Arrays.stream(buckets, 0, used).boxed().toList();
+    }
+}
