@@ -79,6 +79,17 @@ public final class CaptureAnalyzer {
     }
 
     /**
+     * {@link #start(ConversationListener, ConnectionObserver, TrafficCensus)}, with every TCP connection also noted by
+     * {@code ledger} (for a partial's boundary section).
+     */
+    public PacketPipeline start(ConversationListener listener, ConnectionObserver observer, TrafficCensus census,
+                                org.kwire.partial.ConnectionLedger ledger) {
+        ConnectionObserver counted = census.observer(observer);
+        return new PacketPipeline(new TcpReassembler(c -> census.wrap(c, ledger.wrap(c,
+                new KafkaStreamHandler(c, options, plans, headers, listener, counted, tls))), limits), tls.keyLog());
+    }
+
+    /**
      * Analyzes capture files as one capture, their packets merged by timestamp as {@code mergecap} merges them
      * ({@link MergedSource}) and numbered 1, 2, ... in that order.
      *

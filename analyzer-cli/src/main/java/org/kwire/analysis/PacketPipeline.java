@@ -28,6 +28,11 @@ public final class PacketPipeline {
     private long first;
     private long last;
     private boolean ended;
+    /** Warnings of the sources (before those {@link #end} adds). */
+    private int sourceWarnings = -1;
+    /** Packet times and connection starts, for merging with other slices; null unless asked for. */
+    private org.kwire.partial.Timeline timeline;
+    private final java.util.Set<Integer> linkTypes = new java.util.TreeSet<>();
 
     PacketPipeline(TcpReassembler tcp, KeyLog keyLog) {
         this.tcp = tcp;
@@ -75,13 +80,34 @@ public final class PacketPipeline {
     public synchronized void accept(Packet p) {
         TcpSegment s = decodeNext(p);
         if (s != null) {
+            int before = tcp.connections();
             tcp.accept(s);
+            for (int i = before; timeline != null && i < tcp.connections(); i++) {
+                timeline.connectionStarted();
+            }
         }
+    }
+
+    /**
+     * Records every packet's time and every connection's first packet into {@code t} from now on (call before the
+     * first packet), so that this analysis can be merged with those of other slices ({@code org.kwire.partial}).
+     */
+    public synchronized void recordTimeline(org.kwire.partial.Timeline t) {
+        this.timeline = t;
+    }
+
+    /** The link types (LINKTYPE_ values) of the packets read. */
+    public synchronized java.util.Set<Integer> linkTypes() {
+        return java.util.Set.copyOf(linkTypes);
     }
 
     /** Counts, renumbers and decodes the next packet: its TCP segment, or null. */
     private TcpSegment decodeNext(Packet p) {
         packets++;
+        if (timeline != null) {
+            timeline.packet(p.timestampNanos());
+        }
+        linkTypes.add(p.linkType());
         Packet numbered = p.number() == packets ? p : p.withNumber(packets);
         if (packets == 1) {
             first = p.timestampNanos();
@@ -122,20 +148,44 @@ public final class PacketPipeline {
         }
         ended = true;
         tcp.end(packets);
-        if (decoder.malformed() > 0) {
-            warnings.add(decoder.malformed() + " packet(s) with a link, IP or TCP header cut short or invalid were skipped; "
+        sourceWarnings = warnings.size();
+        warnings.addAll(endWarnings(decoder.malformed(), tcp.shedConnections(), tcp.shedSegments(),
+                decoder.incompleteDatagrams(), decoder.fragmentTimeoutSeconds()));
+    }
+
+    /**
+     * The warnings of the end of a capture: packets skipped, connections shed, datagrams not reassembled (one line each
+     * that is not zero).
+     */
+    public static List<String> endWarnings(long malformedPackets, long shedConnections, long shedPackets,
+                                           long incompleteDatagrams, long fragmentTimeoutSeconds) {
+        List<String> out = new ArrayList<>();
+        if (malformedPackets > 0) {
+            out.add(malformedPackets + " packet(s) with a link, IP or TCP header cut short or invalid were skipped; "
                     + "the stream bytes they carried are gaps");
         }
-        if (tcp.shedConnections() > 0) {
-            warnings.add("the analysis of " + tcp.shedConnections() + " connection(s) was dropped because it fell behind "
-                    + "the capture (" + tcp.shedSegments() + " packets not analyzed): the report misses the rest of those "
+        if (shedConnections > 0) {
+            out.add("the analysis of " + shedConnections + " connection(s) was dropped because it fell behind "
+                    + "the capture (" + shedPackets + " packets not analyzed): the report misses the rest of those "
                     + "connections; a larger --queue-size or a narrower filter helps");
         }
-        long incomplete = decoder.incompleteDatagrams();
-        if (incomplete > 0) {
-            warnings.add(incomplete + " fragmented IP datagram(s) could not be reassembled (fragments missing, cut by the "
-                    + "snaplen or given up after " + decoder.fragmentTimeoutSeconds() + " s)");
+        if (incompleteDatagrams > 0) {
+            out.add(incompleteDatagrams + " fragmented IP datagram(s) could not be reassembled (fragments missing, cut by the "
+                    + "snaplen or given up after " + fragmentTimeoutSeconds + " s)");
         }
+        return out;
+    }
+
+    /** The counts behind {@link #endWarnings}: malformed packets, shed connections, shed packets, incomplete datagrams,
+     * fragment timeout in seconds. */
+    public synchronized long[] endCounts() {
+        return new long[] {decoder.malformed(), tcp.shedConnections(), tcp.shedSegments(), decoder.incompleteDatagrams(),
+                decoder.fragmentTimeoutSeconds()};
+    }
+
+    /** The sources' own warnings (truncated files, ...), without those {@link #end} added. */
+    public synchronized List<String> sourceWarnings() {
+        return List.copyOf(sourceWarnings < 0 ? warnings : warnings.subList(0, sourceWarnings));
     }
 
     /**

@@ -144,6 +144,44 @@ public final class TrafficCensus {
         };
     }
 
+    /**
+     * What the census counted, to merge with the census of other slices: per server port, per kind
+     * ({@code KAFKA}, {@code TLS}, {@code HTTP}, {@code OTHER}, {@code EMPTY}), connections and payload bytes; and the
+     * connections found to carry Kafka.
+     */
+    public record Counts(Map<Integer, Map<String, long[]>> ports, long kafkaConnections) {
+
+        /** The sum of two censuses. */
+        public Counts merge(Counts o) {
+            Map<Integer, Map<String, long[]>> out = new TreeMap<>();
+            for (Counts c : List.of(this, o)) {
+                c.ports.forEach((port, kinds) -> kinds.forEach((kind, n) -> {
+                    long[] sum = out.computeIfAbsent(port, p -> new TreeMap<>()).computeIfAbsent(kind, k -> new long[2]);
+                    sum[0] += n[0];
+                    sum[1] += n[1];
+                }));
+            }
+            return new Counts(out, kafkaConnections + o.kafkaConnections);
+        }
+    }
+
+    /** What was counted so far. */
+    public Counts counts() {
+        Map<Integer, Map<String, long[]>> out = new TreeMap<>();
+        ports.forEach((port, kinds) -> kinds.forEach((kind, n) ->
+                out.computeIfAbsent(port, p -> new TreeMap<>()).put(kind.name(), n.clone())));
+        return new Counts(out, kafkaConnections);
+    }
+
+    /** A census holding these counts (for the verdict of merged slices). */
+    public static TrafficCensus of(Set<Integer> brokerPorts, Counts counts) {
+        TrafficCensus c = new TrafficCensus(brokerPorts);
+        counts.ports().forEach((port, kinds) -> kinds.forEach((kind, n) ->
+                c.ports.computeIfAbsent(port, p -> new TreeMap<>()).put(Kind.valueOf(kind), n.clone())));
+        c.kafkaConnections = counts.kafkaConnections();
+        return c;
+    }
+
     /** An observer that marks Kafka connections, then tells {@code next}. */
     ConnectionObserver observer(ConnectionObserver next) {
         return new ConnectionObserver() {

@@ -51,7 +51,7 @@ final class AnalyzeCommand {
         this.terminal = terminal;
     }
 
-    private static Options options() {
+    static Options options() {
         Options o = new Options();
         AnalysisRun.addOptions(o);
         Records.addOptions(o, false);
@@ -69,6 +69,11 @@ final class AnalyzeCommand {
         o.addOption(Option.builder().longOpt("workers").hasArg().argName("N")
                 .desc("threads that decode frame bodies and record batches while packets are read (default: one per "
                         + "processor, 0 on a single one; 0: everything on one thread); the output is the same").build());
+        o.addOption(Option.builder().longOpt("jobs").hasArg().argName("N")
+                .desc("analyze the files on N threads, one file at a time each, and merge their results into the report "
+                        + "of one analysis (rotated captures; see README, \"Rotated captures\")").build());
+        o.addOption(Option.builder().longOpt("partial")
+                .desc("write a partial result (JSON) instead of the report, to merge with others by kwire merge").build());
         o.addOption(Option.builder().longOpt("metrics-file").hasArg().argName("FILE")
                 .desc("also write the capture's Prometheus metrics to FILE (node_exporter textfile format)").build());
         MetricsRun.addOptions(o, false);
@@ -80,7 +85,7 @@ final class AnalyzeCommand {
     }
 
     /** What {@code --format} asks for. */
-    private enum Format { TEXT, JSON, NDJSON, ES_BULK }
+    enum Format { TEXT, JSON, NDJSON, ES_BULK }
 
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
         CommandLine cl = Cli.parse("analyze", options(), args);
@@ -96,6 +101,9 @@ final class AnalyzeCommand {
                 : terminal && output == null ? Format.TEXT : Format.JSON;
         if (cl.hasOption("index") && format != Format.ES_BULK) {
             throw new CliException(ExitCodes.USAGE, "--index goes with --format es-bulk");
+        }
+        if (cl.hasOption("jobs") || cl.hasOption("partial")) {
+            return new JobsRun(cl, stdin, terminal).run(out, err);
         }
         AnalysisRun run = new AnalysisRun(cl);
         MetricsRun metrics = MetricsRun.of(cl, "metrics-file", run);
@@ -174,7 +182,7 @@ final class AnalyzeCommand {
         return facts;
     }
 
-    private static void writeText(Report r, String output, PrintStream out) throws CliException {
+    static void writeText(Report r, String output, PrintStream out) throws CliException {
         try (OutputStream stream = Cli.output(output, out)) {
             stream.write(TextReport.render(r).getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
@@ -182,7 +190,7 @@ final class AnalyzeCommand {
         }
     }
 
-    private static Format format(String name) throws CliException {
+    static Format format(String name) throws CliException {
         try {
             return Format.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
@@ -190,7 +198,7 @@ final class AnalyzeCommand {
         }
     }
 
-    private static Path extractBundled() throws IOException {
+    static Path extractBundled() throws IOException {
         Path tmp = Files.createTempFile("kwire-sample-", ".pcap");
         try (InputStream in = AnalyzeCommand.class.getResourceAsStream(BUNDLED)) {
             if (in == null) {

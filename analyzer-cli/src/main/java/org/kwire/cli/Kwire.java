@@ -26,6 +26,7 @@ public final class Kwire {
             commands:
               analyze [FILE...]   analyze captures into a report, text on a terminal, else JSON (FILE - reads stdin;
                                   several files are merged by time; no FILE: the bundled sample capture)
+              merge PARTIAL...    merge partial results of analyze --partial (files analyzed apart) into one report
               report REPORT.json  turn a report of analyze into one self-contained HTML page with charts (-o FILE)
               dissect FILE...     print every Kafka frame field by field (text tree, JSON tree, or Kafka's JSON values)
               schema [API]        list Kafka APIs and versions, show one's fields, or --minimal: dissect its smallest instance
@@ -108,6 +109,7 @@ public final class Kwire {
             return switch (args[0]) {
                 case "analyze" -> new AnalyzeCommand(stdin(), terminal).run(rest, out, err);
                 case "report" -> new ReportCommand(System.in).run(rest, out);
+                case "merge" -> new MergeCommand(terminal).run(rest, out, err);
                 case "dissect" -> new DissectCommand(stdin()).run(rest, out, err);
                 case "schema" -> new SchemaCommand().run(rest, out);
                 case "live" -> new LiveCommand().run(rest, out, err);

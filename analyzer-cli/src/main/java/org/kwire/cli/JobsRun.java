@@ -1,0 +1,154 @@
+package org.kwire.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.kwire.partial.Partial;
+import org.kwire.partial.PartialCodec;
+import org.kwire.partial.PartialMerge;
+import org.kwire.pcap.CaptureFiles;
+import org.kwire.report.Report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * {@code kwire analyze --jobs N FILE...}: each file analyzed apart into a {@link Partial} on N threads, the partials
+ * merged in the order the files were given and turned into the report; and {@code kwire analyze --partial}: the files
+ * analyzed as one slice, its partial written instead of the report (for {@code kwire merge}).
+ */
+final class JobsRun {
+
+    private final CommandLine cl;
+    private final InputStream stdin;
+    private final boolean terminal;
+
+    JobsRun(CommandLine cl, InputStream stdin, boolean terminal) {
+        this.cl = cl;
+        this.stdin = stdin;
+        this.terminal = terminal;
+    }
+
+    int run(PrintStream out, PrintStream err) throws CliException {
+        for (String o : new String[] {"metrics-file", "index"}) {
+            if (cl.hasOption(o)) {
+                throw new CliException(ExitCodes.USAGE, "--" + o + " does not go with --jobs or --partial");
+            }
+        }
+        String output = cl.getOptionValue("output");
+        AnalyzeCommand.Format format = cl.hasOption("format") ? AnalyzeCommand.format(cl.getOptionValue("format"))
+                : terminal && output == null && !cl.hasOption("partial") ? AnalyzeCommand.Format.TEXT : AnalyzeCommand.Format.JSON;
+        if (format != AnalyzeCommand.Format.JSON && format != AnalyzeCommand.Format.TEXT) {
+            throw new CliException(ExitCodes.USAGE, "--jobs and --partial make a report: --format json or text");
+        }
+        int jobs = Cli.intValue(cl, "jobs", 1);
+        if (jobs < 1) {
+            throw new CliException(ExitCodes.USAGE, "--jobs " + jobs + ": at least 1");
+        }
+        new AnalysisRun(cl).report(cl); // every option checked once, before any work
+        List<String> named = Cli.captures(cl);
+        Path bundled = null;
+        try {
+            List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
+            if (named.isEmpty()) {
+                bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
+                inputs.add(new CaptureInputs.Input(AnalyzeCommand.BUNDLED + " (bundled sample)", bundled));
+            }
+            CaptureInputs.of(inputs, stdin);
+            SliceAnalysis slices = SliceAnalysis.of(cl);
+            Partial merged = cl.hasOption("partial") ? slice(slices, inputs, Cli.intValue(cl, "workers", 0))
+                    : parallel(slices, inputs, jobs);
+            if (cl.hasOption("partial")) {
+                writePartial(merged, output, out);
+                return ExitCodes.OK;
+            }
+            Report r = slices.report(merged, w -> err.println("kwire: warning: " + w));
+            if (format == AnalyzeCommand.Format.JSON) {
+                CaptureReports.write(r, output, out);
+            } else {
+                AnalyzeCommand.writeText(r, output, out);
+            }
+            return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+        } finally {
+            if (bundled != null) {
+                try {
+                    Files.deleteIfExists(bundled);
+                } catch (IOException ignored) {
+                    // a temp file left behind is harmless
+                }
+            }
+        }
+    }
+
+    /** All inputs as one slice (merged by timestamp, as one analysis reads them). */
+    private Partial slice(SliceAnalysis slices, List<CaptureInputs.Input> inputs, int workers) throws CliException {
+        CaptureInputs captures = CaptureInputs.of(inputs, stdin);
+        return Cli.readCaptures(() -> {
+            long bytes = captures.readsStdin() ? -1 : captures.bytes();
+            return slices.analyze(captures.names(), captures::open, bytes, workers);
+        });
+    }
+
+    /** Each file a slice, on {@code jobs} threads; the partials merged in the order given. */
+    private Partial parallel(SliceAnalysis slices, List<CaptureInputs.Input> inputs, int jobs) throws CliException {
+        for (CaptureInputs.Input i : inputs) {
+            if (i.path() == null) {
+                throw new CliException(ExitCodes.USAGE, "--jobs reads files, not standard input (-)");
+            }
+        }
+        int workers = Cli.intValue(cl, "workers", 0);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, inputs.size()));
+        try {
+            List<Future<Partial>> futures = new ArrayList<>();
+            for (CaptureInputs.Input i : inputs) {
+                futures.add(pool.submit(() -> slices.analyze(List.of(i.name()), () -> CaptureFiles.open(i.path()),
+                        Files.size(i.path()), workers)));
+            }
+            Partial merged = null;
+            for (Future<Partial> f : futures) {
+                Partial p = get(f);
+                merged = merged == null ? p : PartialMerge.merge(merged, p);
+            }
+            return merged;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static Partial get(Future<Partial> f) throws CliException {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CliException(ExitCodes.INPUT, "interrupted");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                return Cli.readCaptures(() -> {
+                    throw io;
+                });
+            }
+            if (cause instanceof IllegalArgumentException ia) {
+                throw new CliException(ExitCodes.USAGE, ia.getMessage());
+            }
+            throw new IllegalStateException(cause);
+        }
+    }
+
+    static void writePartial(Partial p, String output, PrintStream out) throws CliException {
+        try (OutputStream stream = Cli.output(output, out)) {
+            PartialCodec.write(p, stream);
+            stream.write('\n');
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
+        }
+    }
+}

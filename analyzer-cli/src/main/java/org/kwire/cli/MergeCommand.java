@@ -1,0 +1,100 @@
+package org.kwire.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.kwire.partial.Partial;
+import org.kwire.partial.PartialCodec;
+import org.kwire.partial.PartialMerge;
+import org.kwire.report.Report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * {@code kwire merge PARTIAL...}: merges partial results written by {@code kwire analyze --partial} (on other
+ * machines, of other files) in the order given, and writes the report of one analysis of all their files, or with
+ * {@code --partial} the merged partial (to merge further).
+ */
+final class MergeCommand {
+
+    static Options options() {
+        Options o = new Options();
+        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
+                .desc("write the report to FILE instead of stdout").build());
+        o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
+                .desc("text (default on a terminal) or json (default otherwise)").build());
+        o.addOption(Option.builder().longOpt("partial").desc("write the merged partial instead of the report").build());
+        o.addOption(Option.builder().longOpt("strict").desc("exit with code 4 if the report has warnings").build());
+        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        return o;
+    }
+
+    private final boolean terminal;
+
+    MergeCommand(boolean terminal) {
+        this.terminal = terminal;
+    }
+
+    int run(String[] args, PrintStream out, PrintStream err) throws CliException {
+        CommandLine cl = Cli.parse("merge", options(), args);
+        if (cl.hasOption("help")) {
+            Cli.help(out, "kwire merge [options] PARTIAL...", "Merge partial results of kwire analyze --partial (files "
+                    + "analyzed apart, e.g. each broker's captures on its own machine), given in the order of their files, "
+                    + "into the report of one analysis of all the files.", options());
+            return ExitCodes.OK;
+        }
+        List<String> files = cl.getArgList();
+        if (files.isEmpty()) {
+            throw new CliException(ExitCodes.USAGE, "merge: no partial given (kwire analyze --partial -o FILE writes one)");
+        }
+        String output = cl.getOptionValue("output");
+        AnalyzeCommand.Format format = cl.hasOption("format") ? AnalyzeCommand.format(cl.getOptionValue("format"))
+                : terminal && output == null ? AnalyzeCommand.Format.TEXT : AnalyzeCommand.Format.JSON;
+        if (format != AnalyzeCommand.Format.JSON && format != AnalyzeCommand.Format.TEXT) {
+            throw new CliException(ExitCodes.USAGE, "--format " + cl.getOptionValue("format") + ": use text or json");
+        }
+        Partial merged = null;
+        for (String f : files) {
+            Partial p = read(f);
+            try {
+                merged = merged == null ? p : PartialMerge.merge(merged, p);
+            } catch (IllegalArgumentException e) {
+                throw new CliException(ExitCodes.INPUT, f + ": cannot be merged with the partials before it: " + e.getMessage());
+            }
+        }
+        if (cl.hasOption("partial")) {
+            JobsRun.writePartial(merged, output, out);
+            return ExitCodes.OK;
+        }
+        List<String> options = new java.util.ArrayList<>();
+        merged.analysis().forEach((name, value) -> {
+            if (name.equals("schemas")) {
+                options.add("--" + name);
+                options.add(value);
+            }
+        });
+        Report r = SliceAnalysis.of(options.toArray(String[]::new)).report(merged, w -> err.println("kwire: warning: " + w));
+        if (format == AnalyzeCommand.Format.JSON) {
+            CaptureReports.write(r, output, out);
+        } else {
+            AnalyzeCommand.writeText(r, output, out);
+        }
+        return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+    }
+
+    private static Partial read(String file) throws CliException {
+        try (InputStream in = file.equals("-") ? System.in : Files.newInputStream(Path.of(file))) {
+            return PartialCodec.read(in);
+        } catch (NoSuchFileException e) {
+            throw new CliException(ExitCodes.INPUT, "no such file: " + file);
+        } catch (IOException | RuntimeException e) {
+            throw new CliException(ExitCodes.INPUT, file + ": not a kwire partial (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package org.kwire.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.kwire.analysis.CaptureFacts;
+import org.kwire.analysis.PacketPipeline;
+import org.kwire.analysis.TrafficCensus;
+import org.kwire.partial.Boundary;
+import org.kwire.partial.ConnectionLedger;
+import org.kwire.partial.Partial;
+import org.kwire.partial.PartialReport;
+import org.kwire.partial.SliceFacts;
+import org.kwire.partial.Timeline;
+import org.kwire.pcap.PacketSource;
+import org.kwire.report.Report;
+import org.kwire.report.ReportBuilder;
+import org.kwire.report.ReportPart;
+import org.kwire.summary.ExchangeTracker;
+import org.kwire.tcp.ReassemblyLimits;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Analyzes one slice of a capture (one or more files, merged by timestamp as {@code kwire analyze} merges them) into a
+ * {@link Partial}, with {@code analyze}'s options; and builds the report of merged partials. Used by
+ * {@code analyze --partial}, {@code analyze --jobs}, {@code merge} and the Spark job ({@code analyzer-spark}).
+ */
+public final class SliceAnalysis {
+
+    /** Options that change how a run is done, not what it finds: left out of {@link Partial#analysis()}. */
+    private static final Set<String> PER_RUN = Set.of("output", "format", "index", "partial", "jobs", "quiet", "workers",
+            "read", "help", "metrics-file", "metrics-clients", "metrics-topics", "strict");
+
+    private final CommandLine cl;
+    private final Map<String, String> analysis;
+
+    private SliceAnalysis(CommandLine cl) {
+        this.cl = cl;
+        Map<String, String> a = new TreeMap<>();
+        for (Option o : cl.getOptions()) {
+            String name = o.getLongOpt() != null ? o.getLongOpt() : o.getOpt();
+            if (!PER_RUN.contains(name)) {
+                a.merge(name, o.getValue() == null ? "" : o.getValue(), (x, y) -> x + "," + y);
+            }
+        }
+        this.analysis = a;
+    }
+
+    /** With options already parsed by {@code analyze}. */
+    static SliceAnalysis of(CommandLine cl) {
+        return new SliceAnalysis(cl);
+    }
+
+    /**
+     * With {@code analyze}'s options (e.g. {@code --port 9093 --top 20}); files named among them are ignored.
+     *
+     * @throws IllegalArgumentException on a usage error, with kwire's one-line message
+     */
+    public static SliceAnalysis of(String... analyzeOptions) {
+        try {
+            return new SliceAnalysis(Cli.parse("analyze", AnalyzeCommand.options(), analyzeOptions));
+        } catch (CliException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /** The analysis options every merged slice must share. */
+    public Map<String, String> analysis() {
+        return analysis;
+    }
+
+    /**
+     * Analyzes one capture file or stream as a slice.
+     *
+     * @param name  how the report names it
+     * @param open  opens the capture (a file, or a stream of any file system)
+     * @param bytes its size in bytes
+     * @throws IOException if it cannot be read or is not a capture
+     */
+    public Partial analyze(String name, CaptureOpener open, long bytes) throws IOException {
+        return analyze(List.of(name), open, bytes, 0);
+    }
+
+    /** Opens a capture for reading. */
+    @FunctionalInterface
+    public interface CaptureOpener {
+        PacketSource open() throws IOException;
+    }
+
+    Partial analyze(List<String> names, CaptureOpener open, long bytes, int workers) throws IOException {
+        AnalysisRun run;
+        ReportBuilder report;
+        ExchangeTracker tracker;
+        try {
+            run = new AnalysisRun(cl);
+            report = run.report(cl);
+            tracker = run.tracker(List.of(report), workers);
+        } catch (CliException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
+        ConnectionLedger ledger = new ConnectionLedger();
+        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
+                .start(tracker, AnalysisRun.observer(tracker, report), census, ledger);
+        Timeline timeline = new Timeline();
+        pipeline.recordTimeline(timeline);
+        try (PacketSource source = open.open()) {
+            pipeline.feed(source);
+        }
+        ledger.inputEnded();
+        pipeline.end();
+        tracker.finish();
+        CaptureFacts facts = pipeline.facts(names, bytes);
+        ReportPart part = report.part(facts.packets(), (int) facts.tcpConnections());
+        long[] maxima = timeline.maxima();
+        Map<Long, Long> times = new TreeMap<>();
+        for (long f : part.frameNumbers()) {
+            times.put(f, maxima[(int) f - 1]);
+        }
+        long[] end = pipeline.endCounts();
+        List<Integer> links = new ArrayList<>(pipeline.linkTypes());
+        Boundary boundary = new Boundary(links, ConnectionLedger.hostAddresses(ledger.connections()), ledger.connections(),
+                List.of(), List.of());
+        SliceFacts slice = new SliceFacts(List.copyOf(names), bytes, facts.packets(), facts.firstTimestampNanos(),
+                facts.lastTimestampNanos(), facts.tcpConnections(), pipeline.sourceWarnings(), end[0], end[1], end[2],
+                end[3], end[4], timeline.encode(), boundary);
+        return new Partial(Partial.VERSION, analysis, List.of(slice), census.counts(), part.withFrameTimes(times));
+    }
+
+    /**
+     * The report of merged partials; each capture warning (readers', end of capture, no Kafka found, connections that
+     * cross a file boundary) is also given to {@code warnings}.
+     */
+    public Report report(Partial merged, Consumer<String> warnings) {
+        try {
+            return PartialReport.build(merged, Cli.schemas(cl), PartialReport.ports(merged), warnings);
+        } catch (CliException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package org.kwire.partial;
+
+import org.kwire.tcp.TcpConnection;
+import org.kwire.tcp.TcpStreamHandler;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Notes every TCP connection of a slice as the boundary section of its partial needs it: its stream, endpoints, whether
+ * its SYN was captured (else it may continue a connection of the previous file), and whether it was still open when
+ * the slice's input ended (then it may go on in the next file). Wraps each connection's handler; the handler's events
+ * pass through unchanged. Memory: one small entry per connection.
+ */
+public final class ConnectionLedger {
+
+    private final Map<Integer, BoundaryConnection> connections = new TreeMap<>();
+    private boolean inputEnded;
+
+    /** Watches one connection. */
+    public TcpStreamHandler wrap(TcpConnection tcp, TcpStreamHandler inner) {
+        connections.put(tcp.stream(), new BoundaryConnection(tcp.stream(), tcp.a().toString(), tcp.b().toString(),
+                tcp.synSeen(), true));
+        return new TcpStreamHandler() {
+            @Override
+            public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
+                inner.onData(fromA, data, timestampNanos, packet);
+            }
+
+            @Override
+            public void onGap(boolean fromA, long bytes, String reason, long packet) {
+                inner.onGap(fromA, bytes, reason, packet);
+            }
+
+            @Override
+            public void onEndGap(boolean fromA, long bytes, long packet) {
+                inner.onEndGap(fromA, bytes, packet);
+            }
+
+            @Override
+            public void onNote(boolean fromA, long packet, String text) {
+                inner.onNote(fromA, packet, text);
+            }
+
+            @Override
+            public void onShed(long packet) {
+                inner.onShed(packet);
+                ended(tcp);
+            }
+
+            @Override
+            public void onEnd(long packet) {
+                inner.onEnd(packet);
+                ended(tcp);
+            }
+        };
+    }
+
+    private void ended(TcpConnection tcp) {
+        BoundaryConnection c = connections.get(tcp.stream());
+        connections.put(tcp.stream(), new BoundaryConnection(c.stream(), c.a(), c.b(), c.syn(), inputEnded));
+    }
+
+    /** Call before ending the pipeline: connections ended from now on were open at the end of the input. */
+    public void inputEnded() {
+        inputEnded = true;
+    }
+
+    /** Every connection, ascending stream. */
+    public List<BoundaryConnection> connections() {
+        return List.copyOf(connections.values());
+    }
+
+    /**
+     * The capture point's host addresses: the IP addresses that take part in the most connections (several on a tie).
+     */
+    public static List<String> hostAddresses(List<BoundaryConnection> connections) {
+        Map<String, Integer> counts = new HashMap<>();
+        for (BoundaryConnection c : connections) {
+            counts.merge(host(c.a()), 1, Integer::sum);
+            if (!host(c.b()).equals(host(c.a()))) {
+                counts.merge(host(c.b()), 1, Integer::sum);
+            }
+        }
+        int max = counts.values().stream().max(Comparator.naturalOrder()).orElse(0);
+        List<String> out = new ArrayList<>();
+        counts.forEach((host, n) -> {
+            if (n == max) {
+                out.add(host);
+            }
+        });
+        out.sort(Comparator.naturalOrder());
+        return out;
+    }
+
+    /** The address of an endpoint {@code host:port} or {@code [v6]:port}. */
+    static String host(String endpoint) {
+        int colon = endpoint.lastIndexOf(':');
+        String h = endpoint.substring(0, Math.max(0, colon));
+        return h.startsWith("[") ? h.substring(1, h.length() - 1) : h;
+    }
+
+    /** The key of a connection's 4-tuple, the same whichever end is first. */
+    static String fourTuple(String x, String y) {
+        return x.compareTo(y) <= 0 ? x + " " + y : y + " " + x;
+    }
+}

@@ -1,0 +1,83 @@
+package org.kwire.partial;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Finds the connections that cross a file boundary, where a merged report may differ from one analysis of the files
+ * together until the stitching step joins them: a connection of one slice that appears again, without its SYN, in the
+ * next slice of its capture point (a Kafka connection open while tcpdump rotated its file), or in a slice of another
+ * capture point (the same connection captured twice).
+ */
+public final class Crossings {
+
+    /** Connections named per warning at most. */
+    static final int MAX_NAMED = 10;
+
+    private Crossings() {
+    }
+
+    /** One warning per pair of slices that share connections; none if no connection crosses a boundary. */
+    public static List<String> warnings(List<SliceFacts> slices) {
+        List<String> out = new ArrayList<>();
+        List<List<Integer>> points = CapturePoints.of(slices);
+        Map<Integer, Integer> pointOf = new HashMap<>();
+        for (int p = 0; p < points.size(); p++) {
+            for (int s : points.get(p)) {
+                pointOf.put(s, p);
+            }
+        }
+        for (List<Integer> point : points) {
+            for (int i = 1; i < point.size(); i++) {
+                SliceFacts before = slices.get(point.get(i - 1));
+                SliceFacts after = slices.get(point.get(i));
+                Set<String> named = shared(before, after);
+                if (!named.isEmpty()) {
+                    out.add(named.size() + " TCP connection(s) continue from " + String.join(", ", before.files()) + " into "
+                            + String.join(", ", after.files()) + ": " + list(named) + "; kwire does not yet carry TCP and "
+                            + "Kafka state across files, so their frames, exchanges and counts in this merged report may "
+                            + "differ from one analysis of the files together");
+                }
+            }
+        }
+        for (int j = 0; j < slices.size(); j++) {
+            for (int i = 0; i < slices.size(); i++) {
+                if (i < j && !pointOf.get(i).equals(pointOf.get(j)) && overlap(slices.get(i), slices.get(j))) {
+                    Set<String> named = shared(slices.get(i), slices.get(j));
+                    if (!named.isEmpty()) {
+                        out.add(named.size() + " TCP connection(s) of " + String.join(", ", slices.get(j).files())
+                                + " were also captured in " + String.join(", ", slices.get(i).files())
+                                + " (another capture point): " + list(named) + "; the merged report counts them in both");
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean overlap(SliceFacts a, SliceFacts b) {
+        return a.lastTimestampNanos() >= b.firstTimestampNanos() && b.lastTimestampNanos() >= a.firstTimestampNanos();
+    }
+
+    /** The connections of {@code after} seen without their SYN whose 4-tuple is one of {@code before}'s. */
+    private static Set<String> shared(SliceFacts before, SliceFacts after) {
+        Set<String> tuples = new LinkedHashSet<>();
+        before.boundary().connections().forEach(c -> tuples.add(c.fourTuple()));
+        Set<String> named = new LinkedHashSet<>();
+        for (BoundaryConnection c : after.boundary().connections()) {
+            if (!c.syn() && tuples.contains(c.fourTuple())) {
+                named.add(c.describe());
+            }
+        }
+        return named;
+    }
+
+    private static String list(Set<String> named) {
+        List<String> first = new ArrayList<>(named).subList(0, Math.min(MAX_NAMED, named.size()));
+        return String.join(", ", first) + (named.size() > MAX_NAMED ? " and " + (named.size() - MAX_NAMED) + " more" : "");
+    }
+}

@@ -1,0 +1,57 @@
+package org.kwire.partial;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+
+/**
+ * Reads and writes partials as JSON: snake_case names as in the report, the latency histograms and timelines as
+ * base64 strings ({@code docs/PARTIAL.md}, {@code docs/partial.schema.json}).
+ */
+public final class PartialCodec {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private PartialCodec() {
+    }
+
+    /** Writes a partial (compact JSON, one document). */
+    public static void write(Partial p, OutputStream out) throws IOException {
+        JSON.writeValue(out, p);
+    }
+
+    /** The partial as a JSON string. */
+    public static String toJson(Partial p) throws IOException {
+        return JSON.writeValueAsString(p);
+    }
+
+    /**
+     * Reads a partial.
+     *
+     * @throws IOException if it is not JSON, not a kwire partial, or of another format version
+     */
+    public static Partial read(InputStream in) throws IOException {
+        com.fasterxml.jackson.databind.JsonNode tree = JSON.readTree(in);
+        if (tree == null || !tree.isObject() || !tree.has("kwire_partial")) {
+            throw new IOException("not a kwire partial (no kwire_partial field)");
+        }
+        int version = tree.get("kwire_partial").asInt();
+        if (version != Partial.VERSION) {
+            throw new IOException("kwire partial format " + version + "; this kwire reads format " + Partial.VERSION);
+        }
+        return JSON.treeToValue(tree, Partial.class);
+    }
+
+    /** A partial from a JSON string. */
+    public static Partial fromJson(String json) throws IOException {
+        return read(new java.io.ByteArrayInputStream(json.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+}

@@ -1,0 +1,27 @@
+package org.kwire.partial;
+
+import java.util.List;
+
+/**
+ * What the packet side of one slice's analysis counted, as a partial carries it.
+ *
+ * @param files                capture file names as given
+ * @param bytes                their size in bytes
+ * @param packets              packets read
+ * @param firstTimestampNanos  time of the first packet, epoch ns (0 if none)
+ * @param lastTimestampNanos   time of the last packet, epoch ns (0 if none)
+ * @param tcpConnections       TCP connections seen
+ * @param warnings             the readers' warnings (truncated files, ...)
+ * @param malformedPackets     packets whose link, IP or TCP header was cut short or invalid
+ * @param shedConnections      connections whose analysis was dropped (live only)
+ * @param shedPackets          packets not analyzed for it
+ * @param incompleteDatagrams  fragmented IP datagrams not reassembled
+ * @param fragmentTimeoutSeconds how long a datagram waits for its fragments
+ * @param timeline             packet times and connection starts ({@link Timeline})
+ * @param boundary             the slice's edges ({@link Boundary})
+ */
+public record SliceFacts(List<String> files, long bytes, long packets, long firstTimestampNanos, long lastTimestampNanos,
+                         long tcpConnections, List<String> warnings, long malformedPackets, long shedConnections,
+                         long shedPackets, long incompleteDatagrams, long fragmentTimeoutSeconds, Timeline.Encoded timeline,
+                         Boundary boundary) {
+}
