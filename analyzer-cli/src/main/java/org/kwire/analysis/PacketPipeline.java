@@ -32,6 +32,7 @@ public final class PacketPipeline {
     private int sourceWarnings = -1;
     /** Packet times and connection starts, for merging with other slices; null unless asked for. */
     private org.kwire.partial.Timeline timeline;
+    private org.kwire.partial.ConnectionLedger ledger;
     private final java.util.Set<Integer> linkTypes = new java.util.TreeSet<>();
 
     PacketPipeline(TcpReassembler tcp, KeyLog keyLog) {
@@ -84,16 +85,19 @@ public final class PacketPipeline {
             tcp.accept(s);
             for (int i = before; timeline != null && i < tcp.connections(); i++) {
                 timeline.connectionStarted();
+                ledger.started(i, s.has(TcpSegment.SYN) && !s.has(TcpSegment.ACK));
             }
         }
     }
 
     /**
-     * Records every packet's time and every connection's first packet into {@code t} from now on (call before the
-     * first packet), so that this analysis can be merged with those of other slices ({@code org.kwire.partial}).
+     * Records every packet's time and every connection's first packet into {@code t}, and tells {@code ledger} whether
+     * each connection began with a SYN, from now on (call before the first packet), so that this analysis can be merged
+     * with those of other slices ({@code org.kwire.partial}).
      */
-    public synchronized void recordTimeline(org.kwire.partial.Timeline t) {
+    public synchronized void recordTimeline(org.kwire.partial.Timeline t, org.kwire.partial.ConnectionLedger ledger) {
         this.timeline = t;
+        this.ledger = ledger;
     }
 
     /** The link types (LINKTYPE_ values) of the packets read. */

@@ -109,7 +109,7 @@ public final class SliceAnalysis {
         PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
                 .start(tracker, AnalysisRun.observer(tracker, report), census, ledger);
         Timeline timeline = new Timeline();
-        pipeline.recordTimeline(timeline);
+        pipeline.recordTimeline(timeline, ledger);
         try (PacketSource source = open.open()) {
             pipeline.feed(source);
         }

@@ -25,7 +25,7 @@ public final class ConnectionLedger {
     /** Watches one connection. */
     public TcpStreamHandler wrap(TcpConnection tcp, TcpStreamHandler inner) {
         connections.put(tcp.stream(), new BoundaryConnection(tcp.stream(), tcp.a().toString(), tcp.b().toString(),
-                tcp.synSeen(), true));
+                false, true));
         return new TcpStreamHandler() {
             @Override
             public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
@@ -64,6 +64,14 @@ public final class ConnectionLedger {
     private void ended(TcpConnection tcp) {
         BoundaryConnection c = connections.get(tcp.stream());
         connections.put(tcp.stream(), new BoundaryConnection(c.stream(), c.a(), c.b(), c.syn(), inputEnded));
+    }
+
+    /** Told by the pipeline once a packet started the connection: whether it was a SYN without ACK. */
+    public void started(int stream, boolean syn) {
+        BoundaryConnection c = connections.get(stream);
+        if (c != null && syn) {
+            connections.put(stream, new BoundaryConnection(c.stream(), c.a(), c.b(), true, c.openAtEnd()));
+        }
     }
 
     /** Call before ending the pipeline: connections ended from now on were open at the end of the input. */

@@ -32,16 +32,21 @@ public final class Crossings {
             }
         }
         for (List<Integer> point : points) {
-            for (int i = 1; i < point.size(); i++) {
-                SliceFacts before = slices.get(point.get(i - 1));
-                SliceFacts after = slices.get(point.get(i));
-                Set<String> named = shared(before, after);
-                if (!named.isEmpty()) {
-                    out.add(named.size() + " TCP connection(s) continue from " + String.join(", ", before.files()) + " into "
-                            + String.join(", ", after.files()) + ": " + list(named) + "; kwire does not yet carry TCP and "
-                            + "Kafka state across files, so their frames, exchanges and counts in this merged report may "
-                            + "differ from one analysis of the files together");
+            Map<String, Integer> lastSeen = new HashMap<>(); // 4-tuple -> the last slice of the point that had it
+            for (int j : point) {
+                Map<Integer, Set<String>> from = new java.util.TreeMap<>();
+                for (BoundaryConnection c : slices.get(j).boundary().connections()) {
+                    Integer i = lastSeen.get(c.fourTuple());
+                    if (!c.syn() && i != null) {
+                        from.computeIfAbsent(i, x -> new LinkedHashSet<>()).add(c.describe());
+                    }
                 }
+                from.forEach((i, named) -> out.add(named.size() + " TCP connection(s) continue from "
+                        + String.join(", ", slices.get(i).files()) + " into " + String.join(", ", slices.get(j).files())
+                        + ": " + list(named) + "; kwire does not yet carry TCP and Kafka state across files, so their "
+                        + "frames, exchanges and counts in this merged report may differ from one analysis of the files "
+                        + "together"));
+                slices.get(j).boundary().connections().forEach(c -> lastSeen.put(c.fourTuple(), j));
             }
         }
         for (int j = 0; j < slices.size(); j++) {
