@@ -70,6 +70,11 @@ public final class SliceAnalysis {
         }
     }
 
+    /** The capture files named among the options ({@code -r FILE} and after the options), in order. */
+    public List<String> files() {
+        return Cli.captures(cl);
+    }
+
     /** The analysis options every merged slice must share. */
     public Map<String, String> analysis() {
         return analysis;
@@ -84,7 +89,15 @@ public final class SliceAnalysis {
      * @throws IOException if it cannot be read or is not a capture
      */
     public Partial analyze(String name, CaptureOpener open, long bytes) throws IOException {
-        return analyze(List.of(name), open, bytes, 0);
+        return analyze(List.of(name), open, bytes, 0, null);
+    }
+
+    /**
+     * {@link #analyze(String, CaptureOpener, long)}, also writing every exchange as an NDJSON event to {@code events}
+     * (as {@code analyze --format ndjson} does; frame and stream numbers those of this slice).
+     */
+    public Partial analyze(String name, CaptureOpener open, long bytes, java.io.OutputStream events) throws IOException {
+        return analyze(List.of(name), open, bytes, 0, events);
     }
 
     /** Opens a capture for reading. */
@@ -94,13 +107,24 @@ public final class SliceAnalysis {
     }
 
     Partial analyze(List<String> names, CaptureOpener open, long bytes, int workers) throws IOException {
+        return analyze(names, open, bytes, workers, null);
+    }
+
+    private Partial analyze(List<String> names, CaptureOpener open, long bytes, int workers, java.io.OutputStream events)
+            throws IOException {
         AnalysisRun run;
         ReportBuilder report;
         ExchangeTracker tracker;
+        org.kwire.export.EventWriter writer = null;
         try {
             run = new AnalysisRun(cl);
             report = run.report(cl);
-            tracker = run.tracker(List.of(report), workers);
+            List<org.kwire.summary.ExchangeSink> sinks = new ArrayList<>(List.of(report));
+            if (events != null) {
+                writer = new org.kwire.export.EventWriter(events, null, run.schemas, run.topics);
+                sinks.add(writer);
+            }
+            tracker = run.tracker(sinks, workers);
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -116,6 +140,9 @@ public final class SliceAnalysis {
         ledger.inputEnded();
         pipeline.end();
         tracker.finish();
+        if (writer != null) {
+            writer.close();
+        }
         CaptureFacts facts = pipeline.facts(names, bytes);
         ReportPart part = report.part(facts.packets(), (int) facts.tcpConnections());
         long[] maxima = timeline.maxima();
@@ -131,6 +158,11 @@ public final class SliceAnalysis {
                 facts.lastTimestampNanos(), facts.tcpConnections(), pipeline.sourceWarnings(), end[0], end[1], end[2],
                 end[3], end[4], timeline.encode(), boundary);
         return new Partial(Partial.VERSION, analysis, List.of(slice), census.counts(), part.withFrameTimes(times));
+    }
+
+    /** A report as JSON, as {@code kwire analyze} writes it (snake_case names, nulls kept, indented). */
+    public static String json(Report r) throws IOException {
+        return Json.REPORT.writeValueAsString(r);
     }
 
     /**

@@ -1,0 +1,140 @@
+package org.kwire.spark;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.kwire.cli.Kwire;
+import org.kwire.cli.SliceAnalysis;
+import org.kwire.report.Report;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The Spark job in local mode ({@code local[2]}, one session for the suite) on real captures in a directory read
+ * through Hadoop's file system with a glob: its report equals {@code kwire analyze} of the same files field for field
+ * (rotated files of one capture point that no connection crosses, and two more capture points whose packets
+ * interleave with them); its {@code exchanges} Parquet dataset, queried with Spark SQL, adds up to the report.
+ */
+class SparkAnalysisTest {
+
+    private static final Path CAPTURES = Path.of(System.getProperty("kwire.testCaptures", "../test-captures"));
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static SparkSession spark;
+
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void start() throws Exception {
+        spark = SparkSession.builder().appName("kwire-test").master("local[2]").config("spark.ui.enabled", "false")
+                .config("spark.sql.shuffle.partitions", "2").getOrCreate();
+        Path in = Files.createDirectories(dir.resolve("captures"));
+        // java-basic.pcap rotated after packet 177 (no connection crosses that point), and two other capture points
+        // moved in time into the same seconds (kcat 106 s earlier, kafkajs 125.5 s earlier)
+        run("editcap", "-c", "177", CAPTURES.resolve("java-basic.pcap").toString(), in.resolve("a.pcap").toString());
+        run("editcap", "-t", "-106", CAPTURES.resolve("kcat.pcap").toString(), in.resolve("b.pcap").toString());
+        run("editcap", "-t", "-125.5", CAPTURES.resolve("kafkajs.pcap").toString(), in.resolve("c.pcap").toString());
+    }
+
+    @AfterAll
+    static void stop() {
+        spark.stop();
+    }
+
+    private static List<Path> files() throws Exception {
+        try (Stream<Path> s = Files.list(dir.resolve("captures"))) {
+            return s.sorted().toList();
+        }
+    }
+
+    @Test
+    void reportEqualsOneAnalysisAndExchangesAddUp() throws Exception {
+        List<String> warnings = new ArrayList<>();
+        Path exchanges = dir.resolve("exchanges");
+        Report r = SparkAnalysis.run(spark, new String[0], List.of("file://" + dir.resolve("captures") + "/*.pcap"),
+                exchanges.toUri().toString(), warnings::add);
+        JsonNode spark = JSON.readTree(SliceAnalysis.json(r));
+        List<String> args = new ArrayList<>(List.of("analyze", "-q", "--format", "json"));
+        files().forEach(f -> args.add(f.toString()));
+        JsonNode one = JSON.readTree(kwire(args));
+        assertEquals(List.of(), warnings);
+        assertEquals(withoutFiles(one), withoutFiles(spark), "the report of one analysis, frame numbers included");
+        assertEquals(4, spark.get("capture").get("files").size());
+
+        spark().read().parquet(exchanges.toString()).createOrReplaceTempView("exchanges");
+        Map<String, Long> requests = new TreeMap<>();
+        Map<String, Long> responses = new TreeMap<>();
+        for (Row row : spark().sql("SELECT api, count(request_frame), count(response_frame) FROM exchanges "
+                + "WHERE api IS NOT NULL GROUP BY api").collectAsList()) {
+            requests.put(row.getString(0), row.getLong(1));
+            responses.put(row.getString(0), row.getLong(2));
+        }
+        Map<String, Long> reportRequests = new TreeMap<>();
+        Map<String, Long> reportResponses = new TreeMap<>();
+        one.get("apis").forEach(a -> {
+            reportRequests.put(a.get("name").asText(), a.get("requests").asLong());
+            reportResponses.put(a.get("name").asText(), a.get("responses").asLong());
+        });
+        assertEquals(reportRequests, requests, "per API, exchanges with a request frame are its requests");
+        assertEquals(reportResponses, responses, "and those with a response frame its responses");
+        Row slowest = spark().sql("SELECT file, api, latency_us FROM exchanges WHERE latency_us IS NOT NULL "
+                + "AND NOT long_poll ORDER BY latency_us DESC LIMIT 1").first(); // long-polls that waited in vain are not slowness
+        JsonNode top = one.get("slowest").get(0);
+        assertEquals(top.get("api").asText(), slowest.getString(1));
+        assertEquals(top.get("latency_us").asLong(), slowest.getLong(2));
+        assertTrue(slowest.getString(0).endsWith(".pcap"), "each row names its file");
+    }
+
+    @Test
+    void connectionsCrossingAFileAreNamed() throws Exception {
+        Path in = Files.createDirectories(dir.resolve("crossing"));
+        run("editcap", "-c", "76", CAPTURES.resolve("java-basic.pcap").toString(), in.resolve("x.pcap").toString());
+        List<String> warnings = new ArrayList<>();
+        SparkAnalysis.run(spark, new String[0], List.of(in.toUri().toString()), null, warnings::add);
+        assertTrue(warnings.stream().anyMatch(w -> w.contains("continue from") && w.contains("127.0.0.1:9092")), warnings.toString());
+    }
+
+    private static SparkSession spark() {
+        return spark;
+    }
+
+    private static JsonNode withoutFiles(JsonNode report) {
+        ObjectNode r = report.deepCopy();
+        ((ObjectNode) r.get("capture")).remove("files");
+        return r;
+    }
+
+    private static String kwire(List<String> args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Kwire.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static void run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).inheritIO().start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), String.join(" ", command) + " (Debian: wireshark-common)");
+    }
+}
