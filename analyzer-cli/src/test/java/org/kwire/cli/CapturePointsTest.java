@@ -53,6 +53,7 @@ class CapturePointsTest {
         for (int i = 0; i < files.size(); i++) {
             Path p = dir.resolve("p" + i + ".json");
             assertEquals(0, CliRun.of("analyze", "-q", "--partial", "-o", p.toString(), files.get(i).toString()).exit());
+            ReportSchema.assertValidPartial(Files.readString(p));
             merge.add(p.toString());
         }
         assertEquals(one, CliRun.of(merge.toArray(String[]::new)).json(), "kwire merge of the partials");
@@ -72,6 +73,7 @@ class CapturePointsTest {
         assertEquals(PartialCodec.toJson(left), PartialCodec.toJson(right));
         Partial roundTrip = PartialCodec.fromJson(PartialCodec.toJson(left));
         assertEquals(PartialCodec.toJson(left), PartialCodec.toJson(roundTrip), "written and read back unchanged");
+        ReportSchema.assertValidPartial(PartialCodec.toJson(left));
         Path merged = dir.resolve("merged.json");
         assertEquals(0, CliRun.of("merge", "--partial", "-o", merged.toString(), dir.resolve("p0.json").toString(),
                 dir.resolve("p1.json").toString()).exit());

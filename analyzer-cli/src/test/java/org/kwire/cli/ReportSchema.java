@@ -14,21 +14,28 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** The report's JSON Schema ({@code docs/report.schema.json}), checked with the networknt validator. */
+/** The report's and the partial's JSON Schemas ({@code docs/report.schema.json}, {@code docs/partial.schema.json}), checked with the networknt validator. */
 final class ReportSchema {
 
-    private static final Schema SCHEMA = load();
+    private static final Schema SCHEMA = load("../docs/report.schema.json");
+    private static final Schema PARTIAL = load("../docs/partial.schema.json");
 
     private ReportSchema() {
     }
 
-    private static Schema load() {
+    private static Schema load(String file) {
         try {
-            String text = Files.readString(Path.of("../docs/report.schema.json"));
+            String text = Files.readString(Path.of(file));
             return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(text, InputFormat.JSON);
         } catch (IOException e) {
-            throw new UncheckedIOException("docs/report.schema.json", e);
+            throw new UncheckedIOException(file, e);
         }
+    }
+
+    /** Fails the test with the validator's messages if {@code json} is not a valid partial (docs/partial.schema.json). */
+    static void assertValidPartial(String json) {
+        List<Error> errors = PARTIAL.validate(json, InputFormat.JSON);
+        assertEquals(List.of(), errors.stream().map(Error::toString).toList(), "partial does not match docs/partial.schema.json");
     }
 
     /** Fails the test with the validator's messages if {@code json} is not a valid report. */
