@@ -112,8 +112,7 @@ final class AnalyzeCommand {
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
             if (named.isEmpty()) {
-                bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
-                inputs.add(new CaptureInputs.Input(BUNDLED + " (bundled sample)", bundled));
+                bundled = addBundled(inputs);
             }
             CaptureInputs captures = CaptureInputs.of(inputs, stdin);
             ReportBuilder report = run.report(cl);
@@ -142,12 +141,24 @@ final class AnalyzeCommand {
                 }
             }
         } finally {
-            if (bundled != null) {
-                try {
-                    Files.deleteIfExists(bundled);
-                } catch (IOException ignored) {
-                    // a temp file left behind is harmless
-                }
+            deleteBundled(bundled);
+        }
+    }
+
+    /** Adds the bundled sample capture to {@code inputs}, extracted to a temporary file, which it returns. */
+    static Path addBundled(List<CaptureInputs.Input> inputs) throws CliException {
+        Path bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
+        inputs.add(new CaptureInputs.Input(BUNDLED + " (bundled sample)", bundled));
+        return bundled;
+    }
+
+    /** Deletes the bundled sample's temporary file, if any. */
+    static void deleteBundled(Path bundled) {
+        if (bundled != null) {
+            try {
+                Files.deleteIfExists(bundled);
+            } catch (IOException ignored) {
+                // a temp file left behind is harmless
             }
         }
     }

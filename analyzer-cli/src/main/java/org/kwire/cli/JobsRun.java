@@ -59,8 +59,7 @@ final class JobsRun {
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
             if (named.isEmpty()) {
-                bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
-                inputs.add(new CaptureInputs.Input(AnalyzeCommand.BUNDLED + " (bundled sample)", bundled));
+                bundled = AnalyzeCommand.addBundled(inputs);
             }
             CaptureInputs.of(inputs, stdin);
             SliceAnalysis slices = SliceAnalysis.of(cl);
@@ -78,13 +77,7 @@ final class JobsRun {
             }
             return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
         } finally {
-            if (bundled != null) {
-                try {
-                    Files.deleteIfExists(bundled);
-                } catch (IOException ignored) {
-                    // a temp file left behind is harmless
-                }
-            }
+            AnalyzeCommand.deleteBundled(bundled);
         }
     }
 

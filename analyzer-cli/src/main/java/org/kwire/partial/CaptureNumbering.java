@@ -99,18 +99,7 @@ public final class CaptureNumbering implements FrameNumbering {
         return lo;
     }
 
-    /** The slice a 1-based number falls in, given the slices' cumulative ends. */
     private static int slice(long[] ends, long number) {
-        int lo = 0;
-        int hi = ends.length - 1;
-        while (lo < hi) { // the first slice whose end is at least the number
-            int mid = (lo + hi) >>> 1;
-            if (ends[mid] < number) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
+        return org.kwire.report.ReportPart.slice(ends, number);
     }
 }

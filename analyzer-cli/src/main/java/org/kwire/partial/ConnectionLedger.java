@@ -1,9 +1,9 @@
 package org.kwire.partial;
 
+import org.kwire.tcp.ForwardingStreamHandler;
 import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -26,36 +26,16 @@ public final class ConnectionLedger {
     public TcpStreamHandler wrap(TcpConnection tcp, TcpStreamHandler inner) {
         connections.put(tcp.stream(), new BoundaryConnection(tcp.stream(), tcp.a().toString(), tcp.b().toString(),
                 false, true));
-        return new TcpStreamHandler() {
-            @Override
-            public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
-                inner.onData(fromA, data, timestampNanos, packet);
-            }
-
-            @Override
-            public void onGap(boolean fromA, long bytes, String reason, long packet) {
-                inner.onGap(fromA, bytes, reason, packet);
-            }
-
-            @Override
-            public void onEndGap(boolean fromA, long bytes, long packet) {
-                inner.onEndGap(fromA, bytes, packet);
-            }
-
-            @Override
-            public void onNote(boolean fromA, long packet, String text) {
-                inner.onNote(fromA, packet, text);
-            }
-
+        return new ForwardingStreamHandler(inner) {
             @Override
             public void onShed(long packet) {
-                inner.onShed(packet);
+                super.onShed(packet);
                 ended(tcp);
             }
 
             @Override
             public void onEnd(long packet) {
-                inner.onEnd(packet);
+                super.onEnd(packet);
                 ended(tcp);
             }
         };

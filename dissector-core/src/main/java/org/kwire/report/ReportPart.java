@@ -70,7 +70,11 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         };
     }
 
-    private static int slice(long[] ends, long frame) {
+    /**
+     * The slice a 1-based number falls in, given the slices' cumulative ends (the first slice whose end is at least
+     * the number; empty slices are skipped).
+     */
+    public static int slice(long[] ends, long frame) {
         int lo = 0;
         int hi = ends.length - 1;
         while (lo < hi) { // the first slice whose end is at least the number

@@ -1,0 +1,47 @@
+package org.kwire.tcp;
+
+import java.nio.ByteBuffer;
+
+/**
+ * A {@link TcpStreamHandler} that passes every event on to another one unchanged; a watcher overrides the events it
+ * looks at (calling {@code super} to pass them on).
+ */
+public class ForwardingStreamHandler implements TcpStreamHandler {
+
+    private final TcpStreamHandler inner;
+
+    /** @param inner the handler every event goes on to */
+    public ForwardingStreamHandler(TcpStreamHandler inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
+        inner.onData(fromA, data, timestampNanos, packet);
+    }
+
+    @Override
+    public void onGap(boolean fromA, long bytes, String reason, long packet) {
+        inner.onGap(fromA, bytes, reason, packet);
+    }
+
+    @Override
+    public void onEndGap(boolean fromA, long bytes, long packet) {
+        inner.onEndGap(fromA, bytes, packet);
+    }
+
+    @Override
+    public void onNote(boolean fromA, long packet, String text) {
+        inner.onNote(fromA, packet, text);
+    }
+
+    @Override
+    public void onShed(long packet) {
+        inner.onShed(packet);
+    }
+
+    @Override
+    public void onEnd(long packet) {
+        inner.onEnd(packet);
+    }
+}
