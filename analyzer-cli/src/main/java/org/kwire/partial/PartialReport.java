@@ -18,8 +18,8 @@ import java.util.TreeSet;
 
 /**
  * The report of a (merged) partial: the capture facts of all its slices, the capture's own warnings (each slice's
- * readers', then the end-of-capture ones of all slices summed, then "no Kafka traffic found" from the merged census,
- * then the connections that cross a file boundary), and every frame and stream numbered as one analysis of all the
+ * readers', then the end-of-capture ones of all slices summed, then "no Kafka traffic found" from the merged census;
+ * and the connections that cross a file boundary, listed first), and every frame and stream numbered as one analysis of all the
  * files merged by timestamp numbers them ({@link CaptureNumbering}).
  */
 public final class PartialReport {
@@ -72,12 +72,16 @@ public final class PartialReport {
         if (verdict != null) {
             capture.add(verdict);
         }
-        capture.addAll(Crossings.warnings(slices));
         ReportPart part = p.report();
         for (String w : capture) {
             warnings.accept(w);
             part = PartReport.noted(part, new ExpertNote(Severity.WARNING, "capture", 0, -1, "", w));
         }
+        List<String> crossings = Crossings.warnings(slices);
+        for (int i = crossings.size() - 1; i >= 0; i--) { // listed first, in order: the report's own reliability
+            part = PartReport.noted(part, new ExpertNote(Severity.WARNING, "capture", 0, -1, "", crossings.get(i)), true);
+        }
+        crossings.forEach(warnings);
         CaptureSummary summary = new CaptureSummary(List.copyOf(files), packets, bytes,
                 packets == 0 ? null : Instant.ofEpochSecond(0, first).toString(),
                 packets == 0 ? null : Instant.ofEpochSecond(0, last).toString(), connections, 0, 0, 0, 0);

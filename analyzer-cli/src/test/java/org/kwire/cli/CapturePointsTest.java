@@ -83,6 +83,29 @@ class CapturePointsTest {
         assertTrue(Files.size(merged) > 0);
     }
 
+    @Test
+    void mergeRefusesWhatItCannotMergeInOneLine(@TempDir Path dir) throws Exception {
+        Path a = dir.resolve("a.json");
+        Path b = dir.resolve("b.json");
+        assertEquals(0, CliRun.of("analyze", "-q", "--partial", "-o", a.toString(), CAPTURES.resolve("kcat.pcap").toString()).exit());
+        assertEquals(0, CliRun.of("analyze", "-q", "--partial", "--port", "9093", "-o", b.toString(),
+                CAPTURES.resolve("kafkajs.pcap").toString()).exit());
+        CliRun different = CliRun.of("merge", a.toString(), b.toString());
+        assertEquals(ExitCodes.INPUT, different.exit());
+        assertTrue(different.err().startsWith("kwire: " + b + ": cannot be merged with the partials before it: partials made "
+                + "with different analysis options"), different.err());
+        assertEquals(1, different.err().lines().count());
+        CliRun report = CliRun.of("merge", CAPTURES.resolve("kcat.pcap").toString());
+        assertEquals(ExitCodes.INPUT, report.exit());
+        assertTrue(report.err().contains("not a kwire partial"), report.err());
+        assertEquals(ExitCodes.USAGE, CliRun.of("merge").exit());
+        assertEquals(ExitCodes.USAGE, CliRun.of("analyze", "--jobs", "2", "-").exit());
+        assertEquals(ExitCodes.USAGE, CliRun.of("analyze", "--jobs", "2", "--format", "ndjson").exit());
+        CliRun text = CliRun.of("merge", "--format", "text", a.toString());
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().startsWith("Summary"), text.out());
+    }
+
     private static void editcap(String option, String value, Path in, Path out) throws Exception {
         Process p = new ProcessBuilder("editcap", option, value, in.toString(), out.toString()).inheritIO().start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));

@@ -28,15 +28,29 @@ public final class PartReport {
      * parts are merged.
      */
     public static ReportPart noted(ReportPart p, ExpertNote note) {
+        return noted(p, note, false);
+    }
+
+    /**
+     * {@link #noted(ReportPart, ExpertNote)}, listed first if {@code first} (a warning about the report itself, which
+     * must not be cut off by the limit: the last listed one is then counted as omitted instead).
+     */
+    public static ReportPart noted(ReportPart p, ExpertNote note, boolean first) {
         Map<String, Long> expert = new TreeMap<>(p.expert());
         expert.merge(note.severity().label() + "/" + note.group(), 1L, Long::sum);
         List<NoteEntry> warnings = new ArrayList<>(p.warnings());
         long omitted = p.warningsOmitted();
         if (note.severity().compareTo(Severity.WARNING) >= 0) {
-            if (warnings.size() < ReportBuilder.MAX_WARNINGS) {
-                warnings.add(new NoteEntry(note));
-            } else {
+            if (first) {
+                warnings.add(0, new NoteEntry(note));
+            }
+            if (warnings.size() > ReportBuilder.MAX_WARNINGS || !first && warnings.size() == ReportBuilder.MAX_WARNINGS) {
+                if (first) {
+                    warnings.remove(warnings.size() - 1);
+                }
                 omitted++;
+            } else if (!first) {
+                warnings.add(new NoteEntry(note));
             }
         }
         return new ReportPart(p.slowestCount(), p.includeLongPolls(), p.targetKafka(), p.slices(), p.frameTimes(), p.apis(),
