@@ -136,6 +136,7 @@ public final class SliceAnalysis {
         pipeline.recordTimeline(timeline, ledger);
         try (PacketSource source = open.open()) {
             pipeline.feed(source);
+            bytes = bytes >= 0 ? bytes : source.position(); // standard input: the bytes read
         }
         ledger.inputEnded();
         pipeline.end();
