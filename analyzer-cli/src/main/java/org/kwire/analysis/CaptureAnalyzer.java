@@ -90,6 +90,15 @@ public final class CaptureAnalyzer {
     }
 
     /**
+     * The stream stage of one connection alone, outside a pipeline: a partial's boundary bytes replayed at a merge
+     * ({@code org.kwire.partial.Stitcher}).
+     */
+    public org.kwire.tcp.TcpStreamHandler handler(org.kwire.tcp.TcpConnection c, ConversationListener listener,
+                                                 ConnectionObserver observer) {
+        return new KafkaStreamHandler(c, options, plans, headers, listener, observer, tls);
+    }
+
+    /**
      * Analyzes capture files as one capture, their packets merged by timestamp as {@code mergecap} merges them
      * ({@link MergedSource}) and numbered 1, 2, ... in that order.
      *

@@ -114,6 +114,13 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         }
     }
 
+    /** At rest: Kafka, both directions between frames, no request pending, no SASL token exchange under way. */
+    @Override
+    public boolean atRest() {
+        return state == State.KAFKA && requests.atFrameBoundary() && responses.atFrameBoundary()
+                && !conversation.hasPending() && !conversation.expectsSaslTokens();
+    }
+
     /** True once this handler decided that its stream carries Kafka. */
     boolean isKafka() {
         return state == State.KAFKA;

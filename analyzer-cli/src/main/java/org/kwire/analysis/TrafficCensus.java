@@ -101,7 +101,7 @@ public final class TrafficCensus {
                 : Math.min(tcp.a().port(), tcp.b().port());
         Connection c = new Connection(port);
         open.put(tcp.stream(), c);
-        return new TcpStreamHandler() {
+        return new org.kwire.tcp.ForwardingStreamHandler(inner) { // onSequence, atRest pass on
             @Override
             public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
                 c.data(data);

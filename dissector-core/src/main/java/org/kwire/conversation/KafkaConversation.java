@@ -75,6 +75,11 @@ public final class KafkaConversation {
         return pending.containsKey(correlationId);
     }
 
+    /** True if any request waits for its response. */
+    public boolean hasPending() {
+        return !pending.isEmpty();
+    }
+
     /**
      * True while SASL tokens may come from the client (after SaslHandshake v0, or in the legacy GSSAPI flow): then
      * frames as short as 0 bytes (an empty token) are legal.

@@ -74,6 +74,11 @@ public final class FrameAssembler {
         this.minFrameSize = bytes;
     }
 
+    /** True if in sync and between two frames: no frame, size prefix or skipped span in progress. */
+    public boolean atFrameBoundary() {
+        return inSync && skipRest == 0 && partial == null && prefixFill == 0;
+    }
+
     /** Bytes skipped so far while out of sync. */
     public long skippedBytes() {
         return skippedTotal + skipped;

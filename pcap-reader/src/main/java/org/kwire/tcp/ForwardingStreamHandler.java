@@ -44,4 +44,14 @@ public class ForwardingStreamHandler implements TcpStreamHandler {
     public void onEnd(long packet) {
         inner.onEnd(packet);
     }
+
+    @Override
+    public void onSequence(boolean fromA, long seq) {
+        inner.onSequence(fromA, seq);
+    }
+
+    @Override
+    public boolean atRest() {
+        return inner.atRest();
+    }
 }

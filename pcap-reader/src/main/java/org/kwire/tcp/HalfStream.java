@@ -199,6 +199,7 @@ final class HalfStream {
             if (recent.size() > RECENT_CHUNKS) {
                 recent.removeFirst();
             }
+            handler.onSequence(fromA, nextSeq & 0xffffffffL);
             handler.onData(fromA, data, p.timestampNanos(), p.packet());
         }
         nextSeq += p.length();

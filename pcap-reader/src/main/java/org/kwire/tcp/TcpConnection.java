@@ -20,6 +20,19 @@ public final class TcpConnection {
         this.synSeen = synSeen;
     }
 
+    /**
+     * A connection whose analysis resumes mid-stream at a point known to be a frame boundary in both directions (a
+     * partial's boundary replayed at a merge): it counts as started there, {@code a} the client.
+     */
+    public static TcpConnection resumed(int stream, Endpoint a, Endpoint b) {
+        return new TcpConnection(stream, a, b, true);
+    }
+
+    /** A connection as the TCP stage makes it (a partial's boundary replayed at a merge, as its slice saw it). */
+    public static TcpConnection of(int stream, Endpoint a, Endpoint b, boolean synSeen) {
+        return new TcpConnection(stream, a, b, synSeen);
+    }
+
     /** Stream number, 0-based in order of first packet (Wireshark's tcp.stream). */
     public int stream() {
         return stream;

@@ -64,4 +64,22 @@ public interface TcpStreamHandler {
     default void onShed(long packet) {
         onEnd(packet);
     }
+
+    /**
+     * The TCP sequence number (32 bits) of the first byte of the {@link #onData} call that follows. Told for a
+     * partial's boundary ({@code org.kwire.partial}), which joins a connection's bytes across files by it; by default
+     * ignored.
+     */
+    default void onSequence(boolean fromA, long seq) {
+    }
+
+    /**
+     * True if the handler is at rest after the event it just handled: everything it was handed so far is accounted
+     * for, nothing is held for later (no frame in progress, no request waiting for its response), so that a new handler
+     * started here, told that its streams start at a boundary, would go on exactly as this one does. A partial's
+     * boundary ({@code org.kwire.partial}) keeps a connection's bytes since its last rest. By default, never.
+     */
+    default boolean atRest() {
+        return false;
+    }
 }
