@@ -101,6 +101,15 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
                 max(maxLatencyUs, o.maxLatencyUs), longPolls + o.longPolls, e, topics);
     }
 
+    /** This part with the frames of its error topics mapped (to shift them past an earlier part's). */
+    ApiPart mapFrames(java.util.function.LongUnaryOperator frame) {
+        Map<Integer, List<TopicSeen>> topics = new TreeMap<>();
+        errorTopics.forEach((code, list) -> topics.put(code,
+                list.stream().map(t -> new TopicSeen(t.topic(), frame.applyAsLong(t.frame()))).toList()));
+        return new ApiPart(apiKey, versions, requests, responses, unmatchedRequests, noResponseExpected, unmatchedResponses,
+                requestBytes, responseBytes, latencyHistogram, minLatencyUs, maxLatencyUs, longPolls, errors, topics);
+    }
+
     /** The first topics of both, in capture order, each once. */
     private static List<TopicSeen> mergeTopics(List<TopicSeen> a, List<TopicSeen> b, FrameOrder order) {
         Map<String, TopicSeen> seen = new LinkedHashMap<>();

@@ -70,6 +70,33 @@ public final class PartMerge {
                 a.tls().merge(s.tls()), names);
     }
 
+    /**
+     * {@code base} with {@code extra} added, whose frame and stream numbers are already base's (the boundary pieces of
+     * a merge's slices analyzed again, joined: {@code org.kwire.partial.Stitcher}); {@code time} gives the running
+     * maximum timestamp of each of extra's frames (for ordering them among base's slices).
+     */
+    public static ReportPart overlay(ReportPart base, ReportPart extra, LongUnaryOperator time) {
+        Map<Long, Long> times = new TreeMap<>();
+        extra.frameNumbers().forEach(f -> times.put(f, time.applyAsLong(f)));
+        ReportPart e = extra.withFrameTimes(times).with(List.of(), extra.connections(), extra.clients());
+        ReportPart m = merge(e, base);
+        return m.with(m.slices(), byKey(base.connections(), e.connections(), ConnectionPart::stream, ConnectionPart::merge),
+                m.clients());
+    }
+
+    /**
+     * {@code p} with its stream numbers mapped by {@code map} (a connection that went on from one slice into the next
+     * numbered as in the first); the entries of streams mapped onto one are joined.
+     */
+    public static ReportPart joinStreams(ReportPart p, IntUnaryOperator map) {
+        ReportPart m = p.mapFrames(f -> f, s -> map.applyAsInt((int) s));
+        List<ClientPart> clients = m.clients().stream().map(c -> new ClientPart(c.address(), c.clientId(),
+                c.streams().stream().distinct().toList(), c.requests(), c.responses(), c.requestBytes(),
+                c.responseBytes(), c.errors(), c.errorResponses(), c.apis(), c.errorCodes(), c.usage(), c.softwareName(),
+                c.softwareVersion(), c.softwareFrame(), c.firstSeenNanos(), c.lastSeenNanos())).toList();
+        return m.with(m.slices(), byKey(List.of(), m.connections(), ConnectionPart::stream, ConnectionPart::merge), clients);
+    }
+
     /** Entries of both lists by key (sorted), those of one key merged. */
     private static <T, K extends Comparable<K>> List<T> byKey(List<T> a, List<T> b, Function<T, K> key, BinaryOperator<T> merge) {
         Map<K, T> out = new TreeMap<>();

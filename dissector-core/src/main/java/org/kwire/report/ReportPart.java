@@ -116,13 +116,22 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames);
     }
 
+    /** This part with its slices, connections and clients replaced. */
+    ReportPart with(List<Slice> slices, List<ConnectionPart> connections, List<ClientPart> clients) {
+        return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
+                responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
+                partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames);
+    }
+
     /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
     ReportPart mapFrames(LongUnaryOperator f, LongUnaryOperator s) {
         LongUnaryOperator frame = x -> x <= 0 ? x : f.applyAsLong(x);
         java.util.function.IntUnaryOperator stream = x -> (int) s.applyAsLong(x);
         Map<Long, Long> times = new TreeMap<>();
         frameTimes.forEach((k, v) -> times.put(frame.applyAsLong(k), v));
-        return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, times, apis, responsesWithoutRequest,
+        return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, times,
+                apis.stream().map(a -> a.mapFrames(frame)).toList(), responsesWithoutRequest,
                 frames, malformedFrames, incompleteFrames,
                 connections.stream().map(c -> c.shift((int) s.applyAsLong(c.stream()) - c.stream())).toList(),
                 topicErrors, topicRequests, partitions,
