@@ -74,6 +74,10 @@ final class AnalyzeCommand {
                         + "of one analysis (rotated captures; see README, \"Rotated captures\")").build());
         o.addOption(Option.builder().longOpt("partial")
                 .desc("write a partial result (JSON) instead of the report, to merge with others by kwire merge").build());
+        o.addOption(Option.builder().longOpt("boundary-bytes").hasArg().argName("BYTES")
+                .desc("with --partial or --jobs: stream bytes kept per TCP connection at a file's edges, to join "
+                        + "connections that cross into the next file (default " + org.kwire.partial.BoundaryRecorder.DEFAULT_CAP
+                        + "); past it a warning counts the connections not joined").build());
         o.addOption(Option.builder().longOpt("metrics-file").hasArg().argName("FILE")
                 .desc("also write the capture's Prometheus metrics to FILE (node_exporter textfile format)").build());
         MetricsRun.addOptions(o, false);

@@ -6,6 +6,7 @@ import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.analysis.TrafficCensus;
 import org.kwire.partial.Boundary;
+import org.kwire.partial.BoundaryRecorder;
 import org.kwire.partial.ConnectionLedger;
 import org.kwire.partial.Partial;
 import org.kwire.partial.PartialReport;
@@ -35,7 +36,7 @@ public final class SliceAnalysis {
 
     /** Options that change how a run is done, not what it finds: left out of {@link Partial#analysis()}. */
     private static final Set<String> PER_RUN = Set.of("output", "format", "index", "partial", "jobs", "quiet", "workers",
-            "read", "help", "metrics-file", "metrics-clients", "metrics-topics", "strict");
+            "read", "help", "metrics-file", "metrics-clients", "metrics-topics", "strict", "boundary-bytes");
 
     private final CommandLine cl;
     private final Map<String, String> analysis;
@@ -129,9 +130,10 @@ public final class SliceAnalysis {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        ConnectionLedger ledger = new ConnectionLedger();
+        BoundaryRecorder recorder = new BoundaryRecorder(boundaryCap());
+        ConnectionLedger ledger = new ConnectionLedger(recorder);
         PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
-                .start(tracker, AnalysisRun.observer(tracker, report), census, ledger);
+                .start(recorder.listener(tracker), recorder.observer(AnalysisRun.observer(tracker, report)), census, ledger);
         Timeline timeline = new Timeline();
         pipeline.recordTimeline(timeline, ledger);
         try (PacketSource source = open.open()) {
@@ -154,11 +156,22 @@ public final class SliceAnalysis {
         long[] end = pipeline.endCounts();
         List<Integer> links = new ArrayList<>(pipeline.linkTypes());
         Boundary boundary = new Boundary(links, ConnectionLedger.hostAddresses(ledger.connections()), ledger.connections(),
-                List.of(), List.of());
+                recorder.tail(), recorder.head());
+        List<String> warnings = new ArrayList<>(pipeline.sourceWarnings());
+        warnings.addAll(recorder.warnings());
         SliceFacts slice = new SliceFacts(List.copyOf(names), bytes, facts.packets(), facts.firstTimestampNanos(),
-                facts.lastTimestampNanos(), facts.tcpConnections(), pipeline.sourceWarnings(), end[0], end[1], end[2],
+                facts.lastTimestampNanos(), facts.tcpConnections(), List.copyOf(warnings), end[0], end[1], end[2],
                 end[3], end[4], timeline.encode(), boundary);
         return new Partial(Partial.VERSION, analysis, List.of(slice), census.counts(), part.withFrameTimes(times));
+    }
+
+    /** {@code --boundary-bytes}: boundary state kept per connection at most. */
+    private long boundaryCap() {
+        try {
+            return cl.hasOption("boundary-bytes") ? Cli.intValue(cl, "boundary-bytes", 0) : BoundaryRecorder.DEFAULT_CAP;
+        } catch (CliException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     /** A report as JSON, as {@code kwire analyze} writes it (snake_case names, nulls kept, indented). */
@@ -172,7 +185,8 @@ public final class SliceAnalysis {
      */
     public Report report(Partial merged, Consumer<String> warnings) {
         try {
-            return PartialReport.build(merged, Cli.schemas(cl), PartialReport.ports(merged), warnings);
+            return PartialReport.build(merged, Cli.schemas(cl), PartialReport.ports(merged), warnings,
+                    new BoundaryReplay(cl));
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }

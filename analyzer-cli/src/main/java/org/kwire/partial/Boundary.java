@@ -4,35 +4,46 @@ import java.util.List;
 
 /**
  * What a slice's partial holds about its edges, for merging it with the slices before and after it of the same
- * capture point.
+ * capture point ({@link Stitcher}).
  * <p>
- * Now: its capture point's signature ({@code linkTypes}, {@code hostAddresses}) and its TCP connections (which ones
- * started without their SYN, which were open at its end), from which a merge finds the connections that cross a file
- * boundary and says so. The stitching step adds, per connection and direction, what one analysis would carry from one
- * file into the next: {@code tail} (at the end of the slice: the bytes of a frame still incomplete, the requests still
- * pending) and {@code head} (at the start: the bytes before the first frame boundary, the responses whose request is
- * not in this slice). Both are empty lists until then; their shape is specified in {@code docs/partial.schema.json}.
+ * Its capture point's signature ({@code linkTypes}, {@code hostAddresses}), its TCP connections (which started without
+ * their SYN, which were open at its end), and the stream stage's input at its edges ({@link BoundaryRecorder}):
+ * {@code tail}, per connection open at the end, what it received since it was last at rest (the bytes of frames still
+ * incomplete, of requests still pending); {@code head}, per connection seen without its SYN, what it received until it
+ * first came to rest after an exchange of its own (the bytes before the first frame boundary, the responses whose
+ * request is not in the slice). The slice's report leaves out what those pieces produced; the merge hands them to the
+ * stream stage again, joined across the boundary. Shape: {@code docs/partial.schema.json}.
  *
  * @param linkTypes     LINKTYPE_ values of the slice's packets
  * @param hostAddresses the IP addresses that take part in the most connections (the capturing host's own, usually)
  * @param connections   every TCP connection of the slice, ascending stream
- * @param tail          per connection and direction, the state at the slice's end (the stitching step fills it)
- * @param head          per connection and direction, the state at the slice's start (the stitching step fills it)
+ * @param tail          per connection open at the end whose state was kept, ascending stream
+ * @param head          per connection seen without its SYN whose start was kept, ascending stream
  */
 public record Boundary(List<Integer> linkTypes, List<String> hostAddresses, List<BoundaryConnection> connections,
                        List<Edge> tail, List<Edge> head) {
 
     /**
-     * The state of one direction of one connection at an edge of a slice, as the stitching step will record it.
+     * One connection at an edge of a slice: the stream stage's input there, in order.
      *
-     * @param stream          the connection's stream in the slice
-     * @param fromClient      the direction: client to broker (requests) or broker to client (responses)
-     * @param streamOffset    where in the direction's byte stream the edge is
-     * @param bytes           tail: the bytes of a frame still incomplete at the end; head: the bytes before the first
-     *                        frame boundary at the start; base64
-     * @param correlationIds  tail: the requests still pending (their correlation_ids); head: the responses whose
-     *                        request is not in the slice
+     * @param stream    the connection's stream in the slice
+     * @param a         endpoint A ({@code host:port}) as the slice's TCP stage saw it: the SYN's sender, else the
+     *                  first packet's source
+     * @param b         the other endpoint
+     * @param synSeen   whether the slice's TCP stage saw the connection start (its handler started in sync)
+     * @param clientIsA true if A is the Kafka client, false if B is, null if not decided yet
+     * @param fromStart tail: its pieces go back to the connection's first packet in the slice (it never came to rest)
+     * @param through   head: it never came to rest and was still open at the slice's end (it goes on into the next)
+     * @param nextSeq   tail: per direction (A, B), the TCP sequence number of the next byte expected at the slice's end
+     *                  (-1: none seen); a head's bytes before it are retransmissions of bytes the tail had
+     * @param pieces    what the stream stage received, in order
      */
-    public record Edge(int stream, boolean fromClient, long streamOffset, String bytes, List<Integer> correlationIds) {
+    public record Edge(int stream, String a, String b, boolean synSeen, Boolean clientIsA, boolean fromStart,
+                       boolean through, List<Long> nextSeq, List<Piece> pieces) {
+
+        /** Its 4-tuple, the same whichever end is first. */
+        public String fourTuple() {
+            return ConnectionLedger.fourTuple(a, b);
+        }
     }
 }

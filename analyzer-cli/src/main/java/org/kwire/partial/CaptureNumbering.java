@@ -18,23 +18,38 @@ public final class CaptureNumbering implements FrameNumbering {
     private final long[] frameEnds;
     private final long[] streamEnds;
     private final long[][] starts;
+    /** Per slice, ascending: its streams that go on from the slice before (not starts of their own). */
+    private final int[][] continued;
 
     /** @param slices the timelines of the slices, in order */
     public CaptureNumbering(List<Timeline> slices) {
+        this(slices, java.util.Collections.nCopies(slices.size(), java.util.Set.of()));
+    }
+
+    /**
+     * @param slices    the timelines of the slices, in order
+     * @param continued per slice, its streams (its own numbers) that continue a connection of an earlier slice
+     *                  ({@link Stitcher}): they are not starts, and the streams after them in the slice move down
+     */
+    public CaptureNumbering(List<Timeline> slices, List<java.util.Set<Integer>> continued) {
         int n = slices.size();
         maxima = new long[n][];
         starts = new long[n][];
         startMaxima = new long[n][];
         frameEnds = new long[n];
         streamEnds = new long[n];
+        this.continued = new int[n][];
         long frames = 0;
         long streams = 0;
         for (int i = 0; i < n; i++) {
             maxima[i] = slices.get(i).maxima();
             starts[i] = slices.get(i).streamStarts();
-            startMaxima[i] = new long[starts[i].length];
-            for (int s = 0; s < starts[i].length; s++) {
-                startMaxima[i][s] = maxima[i][(int) starts[i][s] - 1];
+            this.continued[i] = continued.get(i).stream().mapToInt(Integer::intValue).sorted().toArray();
+            startMaxima[i] = new long[starts[i].length - this.continued[i].length];
+            for (int s = 0, k = 0; s < starts[i].length; s++) {
+                if (java.util.Arrays.binarySearch(this.continued[i], s) < 0) {
+                    startMaxima[i][k++] = maxima[i][(int) starts[i][s] - 1];
+                }
             }
             frames += maxima[i].length;
             streams += starts[i].length;
@@ -69,11 +84,16 @@ public final class CaptureNumbering implements FrameNumbering {
 
     @Override
     public int stream(int provisional) {
-        if (maxima.length <= 1) {
-            return provisional;
-        }
         int s = slice(streamEnds, provisional + 1L);
         long local = provisional - (s == 0 ? 0 : streamEnds[s - 1]);
+        int below = java.util.Arrays.binarySearch(continued[s], (int) local);
+        if (below >= 0) {
+            throw new IllegalStateException("stream " + provisional + " continues an earlier one: joined before numbering");
+        }
+        local -= -below - 1; // the continued streams before it
+        if (maxima.length <= 1) {
+            return (int) local;
+        }
         long t = startMaxima[s][(int) local];
         long global = local;
         for (int j = 0; j < maxima.length; j++) {

@@ -21,12 +21,23 @@ public final class ConnectionLedger {
 
     private final Map<Integer, BoundaryConnection> connections = new TreeMap<>();
     private boolean inputEnded;
+    private final BoundaryRecorder recorder;
+
+    /** A ledger that keeps no boundary state. */
+    public ConnectionLedger() {
+        this(null);
+    }
+
+    /** @param recorder also keeps each connection's boundary state (null: none) */
+    public ConnectionLedger(BoundaryRecorder recorder) {
+        this.recorder = recorder;
+    }
 
     /** Watches one connection. */
     public TcpStreamHandler wrap(TcpConnection tcp, TcpStreamHandler inner) {
         connections.put(tcp.stream(), new BoundaryConnection(tcp.stream(), tcp.a().toString(), tcp.b().toString(),
                 false, true));
-        return new ForwardingStreamHandler(inner) {
+        return new ForwardingStreamHandler(recorder == null ? inner : recorder.wrap(tcp, inner)) {
             @Override
             public void onShed(long packet) {
                 super.onShed(packet);
@@ -48,6 +59,9 @@ public final class ConnectionLedger {
 
     /** Told by the pipeline once a packet started the connection: whether it was a SYN without ACK. */
     public void started(int stream, boolean syn) {
+        if (recorder != null) {
+            recorder.started(stream, syn);
+        }
         BoundaryConnection c = connections.get(stream);
         if (c != null && syn) {
             connections.put(stream, new BoundaryConnection(c.stream(), c.a(), c.b(), true, c.openAtEnd()));
@@ -57,6 +71,9 @@ public final class ConnectionLedger {
     /** Call before ending the pipeline: connections ended from now on were open at the end of the input. */
     public void inputEnded() {
         inputEnded = true;
+        if (recorder != null) {
+            recorder.inputEnded();
+        }
     }
 
     /** Every connection, ascending stream. */

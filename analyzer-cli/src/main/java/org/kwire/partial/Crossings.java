@@ -23,6 +23,14 @@ public final class Crossings {
 
     /** One warning per pair of slices that share connections; none if no connection crosses a boundary. */
     public static List<String> warnings(List<SliceFacts> slices) {
+        return warnings(slices, Set.of());
+    }
+
+    /**
+     * As {@link #warnings(List)}, leaving out the connections the merge joined ({@code slice:stream}, the later
+     * slice's, from {@link Stitcher.Result#joined()}).
+     */
+    public static List<String> warnings(List<SliceFacts> slices, Set<String> joined) {
         List<String> out = new ArrayList<>();
         List<List<Integer>> points = CapturePoints.of(slices);
         Map<Integer, Integer> pointOf = new HashMap<>();
@@ -37,15 +45,15 @@ public final class Crossings {
                 Map<Integer, Set<String>> from = new java.util.TreeMap<>();
                 for (BoundaryConnection c : slices.get(j).boundary().connections()) {
                     Integer i = lastSeen.get(c.fourTuple());
-                    if (!c.syn() && i != null) {
+                    if (!c.syn() && i != null && !joined.contains(j + ":" + c.stream())) {
                         from.computeIfAbsent(i, x -> new LinkedHashSet<>()).add(c.describe());
                     }
                 }
                 from.forEach((i, named) -> out.add(named.size() + " TCP connection(s) continue from "
                         + String.join(", ", slices.get(i).files()) + " into " + String.join(", ", slices.get(j).files())
-                        + ": " + list(named) + "; kwire does not yet carry TCP and Kafka state across files, so their "
-                        + "frames, exchanges and counts in this merged report may differ from one analysis of the files "
-                        + "together"));
+                        + ": " + list(named) + "; their TCP and Kafka state was not carried across (TLS, not Kafka, or "
+                        + "over --boundary-bytes), so their frames, exchanges and counts in this merged report may differ "
+                        + "from one analysis of the files together"));
                 slices.get(j).boundary().connections().forEach(c -> lastSeen.put(c.fourTuple(), j));
             }
         }

@@ -33,16 +33,36 @@ public final class PartialReport {
      */
     public static Report build(Partial p, SchemaRegistry schemas, Set<Integer> brokerPorts,
                                java.util.function.Consumer<String> warnings) {
-        List<SliceFacts> slices = p.slices();
+        return build(p, schemas, brokerPorts, warnings, null);
+    }
+
+    /**
+     * @param brokerPorts the {@code --port} values (for the census's verdict)
+     * @param warnings    receives each capture warning as it is added (e.g. to print {@code kwire: warning:} lines)
+     * @param replay      the stream stage that joins the connections crossing a file boundary ({@link Stitcher}); null:
+     *                    they are not joined
+     */
+    public static Report build(Partial unstitched, SchemaRegistry schemas, Set<Integer> brokerPorts,
+                               java.util.function.Consumer<String> warnings, Stitcher.Replay replay) {
+        List<SliceFacts> slices = unstitched.slices();
         List<Timeline> timelines = new ArrayList<>();
         slices.forEach(s -> timelines.add(s.timeline().decode()));
-        CaptureNumbering numbering = new CaptureNumbering(timelines);
+        long[] lastMaxima = new long[slices.size()];
+        for (int i = 0; i < slices.size(); i++) {
+            long[] m = timelines.get(i).maxima();
+            lastMaxima[i] = m.length == 0 ? Long.MIN_VALUE : m[m.length - 1];
+        }
+        Stitcher.Result stitched = replay == null
+                ? new Stitcher.Result(unstitched, java.util.Collections.nCopies(slices.size(), Set.of()), Set.of())
+                : Stitcher.stitch(unstitched, replay, new CaptureNumbering(timelines), lastMaxima);
+        Partial p = stitched.partial();
+        CaptureNumbering numbering = new CaptureNumbering(timelines, stitched.continued());
         List<String> capture = new ArrayList<>();
         long[] end = new long[5];
         List<String> files = new ArrayList<>();
         long packets = 0;
         long bytes = 0;
-        long connections = 0;
+        long connections = -stitched.continuedCount();
         long first = Long.MAX_VALUE;
         long lastMax = Long.MIN_VALUE;
         long last = 0;
@@ -77,7 +97,7 @@ public final class PartialReport {
             warnings.accept(w);
             part = PartReport.noted(part, new ExpertNote(Severity.WARNING, "capture", 0, -1, "", w));
         }
-        List<String> crossings = Crossings.warnings(slices);
+        List<String> crossings = Crossings.warnings(slices, stitched.joined());
         for (int i = crossings.size() - 1; i >= 0; i--) { // listed first, in order: the report's own reliability
             part = PartReport.noted(part, new ExpertNote(Severity.WARNING, "capture", 0, -1, "", crossings.get(i)), true);
         }

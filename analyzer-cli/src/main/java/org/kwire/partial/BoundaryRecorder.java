@@ -1,0 +1,351 @@
+package org.kwire.partial;
+
+import org.kwire.analysis.ConnectionObserver;
+import org.kwire.conversation.ConversationListener;
+import org.kwire.conversation.Exchange;
+import org.kwire.conversation.KafkaConversation;
+import org.kwire.expert.ExpertNote;
+import org.kwire.frame.KafkaFrame;
+import org.kwire.protocol.RequestHeader;
+import org.kwire.tcp.ForwardingStreamHandler;
+import org.kwire.tcp.TcpConnection;
+import org.kwire.tcp.TcpStreamHandler;
+import org.kwire.tls.TlsFacts;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Keeps a slice's boundary state ({@link Boundary#tail()}, {@link Boundary#head()}): what the stream stage of each TCP
+ * connection received at the slice's edges, and leaves out of the slice's report what that produced, so that a merge
+ * can produce it once, joined across the boundary ({@link Stitcher}).
+ * <ul>
+ * <li><b>Head</b>: a connection whose first packet is not a SYN may continue one of the previous file. Its pieces are
+ * kept, and its conversation's events left out, until its handler is at rest ({@link TcpStreamHandler#atRest()}) after
+ * a response to a request of this slice: Kafka answers in order, so by then whatever the previous file left pending is
+ * answered, and from there on the slice's analysis is the one of the files together.</li>
+ * <li><b>Tail</b>: for a connection still open at the end, the pieces since it was last at rest; the events its end
+ * produces (requests unmatched, frames incomplete) are left out: the merge decides whether it goes on.</li>
+ * </ul>
+ * A connection that is not Kafka (or TLS) is let go: its events pass, nothing is kept. Memory: at most {@code cap}
+ * bytes per connection; past it, the connection is let go too and counted in a {@link #warnings() warning} (where the
+ * start of a head was already left out of the report, that part of it is lost to the report, and said so).
+ */
+public final class BoundaryRecorder {
+
+    /** Default {@code --boundary-bytes}: bytes kept per connection at most. */
+    public static final long DEFAULT_CAP = 16L << 20;
+    /** Bytes after which a connection not (yet) found to be Kafka is let go: the stream stage decides within 64 KiB. */
+    private static final long UNDECIDED = 160L << 10;
+
+    private enum Mode { HEAD, LIVE, LOOSE }
+
+    private static final class Watch {
+        final TcpConnection tcp;
+        Mode mode;
+        boolean synSeen;
+        Boolean clientIsA;
+        boolean kafka;
+        boolean matched;
+        boolean rested;
+        boolean ended;
+        final List<Piece> pieces = new ArrayList<>();
+        /** Per direction (A, B): the sequence number of the next data byte, -1 until known. */
+        final long[] next = {-1, -1};
+        long weight;
+        List<Piece> head;
+
+        Watch(TcpConnection tcp) {
+            this.tcp = tcp;
+            this.synSeen = tcp.synSeen();
+            this.mode = tcp.synSeen() ? Mode.LIVE : Mode.HEAD;
+        }
+    }
+
+    private final long cap;
+    private final Map<Integer, Watch> watches = new HashMap<>();
+    private boolean inputEnded;
+    private long overCap;
+    private long lostHeads;
+    private long largest;
+
+    /** @param cap bytes kept per connection at most ({@code --boundary-bytes}) */
+    public BoundaryRecorder(long cap) {
+        this.cap = cap;
+    }
+
+    /** Watches one connection's stream stage ({@code inner}); its events pass on. */
+    public TcpStreamHandler wrap(TcpConnection tcp, TcpStreamHandler inner) {
+        Watch w = new Watch(tcp);
+        watches.put(tcp.stream(), w);
+        return new ForwardingStreamHandler(inner) {
+            @Override
+            public void onSequence(boolean fromA, long seq) {
+                w.next[fromA ? 0 : 1] = seq;
+                super.onSequence(fromA, seq);
+            }
+
+            @Override
+            public void onData(boolean fromA, java.nio.ByteBuffer data, long timestampNanos, long packet) {
+                int side = fromA ? 0 : 1;
+                keep(w, Piece.data(fromA, data, timestampNanos, packet, w.next[side]));
+                if (w.next[side] >= 0) {
+                    w.next[side] = (w.next[side] + data.remaining()) & 0xffffffffL;
+                }
+                super.onData(fromA, data, timestampNanos, packet);
+                after(w, this);
+            }
+
+            @Override
+            public void onGap(boolean fromA, long bytes, String reason, long packet) {
+                keep(w, Piece.event("gap", fromA, packet, bytes, reason));
+                int side = fromA ? 0 : 1;
+                if (w.next[side] >= 0) {
+                    w.next[side] = (w.next[side] + bytes) & 0xffffffffL;
+                }
+                super.onGap(fromA, bytes, reason, packet);
+                after(w, this);
+            }
+
+            @Override
+            public void onEndGap(boolean fromA, long bytes, long packet) {
+                keep(w, Piece.event("end_gap", fromA, packet, bytes, null));
+                super.onEndGap(fromA, bytes, packet);
+                after(w, this);
+            }
+
+            @Override
+            public void onNote(boolean fromA, long packet, String text) {
+                keep(w, Piece.event("note", fromA, packet, 0, text));
+                super.onNote(fromA, packet, text);
+            }
+
+            @Override
+            public void onEnd(long packet) {
+                if (!inputEnded) {
+                    keep(w, Piece.event("end", true, packet, 0, null));
+                }
+                super.onEnd(packet);
+                w.ended = !inputEnded;
+            }
+
+            @Override
+            public void onShed(long packet) {
+                loose(w);
+                super.onShed(packet);
+            }
+        };
+    }
+
+    /** Told once a packet started the connection: a first packet other than a SYN without ACK makes it a head. */
+    void started(int stream, boolean syn) {
+        Watch w = watches.get(stream);
+        if (w != null && !syn && w.mode == Mode.LIVE && w.pieces.isEmpty()) {
+            w.mode = Mode.HEAD; // a SYN-ACK first: its SYN was in the previous file
+        }
+    }
+
+    /** Call before ending the pipeline: what the end of the input produces on connections still open is left out. */
+    void inputEnded() {
+        inputEnded = true;
+    }
+
+    private void keep(Watch w, Piece p) {
+        if (w.mode == Mode.LOOSE) {
+            return;
+        }
+        w.pieces.add(p);
+        w.weight += p.weight();
+        largest = Math.max(largest, w.weight);
+        if (!w.kafka && w.weight > UNDECIDED) {
+            loose(w);
+        } else if (w.weight > cap) {
+            overCap++;
+            if (w.mode == Mode.HEAD) {
+                lostHeads++;
+            }
+            loose(w);
+        }
+    }
+
+    private static void after(Watch w, TcpStreamHandler h) {
+        if (w.mode == Mode.LOOSE || !h.atRest()) {
+            return;
+        }
+        if (w.mode == Mode.HEAD) {
+            if (!w.matched) {
+                return;
+            }
+            w.head = List.copyOf(w.pieces);
+            w.mode = Mode.LIVE;
+        }
+        w.rested = true;
+        w.pieces.clear();
+        w.weight = 0;
+    }
+
+    private static void loose(Watch w) {
+        w.mode = Mode.LOOSE;
+        w.pieces.clear();
+        w.weight = 0;
+    }
+
+    /** True if the events of this connection are left out of the slice's report now. */
+    private boolean leftOut(int stream) {
+        Watch w = watches.get(stream);
+        return w != null && (w.mode == Mode.HEAD || w.mode == Mode.LIVE && inputEnded && !w.ended);
+    }
+
+    /** The conversation listener of the slice's analysis, with the events this boundary keeps for the merge left out. */
+    public ConversationListener listener(ConversationListener inner) {
+        return new ConversationListener() {
+            @Override
+            public Object onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader header) {
+                return leftOut(c.id()) ? null : inner.onRequest(c, frame, header);
+            }
+
+            @Override
+            public void onResponse(Exchange exchange, KafkaFrame frame) {
+                Watch w = watches.get(exchange.conversation().id());
+                if (w != null && exchange.request() != null) {
+                    w.matched = true;
+                }
+                if (!leftOut(exchange.conversation().id())) {
+                    inner.onResponse(exchange, frame);
+                }
+            }
+
+            @Override
+            public void onUnmatchedRequest(Exchange exchange) {
+                if (!leftOut(exchange.conversation().id())) {
+                    inner.onUnmatchedRequest(exchange);
+                }
+            }
+
+            @Override
+            public void onNote(KafkaConversation c, ExpertNote note) {
+                if (!leftOut(c.id())) {
+                    inner.onNote(c, note);
+                }
+            }
+        };
+    }
+
+    /**
+     * The connection observer of the slice's analysis: a connection found to be Kafka is registered whatever its
+     * edges hold (the merge's entry for it joins this one); one found not to be Kafka, or TLS, is let go.
+     */
+    public ConnectionObserver observer(ConnectionObserver inner) {
+        return new ConnectionObserver() {
+            @Override
+            public void kafka(KafkaConversation conversation) {
+                Watch w = watches.get(conversation.id());
+                if (w != null) {
+                    w.kafka = true;
+                    w.clientIsA = conversation.client().equals(w.tcp.a().toString());
+                }
+                inner.kafka(conversation);
+            }
+
+            @Override
+            public void other(int stream, String client, String broker, String protocol) {
+                Watch w = watches.get(stream);
+                if (w != null && w.mode == Mode.HEAD && protocol.equals("empty")) {
+                    return; // no payload at all in this slice: perhaps the close of a connection of the previous file
+                }
+                if (letGo(stream)) {
+                    inner.other(stream, client, broker, protocol);
+                }
+            }
+
+            @Override
+            public void tls(int stream, String client, String broker, TlsFacts facts) {
+                if (letGo(stream)) {
+                    inner.tls(stream, client, broker, facts);
+                }
+            }
+
+            @Override
+            public void closed(int stream, String protocol) {
+                if (!leftOut(stream)) {
+                    inner.closed(stream, protocol);
+                }
+            }
+
+            @Override
+            public void gap(int stream, long bytes, String reason) {
+                if (!leftOut(stream)) {
+                    inner.gap(stream, bytes, reason);
+                }
+            }
+        };
+    }
+
+    /**
+     * A connection that is not Kafka, or is TLS, is let go (its events pass from now on), unless what its end produces
+     * is left out (its tail replays it): returns whether the event passes.
+     */
+    private boolean letGo(int stream) {
+        Watch w = watches.get(stream);
+        if (w == null) {
+            return true;
+        }
+        if (w.mode == Mode.LIVE && inputEnded && !w.ended) {
+            return false;
+        }
+        loose(w);
+        return true;
+    }
+
+    /** The tail edges (connections open at the end), ascending stream; call after the pipeline ended. */
+    public List<Boundary.Edge> tail() {
+        List<Boundary.Edge> out = new ArrayList<>();
+        sorted().forEach((s, w) -> {
+            if (w.mode == Mode.LIVE && !w.ended) {
+                out.add(edge(w, List.copyOf(w.pieces), !w.rested, false));
+            }
+        });
+        return out;
+    }
+
+    /** The head edges (connections seen without their SYN), ascending stream; call after the pipeline ended. */
+    public List<Boundary.Edge> head() {
+        List<Boundary.Edge> out = new ArrayList<>();
+        sorted().forEach((s, w) -> {
+            if (w.head != null) {
+                out.add(edge(w, w.head, false, false));
+            } else if (w.mode == Mode.HEAD) {
+                out.add(edge(w, List.copyOf(w.pieces), false, !w.ended));
+            }
+        });
+        return out;
+    }
+
+    private static Boundary.Edge edge(Watch w, List<Piece> pieces, boolean fromStart, boolean through) {
+        return new Boundary.Edge(w.tcp.stream(), w.tcp.a().toString(), w.tcp.b().toString(), w.synSeen, w.clientIsA,
+                fromStart, through, List.of(w.next[0], w.next[1]), pieces);
+    }
+
+    private Map<Integer, Watch> sorted() {
+        return new TreeMap<>(watches);
+    }
+
+    /** The slice's warning about connections whose boundary state was over the cap, if any. */
+    public List<String> warnings() {
+        if (overCap == 0) {
+            return List.of();
+        }
+        return List.of(overCap + " TCP connection(s) held more than " + cap + " bytes of boundary state (bytes since "
+                + "they were last at rest, --boundary-bytes): their state is not carried into the next file"
+                + (lostHeads > 0 ? ", and the start of " + lostHeads + " of them is missing from the report" : "")
+                + "; where they cross a file boundary the merged report may differ from one analysis of the files together");
+    }
+
+    /** The most bytes one connection's boundary state held at any time (for measurements). */
+    public long largest() {
+        return largest;
+    }
+}

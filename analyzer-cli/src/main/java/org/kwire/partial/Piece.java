@@ -1,0 +1,54 @@
+package org.kwire.partial;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One event of a TCP connection's reassembled streams, as the stream stage received it ({@link org.kwire.tcp.TcpStreamHandler}):
+ * kept by a partial's boundary so that a merge can hand it to the stream stage again ({@link Stitcher}).
+ *
+ * @param kind           {@code data}, {@code gap}, {@code end_gap}, {@code note} or {@code end}
+ * @param fromA          the direction: sent by endpoint A of the connection (see {@link Boundary.Edge#a()})
+ * @param timestampNanos capture time of the packet (data), epoch ns; 0 for the others
+ * @param packet         the packet's frame number in its slice
+ * @param data           the stream bytes (data), else null
+ * @param bytes          bytes missing (gap, end_gap), else 0
+ * @param text           the gap's reason or the note's text, else null
+ * @param seq            data: the TCP sequence number (32 bits) of its first byte; -1 if not known or not data
+ */
+public record Piece(String kind, boolean fromA, long timestampNanos, long packet, byte[] data, long bytes, String text,
+                    long seq) {
+
+    static Piece data(boolean fromA, ByteBuffer b, long timestampNanos, long packet, long seq) {
+        byte[] copy = new byte[b.remaining()];
+        b.duplicate().get(copy);
+        return new Piece("data", fromA, timestampNanos, packet, copy, 0, null, seq);
+    }
+
+    static Piece event(String kind, boolean fromA, long packet, long bytes, String text) {
+        return new Piece(kind, fromA, 0, packet, null, bytes, text, -1);
+    }
+
+    /** This data piece without its first {@code n} bytes (already delivered before the boundary: a retransmission). */
+    Piece skip(int n) {
+        byte[] rest = java.util.Arrays.copyOfRange(data, n, data.length);
+        return new Piece(kind, fromA, timestampNanos, packet, rest, 0, null, (seq + n) & 0xffffffffL);
+    }
+
+    /** Bytes it holds in memory, roughly: its data plus a fixed overhead. */
+    long weight() {
+        return 48 + (data == null ? 0 : data.length) + (text == null ? 0 : text.length());
+    }
+
+    /** Hands it to {@code to}, its direction {@code fromA} flipped if {@code flip}, its packet {@code packet}. */
+    void replay(org.kwire.tcp.TcpStreamHandler to, boolean flip, long packet) {
+        boolean side = fromA != flip;
+        switch (kind) {
+            case "data" -> to.onData(side, ByteBuffer.wrap(data), timestampNanos, packet);
+            case "gap" -> to.onGap(side, bytes, text, packet);
+            case "end_gap" -> to.onEndGap(side, bytes, packet);
+            case "note" -> to.onNote(side, packet, text);
+            case "end" -> to.onEnd(packet);
+            default -> throw new IllegalArgumentException("unknown boundary piece " + kind);
+        }
+    }
+}

@@ -1,0 +1,249 @@
+package org.kwire.partial;
+
+import org.kwire.net.Endpoint;
+import org.kwire.report.PartMerge;
+import org.kwire.report.ReportPart;
+import org.kwire.tcp.TcpConnection;
+import org.kwire.tcp.TcpStreamHandler;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Joins the connections that cross a file boundary, when the report of merged partials is built: for each capture
+ * point, each connection open at the end of a slice ({@link Boundary#tail()}) is handed to a new stream stage with the
+ * pieces it received since it was last at rest (their events were counted by the slice: only followed here), then
+ * with the pieces the next slice kept at its start for the same 4-tuple ({@link Boundary#head()}; counted here, once,
+ * joined: a frame cut by the rotation is decoded whole, a request answered in the next file matched), on through the
+ * slices where it never came to rest, until it comes to rest (the later slice's own analysis is exact from there on)
+ * or ends (closed, or at the end of all input when no later slice goes on with it). A head that continues nothing is
+ * replayed as its slice analyzed it. The later slice's stream of a joined connection takes the earlier one's number.
+ * <p>
+ * Not joined (named in {@link Crossings}' warning instead): connections let go by {@link BoundaryRecorder} (TLS, not
+ * Kafka, over {@code --boundary-bytes}). A connection open at the end of a slice that does not go on is ended at the
+ * last packet of all input (one analysis ends it there too, unless a later packet passes its idle timeout).
+ */
+public final class Stitcher {
+
+    /** The merge's stream stage, set up as the slices' analyses were. */
+    public interface Replay {
+        /**
+         * A new session: a report of its own, into which the events of its handlers go while {@link Session#keep}.
+         *
+         * @param topicNames topic ids and their names, as the slices learned them (a replayed frame that names a
+         *                   topic by id is summarized with its name, as one analysis that saw the name earlier does)
+         */
+        Session session(java.util.Map<String, String> topicNames);
+    }
+
+    /** One replay of one connection. */
+    public interface Session {
+        /** The stream stage of {@code c}. */
+        TcpStreamHandler handler(TcpConnection c);
+
+        /** Whether events from now on are counted (else only followed: the slice counted them). */
+        void keep(boolean keep);
+
+        /** The events counted, as a part numbered like the merged partial (ends the session). */
+        ReportPart part();
+    }
+
+    /**
+     * The stitched partial and what numbering needs of it.
+     *
+     * @param partial   the partial with the joined connections' events added and their later streams renumbered
+     * @param continued per slice, its streams that continue a connection of an earlier slice
+     * @param joined    those streams as {@code slice:stream}, for {@link Crossings}
+     */
+    public record Result(Partial partial, List<Set<Integer>> continued, Set<String> joined) {
+
+        /** Connections counted twice before joining. */
+        public long continuedCount() {
+            return continued.stream().mapToLong(Set::size).sum();
+        }
+    }
+
+    private final Partial merged;
+    private final Replay replay;
+    private final CaptureNumbering times;
+    private final long[] frameOffset;
+    private final int[] streamOffset;
+    private final long endPacket;
+    private final List<Set<Integer>> continued = new ArrayList<>();
+    private final Set<String> joined = new TreeSet<>();
+    private final Map<Integer, Integer> streamMap = new HashMap<>();
+    private final List<Set<Integer>> consumed = new ArrayList<>();
+    private ReportPart report;
+
+    private Stitcher(Partial merged, Replay replay, CaptureNumbering times, long[] maxima) {
+        this.merged = merged;
+        this.replay = replay;
+        this.times = times;
+        this.report = merged.report();
+        int n = merged.slices().size();
+        frameOffset = new long[n];
+        streamOffset = new int[n];
+        long last = 0;
+        long lastMax = Long.MIN_VALUE;
+        for (int i = 0; i < n; i++) {
+            SliceFacts s = merged.slices().get(i);
+            if (i > 0) {
+                frameOffset[i] = frameOffset[i - 1] + merged.slices().get(i - 1).packets();
+                streamOffset[i] = streamOffset[i - 1] + (int) merged.slices().get(i - 1).tcpConnections();
+            }
+            if (s.packets() > 0 && maxima[i] > lastMax) { // on equal times the later slice's packets come first
+                lastMax = maxima[i];
+                last = frameOffset[i] + s.packets();
+            }
+            continued.add(new TreeSet<>());
+            consumed.add(new HashSet<>());
+        }
+        endPacket = last;
+    }
+
+    /**
+     * @param merged the merged partial, its slices in order
+     * @param replay the stream stage to replay boundary pieces through
+     * @param times  the slices' numbering (for the running maximum timestamp of each frame)
+     * @param lastMaxima per slice, the running maximum timestamp of its last packet
+     */
+    public static Result stitch(Partial merged, Replay replay, CaptureNumbering times, long[] lastMaxima) {
+        Stitcher s = new Stitcher(merged, replay, times, lastMaxima);
+        for (List<Integer> point : CapturePoints.of(merged.slices())) {
+            for (int pos = 0; pos < point.size(); pos++) {
+                s.slice(point, pos);
+            }
+        }
+        ReportPart joinedPart = PartMerge.joinStreams(s.report, x -> s.streamMap.getOrDefault(x, x));
+        Partial p = new Partial(merged.kwirePartial(), merged.analysis(), merged.slices(), merged.census(), joinedPart);
+        return new Result(p, s.continued, s.joined);
+    }
+
+    private void slice(List<Integer> point, int pos) {
+        int i = point.get(pos);
+        Boundary b = merged.slices().get(i).boundary();
+        for (Boundary.Edge h : b.head()) {
+            if (!consumed.get(i).contains(h.stream())) {
+                int stream = streamOffset[i] + h.stream();
+                Session session = replay.session(merged.report().topicNames());
+                TcpStreamHandler handler = session.handler(TcpConnection.of(stream, endpoint(h.a()), endpoint(h.b()),
+                        h.synSeen()));
+                session.keep(true);
+                long[] next = {-1, -1};
+                feed(handler, h, i, h.a(), next);
+                if (h.through()) {
+                    follow(point, pos, h.fourTuple(), handler, h.a(), stream, next);
+                }
+                done(session);
+            }
+        }
+        for (Boundary.Edge t : b.tail()) {
+            int local = streamOffset[i] + t.stream();
+            int origin = streamMap.getOrDefault(local, local);
+            Session session = replay.session(merged.report().topicNames());
+            boolean resumed = !t.fromStart() && t.clientIsA() != null;
+            String client = resumed ? (t.clientIsA() ? t.a() : t.b()) : t.a();
+            String broker = resumed ? (t.clientIsA() ? t.b() : t.a()) : t.b();
+            TcpStreamHandler handler = session.handler(resumed ? TcpConnection.resumed(origin, endpoint(client), endpoint(broker))
+                    : TcpConnection.of(origin, endpoint(t.a()), endpoint(t.b()), t.synSeen()));
+            session.keep(false);
+            long[] next = {-1, -1};
+            feed(handler, t, i, client, next);
+            boolean flip = !t.a().equals(client);
+            next[0] = t.nextSeq().get(flip ? 1 : 0);
+            next[1] = t.nextSeq().get(flip ? 0 : 1);
+            session.keep(true);
+            follow(point, pos, t.fourTuple(), handler, client, origin, next);
+            done(session);
+        }
+    }
+
+    /**
+     * Goes on with the heads of the same 4-tuple in the following slices of the point (the first that has it: an idle
+     * connection may skip files), or ends the connection.
+     */
+    private void follow(List<Integer> point, int pos, String tuple, TcpStreamHandler handler, String a, int origin,
+                        long[] next) {
+        for (int p = pos + 1; p < point.size(); p++) {
+            int j = point.get(p);
+            Boundary.Edge h = null;
+            for (Boundary.Edge e : merged.slices().get(j).boundary().head()) {
+                if (e.fourTuple().equals(tuple) && !consumed.get(j).contains(e.stream())) {
+                    h = e;
+                    break;
+                }
+            }
+            if (h == null && has(j, tuple)) {
+                break; // the 4-tuple again, but with its SYN: a new connection
+            }
+            if (h == null) {
+                continue; // nothing of it in this file (idle meanwhile)
+            }
+            consumed.get(j).add(h.stream());
+            continued.get(j).add(h.stream());
+            joined.add(j + ":" + h.stream());
+            streamMap.put(streamOffset[j] + h.stream(), origin);
+            feed(handler, h, j, a, next);
+            if (!h.through()) {
+                return; // at rest (the slice's own analysis goes on from here) or ended
+            }
+        }
+        handler.onEnd(endPacket);
+    }
+
+    /**
+     * Hands an edge's pieces to the handler, whose endpoint A is {@code a}, numbered as in the merged partial. Where
+     * {@code next} (per direction of the handler, the sequence number of the next byte; -1 unknown) is known, bytes
+     * before it are left out (retransmitted across the boundary: the earlier file had them) and a jump past it is a
+     * gap; {@code next} follows the pieces.
+     */
+    private void feed(TcpStreamHandler handler, Boundary.Edge e, int slice, String a, long[] next) {
+        boolean flip = !e.a().equals(a);
+        for (Piece p : e.pieces()) {
+            int side = p.fromA() != flip ? 0 : 1;
+            long packet = frameOffset[slice] + p.packet();
+            if (p.kind().equals("data") && p.seq() >= 0) {
+                if (next[side] >= 0) {
+                    int delta = (int) (p.seq() - next[side]);
+                    if (delta < 0 && -delta >= p.data().length) {
+                        continue;
+                    } else if (delta < 0) {
+                        p = p.skip(-delta);
+                    } else if (delta > 0) {
+                        handler.onGap(side == 0, delta, "missing segments", packet);
+                    }
+                }
+                next[side] = (p.seq() + p.data().length) & 0xffffffffL;
+            } else if (p.kind().equals("gap") && next[side] >= 0) {
+                next[side] = (next[side] + p.bytes()) & 0xffffffffL;
+            }
+            p.replay(handler, flip, packet);
+        }
+    }
+
+    private void done(Session session) {
+        report = PartMerge.overlay(report, session.part(), times::time);
+    }
+
+    private boolean has(int slice, String tuple) {
+        return merged.slices().get(slice).boundary().connections().stream().anyMatch(c -> c.fourTuple().equals(tuple));
+    }
+
+    /** An endpoint from its text ({@code host:port}, {@code [v6]:port}); an IP literal, never looked up. */
+    static Endpoint endpoint(String text) {
+        int colon = text.lastIndexOf(':');
+        try {
+            byte[] address = InetAddress.getByName(ConnectionLedger.host(text)).getAddress();
+            return new Endpoint(address, Integer.parseInt(text.substring(colon + 1)));
+        } catch (UnknownHostException | NumberFormatException e) {
+            throw new IllegalArgumentException("not an endpoint: " + text, e);
+        }
+    }
+}
