@@ -3,8 +3,6 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.kwire.analysis.CaptureAnalyzer;
 import org.kwire.analysis.ConnectionObserver;
-import org.kwire.conversation.ConversationListener;
-import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
@@ -12,7 +10,10 @@ import org.kwire.partial.Stitcher;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.report.ReportBuilder;
 import org.kwire.report.ReportPart;
+import org.kwire.summary.ExchangeSink;
+import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.ExchangeTracker;
+import org.kwire.summary.FrameSummary;
 import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
@@ -22,8 +23,9 @@ import java.util.List;
 
 /**
  * The stream stage and report sections of {@code analyze}'s options, for {@link Stitcher} to replay a partial's
- * boundary pieces through: events followed only (the slice counted them) go to a tracker without sinks, which still
- * summarizes each request for its response; events counted go to a report of their own.
+ * boundary pieces through: one tracker summarizes every frame (a request followed only, since the slice counted it,
+ * is still summarized for its response, and what it teaches the summarizer holds); its events reach a report of the
+ * session's own only while counted.
  */
 final class BoundaryReplay implements Stitcher.Replay {
 
@@ -37,41 +39,56 @@ final class BoundaryReplay implements Stitcher.Replay {
     public Stitcher.Session session(java.util.Map<String, String> topicNames) {
         AnalysisRun run;
         ReportBuilder report;
-        ExchangeTracker counted;
-        ExchangeTracker followed;
         try {
             run = new AnalysisRun(cl);
             report = run.report(cl);
-            counted = run.tracker(List.of(report), 0);
-            followed = run.tracker(List.of(), 0);
-            topicNames.forEach(run.topics::learn);
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        CaptureAnalyzer analyzer = run.analyzer(ReassemblyLimits.defaults());
-        ConnectionObserver observer = AnalysisRun.observer(counted, report);
+        topicNames.forEach(run.topics::learn);
         boolean[] keep = {false};
-        ConversationListener listener = new ConversationListener() {
+        ExchangeSink counted = new ExchangeSink() { // one tracker, one summarizer: what the followed part taught it holds
             @Override
-            public Object onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader header) {
-                return (keep[0] ? counted : followed).onRequest(c, frame, header);
+            public void onConversation(KafkaConversation conversation) {
+                report.onConversation(conversation); // the connection's entry, joined with the slice's
             }
 
             @Override
-            public void onResponse(Exchange exchange, KafkaFrame frame) {
-                (keep[0] ? counted : followed).onResponse(exchange, frame);
+            public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader header, FrameSummary summary) {
+                if (keep[0]) {
+                    report.onRequestFrame(c, frame, header, summary);
+                }
             }
 
             @Override
-            public void onUnmatchedRequest(Exchange exchange) {
-                (keep[0] ? counted : followed).onUnmatchedRequest(exchange);
+            public void onResponseFrame(ExchangeSummary exchange, KafkaFrame frame) {
+                if (keep[0]) {
+                    report.onResponseFrame(exchange, frame);
+                }
+            }
+
+            @Override
+            public void onExchange(ExchangeSummary exchange) {
+                if (keep[0]) {
+                    report.onExchange(exchange);
+                }
             }
 
             @Override
             public void onNote(KafkaConversation c, ExpertNote note) {
-                (keep[0] ? counted : followed).onNote(c, note);
+                if (keep[0]) {
+                    report.onNote(c, note);
+                }
             }
         };
+        ExchangeTracker tracker;
+        try {
+            tracker = run.tracker(List.of(counted), 0);
+        } catch (CliException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+        CaptureAnalyzer analyzer = run.analyzer(ReassemblyLimits.defaults());
+        ConnectionObserver observer = AnalysisRun.observer(tracker, report);
         ConnectionObserver gated = new ConnectionObserver() {
             @Override
             public void kafka(KafkaConversation conversation) {
@@ -109,7 +126,7 @@ final class BoundaryReplay implements Stitcher.Replay {
         return new Stitcher.Session() {
             @Override
             public TcpStreamHandler handler(TcpConnection c) {
-                return analyzer.handler(c, listener, gated);
+                return analyzer.handler(c, tracker, gated);
             }
 
             @Override
@@ -119,8 +136,7 @@ final class BoundaryReplay implements Stitcher.Replay {
 
             @Override
             public ReportPart part() {
-                followed.finish();
-                counted.finish();
+                tracker.finish();
                 return report.part(0, 0);
             }
         };

@@ -130,7 +130,10 @@ public final class Stitcher {
         int i = point.get(pos);
         Boundary b = merged.slices().get(i).boundary();
         for (Boundary.Edge h : b.head()) {
-            if (!consumed.get(i).contains(h.stream())) {
+            Integer closed = closedBefore(point, pos, h);
+            if (closed != null && !consumed.get(i).contains(h.stream())) {
+                join(i, h, closed); // the last packets of a connection closed in an earlier file: one analysis drops them
+            } else if (!consumed.get(i).contains(h.stream())) {
                 int stream = streamOffset[i] + h.stream();
                 Session session = replay.session(merged.report().topicNames());
                 TcpStreamHandler handler = session.handler(TcpConnection.of(stream, endpoint(h.a()), endpoint(h.b()),
@@ -186,10 +189,7 @@ public final class Stitcher {
             if (h == null) {
                 continue; // nothing of it in this file (idle meanwhile)
             }
-            consumed.get(j).add(h.stream());
-            continued.get(j).add(h.stream());
-            joined.add(j + ":" + h.stream());
-            streamMap.put(streamOffset[j] + h.stream(), origin);
+            join(j, h, origin);
             feed(handler, h, j, a, next);
             if (!h.through()) {
                 return; // at rest (the slice's own analysis goes on from here) or ended
@@ -230,6 +230,34 @@ public final class Stitcher {
 
     private void done(Session session) {
         report = PartMerge.overlay(report, session.part(), times::time);
+    }
+
+    /** The later slice's stream of a connection counts as the earlier one's ({@code origin}). */
+    private void join(int slice, Boundary.Edge h, int origin) {
+        consumed.get(slice).add(h.stream());
+        continued.get(slice).add(h.stream());
+        joined.add(slice + ":" + h.stream());
+        streamMap.put(streamOffset[slice] + h.stream(), origin);
+    }
+
+    /**
+     * If a head carries no byte and its 4-tuple was last seen in an earlier slice of the point as a connection that
+     * ended there (its FINs, then a last ACK after the rotation), that connection's stream; else null.
+     */
+    private Integer closedBefore(List<Integer> point, int pos, Boundary.Edge h) {
+        if (h.pieces().stream().anyMatch(p -> p.kind().equals("data") || p.kind().equals("gap"))) {
+            return null;
+        }
+        for (int p = pos - 1; p >= 0; p--) {
+            int i = point.get(p);
+            for (BoundaryConnection c : merged.slices().get(i).boundary().connections()) {
+                if (c.fourTuple().equals(h.fourTuple())) {
+                    int s = streamOffset[i] + c.stream();
+                    return c.openAtEnd() ? null : streamMap.getOrDefault(s, s);
+                }
+            }
+        }
+        return null;
     }
 
     private boolean has(int slice, String tuple) {
