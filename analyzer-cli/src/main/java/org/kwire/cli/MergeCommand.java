@@ -73,9 +73,9 @@ final class MergeCommand {
             return ExitCodes.OK;
         }
         List<String> options = new java.util.ArrayList<>();
-        merged.analysis().forEach((name, value) -> {
-            if (name.equals("schemas")) {
-                options.add("--" + name);
+        merged.analysis().forEach((name, value) -> { // the slices' analysis options: the stitching replays with them
+            options.add("--" + name);
+            if (!value.isEmpty()) {
                 options.add(value);
             }
         });
