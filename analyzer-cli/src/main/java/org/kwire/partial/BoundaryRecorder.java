@@ -6,6 +6,7 @@ import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
+import org.kwire.partial.ConnectionWatch.Mode;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.tcp.ForwardingStreamHandler;
 import org.kwire.tcp.TcpConnection;
@@ -41,32 +42,8 @@ public final class BoundaryRecorder {
     /** Bytes after which a connection not (yet) found to be Kafka is let go: the stream stage decides within 64 KiB. */
     private static final long UNDECIDED = 160L << 10;
 
-    private enum Mode { HEAD, LIVE, LOOSE }
-
-    private static final class Watch {
-        final TcpConnection tcp;
-        Mode mode;
-        boolean synSeen;
-        Boolean clientIsA;
-        boolean kafka;
-        boolean matched;
-        boolean rested;
-        boolean ended;
-        final List<Piece> pieces = new ArrayList<>();
-        /** Per direction (A, B): the sequence number of the next data byte, -1 until known. */
-        final long[] next = {-1, -1};
-        long weight;
-        List<Piece> head;
-
-        Watch(TcpConnection tcp) {
-            this.tcp = tcp;
-            this.synSeen = tcp.synSeen();
-            this.mode = tcp.synSeen() ? Mode.LIVE : Mode.HEAD;
-        }
-    }
-
     private final long cap;
-    private final Map<Integer, Watch> watches = new HashMap<>();
+    private final Map<Integer, ConnectionWatch> watches = new HashMap<>();
     private boolean inputEnded;
     private long overCap;
     private long lostHeads;
@@ -79,7 +56,7 @@ public final class BoundaryRecorder {
 
     /** Watches one connection's stream stage ({@code inner}); its events pass on. */
     public TcpStreamHandler wrap(TcpConnection tcp, TcpStreamHandler inner) {
-        Watch w = new Watch(tcp);
+        ConnectionWatch w = new ConnectionWatch(tcp);
         watches.put(tcp.stream(), w);
         return new ForwardingStreamHandler(inner) {
             @Override
@@ -96,7 +73,7 @@ public final class BoundaryRecorder {
                     w.next[side] = (w.next[side] + data.remaining()) & 0xffffffffL;
                 }
                 super.onData(fromA, data, timestampNanos, packet);
-                after(w, this);
+                w.after(this);
             }
 
             @Override
@@ -107,14 +84,14 @@ public final class BoundaryRecorder {
                     w.next[side] = (w.next[side] + bytes) & 0xffffffffL;
                 }
                 super.onGap(fromA, bytes, reason, packet);
-                after(w, this);
+                w.after(this);
             }
 
             @Override
             public void onEndGap(boolean fromA, long bytes, long packet) {
                 keep(w, Piece.event("end_gap", fromA, packet, bytes, null));
                 super.onEndGap(fromA, bytes, packet);
-                after(w, this);
+                w.after(this);
             }
 
             @Override
@@ -134,7 +111,7 @@ public final class BoundaryRecorder {
 
             @Override
             public void onShed(long packet) {
-                loose(w);
+                w.loose();
                 super.onShed(packet);
             }
         };
@@ -142,7 +119,7 @@ public final class BoundaryRecorder {
 
     /** Told once a packet started the connection: a first packet other than a SYN without ACK makes it a head. */
     void started(int stream, boolean syn) {
-        Watch w = watches.get(stream);
+        ConnectionWatch w = watches.get(stream);
         if (w != null && !syn && w.mode == Mode.LIVE && w.pieces.isEmpty()) {
             w.mode = Mode.HEAD; // a SYN-ACK first: its SYN was in the previous file
         }
@@ -153,7 +130,7 @@ public final class BoundaryRecorder {
         inputEnded = true;
     }
 
-    private void keep(Watch w, Piece p) {
+    private void keep(ConnectionWatch w, Piece p) {
         if (w.mode == Mode.LOOSE) {
             return;
         }
@@ -161,42 +138,23 @@ public final class BoundaryRecorder {
         w.weight += p.weight();
         largest = Math.max(largest, w.weight);
         if (!w.kafka && w.weight > UNDECIDED) {
-            loose(w);
+            w.loose();
         } else if (w.weight > cap) {
             overCap++;
             if (w.mode == Mode.HEAD) {
                 lostHeads++;
             }
-            loose(w);
+            w.loose();
         }
     }
 
-    private static void after(Watch w, TcpStreamHandler h) {
-        if (w.mode == Mode.LOOSE || !h.atRest()) {
-            return;
-        }
-        if (w.mode == Mode.HEAD) {
-            if (!w.matched) {
-                return;
-            }
-            w.head = List.copyOf(w.pieces);
-            w.mode = Mode.LIVE;
-        }
-        w.rested = true;
-        w.pieces.clear();
-        w.weight = 0;
-    }
 
-    private static void loose(Watch w) {
-        w.mode = Mode.LOOSE;
-        w.pieces.clear();
-        w.weight = 0;
-    }
 
     /** True if the events of this connection are left out of the slice's report now. */
     private boolean leftOut(int stream) {
-        Watch w = watches.get(stream);
-        return w != null && (w.mode == Mode.HEAD || w.mode == Mode.LIVE && inputEnded && !w.ended);
+        ConnectionWatch w = watches.get(stream);
+        return w != null && (w.mode == Mode.HEAD || w.mode == Mode.LIVE
+                && inputEnded && !w.ended);
     }
 
     /** The conversation listener of the slice's analysis, with the events this boundary keeps for the merge left out. */
@@ -209,7 +167,7 @@ public final class BoundaryRecorder {
 
             @Override
             public void onResponse(Exchange exchange, KafkaFrame frame) {
-                Watch w = watches.get(exchange.conversation().id());
+                ConnectionWatch w = watches.get(exchange.conversation().id());
                 if (w != null && exchange.request() != null) {
                     w.matched = true;
                 }
@@ -242,7 +200,7 @@ public final class BoundaryRecorder {
         return new ConnectionObserver() {
             @Override
             public void kafka(KafkaConversation conversation) {
-                Watch w = watches.get(conversation.id());
+                ConnectionWatch w = watches.get(conversation.id());
                 if (w != null) {
                     w.kafka = true;
                     w.clientIsA = conversation.client().equals(w.tcp.a().toString());
@@ -252,7 +210,7 @@ public final class BoundaryRecorder {
 
             @Override
             public void other(int stream, String client, String broker, String protocol) {
-                Watch w = watches.get(stream);
+                ConnectionWatch w = watches.get(stream);
                 if (w != null && w.mode == Mode.HEAD && protocol.equals("empty")) {
                     return; // no payload at all in this slice: perhaps the close of a connection of the previous file
                 }
@@ -289,14 +247,14 @@ public final class BoundaryRecorder {
      * is left out (its tail replays it): returns whether the event passes.
      */
     private boolean letGo(int stream) {
-        Watch w = watches.get(stream);
+        ConnectionWatch w = watches.get(stream);
         if (w == null) {
             return true;
         }
         if (w.mode == Mode.LIVE && inputEnded && !w.ended) {
             return false;
         }
-        loose(w);
+        w.loose();
         return true;
     }
 
@@ -305,7 +263,7 @@ public final class BoundaryRecorder {
         List<Boundary.Edge> out = new ArrayList<>();
         sorted().forEach((s, w) -> {
             if (w.mode == Mode.LIVE && !w.ended) {
-                out.add(edge(w, List.copyOf(w.pieces), !w.rested, false));
+                out.add(w.edge(List.copyOf(w.pieces), !w.rested, false));
             }
         });
         return out;
@@ -316,20 +274,16 @@ public final class BoundaryRecorder {
         List<Boundary.Edge> out = new ArrayList<>();
         sorted().forEach((s, w) -> {
             if (w.head != null) {
-                out.add(edge(w, w.head, false, false));
+                out.add(w.edge(w.head, false, false));
             } else if (w.mode == Mode.HEAD) {
-                out.add(edge(w, List.copyOf(w.pieces), false, !w.ended));
+                out.add(w.edge(List.copyOf(w.pieces), false, !w.ended));
             }
         });
         return out;
     }
 
-    private static Boundary.Edge edge(Watch w, List<Piece> pieces, boolean fromStart, boolean through) {
-        return new Boundary.Edge(w.tcp.stream(), w.tcp.a().toString(), w.tcp.b().toString(), w.synSeen, w.clientIsA,
-                fromStart, through, List.of(w.next[0], w.next[1]), pieces);
-    }
 
-    private Map<Integer, Watch> sorted() {
+    private Map<Integer, ConnectionWatch> sorted() {
         return new TreeMap<>(watches);
     }
 
