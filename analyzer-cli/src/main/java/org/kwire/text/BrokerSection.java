@@ -1,6 +1,5 @@
 package org.kwire.text;
 
-import org.kwire.report.ApiStats;
 import org.kwire.report.BrokerStats;
 import org.kwire.report.Report;
 
@@ -17,6 +16,10 @@ import java.util.Map;
  * features.
  */
 final class BrokerSection implements TextSection {
+
+    /** What a broker's ApiVersions response said, in words: brokers that said the same are listed together. */
+    private record Said(List<String> accepted, List<String> features) {
+    }
 
     /** Brokers listed at most. */
     static final int TOP = 10;
@@ -36,47 +39,32 @@ final class BrokerSection implements TextSection {
         TextTable t = new TextTable(TextTable.Column.text("broker"), TextTable.Column.number("ApiVersions"),
                 TextTable.Column.fixed("ranges from"), TextTable.Column.number("APIs"),
                 TextTable.Column.number("features epoch"));
-        Map<List<String>, List<String>> alike = new LinkedHashMap<>();
+        Map<Said, List<String>> alike = new LinkedHashMap<>();
         for (BrokerStats b : brokers) {
             t.row(b.broker(), Units.count(b.apiVersionsResponses()), "v" + b.responseVersion() + ", frame " + b.frame(),
                     Units.count(b.apis().size()), b.finalizedFeaturesEpoch() < 0 ? null : b.finalizedFeaturesEpoch());
-            alike.computeIfAbsent(List.of(String.join("\n", used(r, b)), String.join("\n", finalized(b))),
+            alike.computeIfAbsent(new Said(used(r, b), ReportWords.features(b.finalizedFeatures())),
                     k -> new ArrayList<>()).add(b.broker());
         }
         List<String> lines = new ArrayList<>(t.lines("  ", width));
         if (all.size() > TOP) {
             lines.add("  ... and " + Units.plural(all.size() - TOP, "more broker") + " (JSON report: brokers)");
         }
-        for (Map.Entry<List<String>, List<String>> group : alike.entrySet()) {
+        for (Map.Entry<Said, List<String>> group : alike.entrySet()) {
             String who = brokers.size() == 1 ? "" : alike.size() == 1 ? "every broker: "
                     : String.join(", ", group.getValue()) + ": ";
-            Wrap.list(lines, who + "accepted versions of the APIs used here: ", List.of(group.getKey().get(0).split("\n")),
-                    "  ", "    ", width);
-            String features = group.getKey().get(1);
-            Wrap.list(lines, who + "finalized features: ", features.isEmpty() ? List.of("none") : List.of(features.split("\n")),
+            Said said = group.getKey();
+            Wrap.list(lines, who + "accepted versions of the APIs used here: ", said.accepted(), "  ", "    ", width);
+            Wrap.list(lines, who + "finalized features: ", said.features().isEmpty() ? List.of("none") : said.features(),
                     "  ", "    ", width);
         }
         lines.add("  ranges from: the ApiVersions response (version, frame) the accepted versions come from.");
         return lines;
     }
 
-    /** {@code Produce v3-13}, {@code Fetch v4-18}, ...: the accepted versions of each API of the report, in ApiKey order. */
+    /** The accepted versions of the report's APIs; {@code none} when the report has no APIs. */
     private static List<String> used(Report r, BrokerStats b) {
-        List<String> ranges = new ArrayList<>();
-        for (ApiStats a : r.apis()) {
-            BrokerStats.Range range = b.apis().get(a.name());
-            ranges.add(a.name() + " " + (range == null ? "none" : "v" + levels(range)));
-        }
+        List<String> ranges = ReportWords.acceptedHere(r, b);
         return ranges.isEmpty() ? List.of("none") : ranges;
-    }
-
-    /** {@code metadata.version 33}, ...: the finalized feature levels; none before ApiVersions v3. */
-    private static List<String> finalized(BrokerStats b) {
-        Map<String, BrokerStats.Range> f = b.finalizedFeatures();
-        return f == null ? List.of() : f.entrySet().stream().map(e -> e.getKey() + " " + levels(e.getValue())).toList();
-    }
-
-    private static String levels(BrokerStats.Range r) {
-        return r.min() + (r.max() == r.min() ? "" : "-" + r.max());
     }
 }

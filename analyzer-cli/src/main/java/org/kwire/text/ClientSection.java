@@ -30,7 +30,7 @@ final class ClientSection implements TextSection {
                 TextTable.Column.text("software"), TextTable.Column.number("requests"),
                 TextTable.Column.number("errors"), TextTable.Column.number("sent"), TextTable.Column.number("received"));
         for (ClientStats c : clients.subList(0, Math.min(TOP, clients.size()))) {
-            t.row(ReadinessText.clientId(c.clientId()), c.address(), ReadinessText.software(c),
+            t.row(ReportWords.clientId(c.clientId()), c.address(), ReportWords.software(c),
                     Units.count(c.requests()), Units.count(c.errorResponses()),
                     Units.bytes(c.requestBytes()), Units.bytes(c.responseBytes()));
         }

@@ -45,7 +45,7 @@ final class ReadinessSection implements TextSection {
             firstRows.add(row);
             clientLines.add(cut("  " + client(r.clients(), c), width));
             for (Readiness.RemovedVersions v : c.apis()) {
-                t.row(v.api(), ReadinessText.versions(v.versions()), ReadinessText.accepted(v.accepted()),
+                t.row(v.api(), ReportWords.versions(v.versions()), ReportWords.accepted(v.accepted()),
                         Units.count(v.requests()), v.brokerAction(), frames(v));
                 row++;
             }
@@ -59,18 +59,18 @@ final class ReadinessSection implements TextSection {
             lines.add(table.get(i + 1));
         }
         Wrap.wrap(lines, "used: the refused versions the client sent; accepted: the versions Kafka " + ready.target()
-                + " accepts; broker: what a broker of that release does (close: " + ReadinessText.action("close")
-                + "; reject: " + ReadinessText.action("reject") + "); frames: the first of those requests.",
+                + " accepts; broker: what a broker of that release does (close: " + ReportWords.action("close")
+                + "; reject: " + ReportWords.action("reject") + "); frames: the first of those requests.",
                 "  ", "  ", width);
         return lines;
     }
 
     /** {@code client old0_10_2_2-consumer at 127.0.0.1; software: none (ApiVersions v0)}. */
     private static String client(List<ClientStats> clients, Readiness.ReadinessClient c) {
-        ClientStats stats = ReadinessText.client(clients, c.address(), c.clientId());
-        String software = stats != null ? ReadinessText.software(stats)
-                : ReadinessText.software(c.softwareName(), c.softwareVersion(), null);
-        return "client " + ReadinessText.clientId(c.clientId()) + " at " + c.address() + "; software: " + software;
+        ClientStats stats = ReportWords.client(clients, c.address(), c.clientId());
+        String software = stats != null ? ReportWords.software(stats)
+                : ReportWords.software(c.softwareName(), c.softwareVersion(), null);
+        return "client " + ReportWords.clientId(c.clientId()) + " at " + c.address() + "; software: " + software;
     }
 
     private static String frames(Readiness.RemovedVersions v) {

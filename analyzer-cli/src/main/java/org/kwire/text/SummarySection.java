@@ -109,7 +109,7 @@ final class SummarySection implements TextSection {
         }
         line(lines, width, ready.clientsAffected() > 0, "Readiness", ready.clientsAffected() > 0
                 ? Units.plural(ready.clientsAffected(), "client") + " sent versions Kafka " + ready.target()
-                + " refuses, in " + Units.plural(ready.requests(), "request") + ": " + ReadinessText.refused(ready)
+                + " refuses, in " + Units.plural(ready.requests(), "request") + ": " + ReportWords.refused(ready)
                 : r.clients().isEmpty() ? "no clients to check against Kafka " + ready.target()
                 : "Kafka " + ready.target() + " accepts every request version of the " + Units.plural(r.clients().size(), "client"));
     }

@@ -1,7 +1,10 @@
 package org.kwire.text;
 
+import org.kwire.report.ApiStats;
+import org.kwire.report.BrokerStats;
 import org.kwire.report.ClientStats;
 import org.kwire.report.Readiness;
+import org.kwire.report.Report;
 
 import java.util.List;
 import java.util.Map;
@@ -11,15 +14,16 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * Words for clients and their upgrade readiness that the text report and the HTML page share: the client software a
- * client named (KIP-511), the API versions a target release refuses, and what its brokers do with them (KIP-896).
+ * Words for clients, brokers and upgrade readiness that the text report and the HTML page share: the client software
+ * a client named (KIP-511), the API versions a target release refuses and what its brokers do with them (KIP-896),
+ * the versions a broker accepts and its finalized feature levels (KIP-584).
  */
-public final class ReadinessText {
+public final class ReportWords {
 
     /** ApiVersions request version from which the request names the client software (KIP-511). */
     private static final int SOFTWARE_NAMED_FROM = 3;
 
-    private ReadinessText() {
+    private ReportWords() {
     }
 
     /**
@@ -92,5 +96,27 @@ public final class ReadinessText {
             case "reject" -> "answers UNSUPPORTED_VERSION with the versions it accepts";
             default -> brokerAction;
         };
+    }
+
+    /**
+     * The versions a broker accepts of each API of the report, in ApiKey order: {@code Produce v0-13},
+     * {@code Fetch v4-18}, ...; {@code none} for an API it did not list.
+     */
+    public static List<String> acceptedHere(Report r, BrokerStats b) {
+        return r.apis().stream().map(ApiStats::name).map(api -> {
+            BrokerStats.Range range = b.apis().get(api);
+            return api + " " + (range == null ? "none" : "v" + levels(range));
+        }).toList();
+    }
+
+    /** Feature levels by feature name: {@code metadata.version 33}, {@code kraft.version 0-1}; empty for none. */
+    public static List<String> features(Map<String, BrokerStats.Range> features) {
+        return features == null ? List.of()
+                : features.entrySet().stream().map(e -> e.getKey() + " " + levels(e.getValue())).toList();
+    }
+
+    /** {@code 3} or {@code 0-13}. */
+    private static String levels(BrokerStats.Range r) {
+        return r.min() + (r.max() == r.min() ? "" : "-" + r.max());
     }
 }
