@@ -58,7 +58,7 @@ final class ReadinessSection implements PageSection {
             String software = stats != null ? ReportWords.software(stats)
                     : ReportWords.software(c.softwareName(), c.softwareVersion(), null);
             for (Readiness.RemovedVersions v : c.apis()) {
-                t.row(ReportWords.clientId(c.clientId()), c.address(), new Table.Words(software), v.api(),
+                t.row(new Table.Name(ReportWords.clientId(c.clientId())), c.address(), new Table.Words(software), v.api(),
                         ReportWords.versions(v.versions()), ReportWords.accepted(v.accepted()), v.requests(),
                         v.brokerAction(), v.frames().stream().map(String::valueOf).collect(Collectors.joining(", ")));
             }

@@ -29,6 +29,13 @@ final class Table {
     }
 
     /**
+     * A name chosen by users (client_id, transactional.id) that may break anywhere when its table needs the room,
+     * however short: such names are often long words ({@code NetworkPartitionMetadataClient-client-1}).
+     */
+    record Name(String text) {
+    }
+
+    /**
      * Short text that may wrap at its spaces but nowhere else, unlike other short text (a client's software name and
      * version: {@code apache-kafka-java} stays whole).
      */
@@ -52,8 +59,8 @@ final class Table {
     }
 
     /**
-     * Adds a row: one cell per header, each a {@link Number}, {@link Plain}, {@link Millis}, {@link Time}, {@link Words},
-     * a String, or null.
+     * Adds a row: one cell per header, each a {@link Number}, {@link Plain}, {@link Millis}, {@link Time}, {@link Name},
+     * {@link Words}, a String, or null.
      */
     Table row(Object... cells) {
         if (cells.length != headers.size()) {
@@ -82,6 +89,8 @@ final class Table {
                     m.element("td", Units.ms(ms.micros()), "class", "num", "title", Units.count(ms.micros()) + " µs");
                 } else if (cell instanceof Plain p) {
                     m.element("td", Long.toString(p.value()), "class", "num");
+                } else if (cell instanceof Name n) {
+                    m.element("td", n.text(), "class", "name");
                 } else if (cell instanceof Words w) {
                     words(m, w.text());
                 } else if (cell instanceof Time t) {

@@ -34,12 +34,12 @@ final class TransactionSection implements PageSection {
                 "partitions added", "Produce requests", "records", "offsets committed", "groups", "commits", "aborts",
                 "commit markers", "abort markers", "error codes by name");
         for (TransactionStats x : r.transactions()) {
-            t.row(x.transactionalId() == null ? "(not seen: markers only)" : x.transactionalId(),
+            t.row(new Table.Name(x.transactionalId() == null ? "(not seen: markers only)" : x.transactionalId()),
                     x.producerIds().stream().map(String::valueOf).collect(Collectors.joining(", "))
                             + (x.producerEpoch() < 0 ? "" : " (" + x.producerEpoch() + ")"),
                     x.initProducerId(), x.partitionsAdded(), x.produceRequests(), x.producedRecords(),
                     x.offsetsCommitted(), String.join(", ", x.groups()), x.commits(), x.aborts(), x.commitMarkers(),
-                    x.abortMarkers(), ApiSection.entries(x.errorCodes()));
+                    x.abortMarkers(), new Table.Words(ApiSection.entries(x.errorCodes())));
         }
         t.writeTo(m);
         m.element("p", "Producer inits: InitProducerId requests. Commits and aborts are EndTxn requests; markers are the COMMIT and ABORT control batches of its "

@@ -97,7 +97,7 @@ class ReportClientsPageTest {
         assertEquals(List.of(List.of("kwire-txn-producer-1", "0 (1)", "10", "18", "6", "7", "9", "kwire-txn-group", "1",
                 "1", "1", "1", "CONCURRENT_TRANSACTIONS: 9, COORDINATOR_LOAD_IN_PROGRESS: 1, NOT_COORDINATOR: 16")),
                 ReportPages.cells(d, "table-transactions"));
-        assertEquals(List.of("AddPartitionsManager-client-0", "127.0.0.1", "apache-kafka-java 4.4.0", "1", "19", "7",
+        assertEquals(List.of("AddPartitionsManager-client-0", "127.0.0.1", "apache-kafka-java 4.4.0", "19", "7",
                 "1,883", "2,023", "CONCURRENT_TRANSACTIONS: 7", "AddPartitionsToTxn v5 (18), ApiVersions v5 (1)"),
                 ReportPages.cells(d, "table-clients").get(0));
     }

@@ -131,7 +131,7 @@ class ReportCommandTest {
                 connections.get(0));
         List<List<String>> clients = ReportPages.cells(page, "table-clients");
         assertEquals(report.get("clients").size(), clients.size());
-        assertEquals(List.of("basic-admin", "127.0.0.1", "apache-kafka-java 4.4.0", "4", "19", "1", "866", "7,503",
+        assertEquals(List.of("basic-admin", "127.0.0.1", "apache-kafka-java 4.4.0", "19", "1", "866", "7,503",
                 "GROUP_ID_NOT_FOUND: 1", "ApiVersions v5 (4), ConsumerGroupDescribe v1 (1), CreateTopics v7 (1), "
                         + "DeleteTopics v6 (1), DescribeCluster v2 (2), DescribeGroups v6 (1), DescribeTopicPartitions v0 (1), "
                         + "FindCoordinator v6 (2), ListGroups v5 (1), Metadata v13 (4), OffsetFetch v9 (1)"), clients.get(0));
