@@ -4,22 +4,22 @@ import org.kwire.report.ApiStats;
 import org.kwire.report.CaptureSummary;
 import org.kwire.report.ConnectionStats;
 import org.kwire.report.PartitionStats;
+import org.kwire.report.Readiness;
 import org.kwire.report.Report;
 import org.kwire.report.SlowExchange;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The summary that fits one screen: one line per thing to check (capture, connections, requests, errors, unmatched
- * exchanges, damaged frames, record batches, warnings, the slowest exchange); a line that needs a look starts with
- * {@code !}.
+ * The summary that fits one screen: one line per thing to check (capture, connections, requests, the error rate,
+ * unmatched exchanges, damaged frames, record batches, warnings, upgrade readiness, long-polls counted apart, the
+ * slowest exchange); a line that needs a look starts with {@code !}.
  */
 final class SummarySection implements TextSection {
 
@@ -61,6 +61,8 @@ final class SummarySection implements TextSection {
                 + Units.count(c.incompleteFrames()) + " incomplete (bytes the capture lost)" : "none malformed or incomplete");
         batches(lines, width, r);
         warnings(lines, width, r);
+        readiness(lines, width, r);
+        longPolls(lines, width, r);
         if (!r.slowest().isEmpty()) {
             SlowExchange s = r.slowest().get(0);
             line(lines, width, false, "Slowest", s.api() + " v" + s.apiVersion() + " " + Units.duration(s.latencyUs())
@@ -87,18 +89,45 @@ final class SummarySection implements TextSection {
         };
     }
 
-    /** Error codes by name, most frequent first; they count every top-level, topic and partition code. */
+    /**
+     * The error rate: responses that carried an error code, of all responses ({@code apis[].errors[].responses}), and
+     * those responses per error name, most first.
+     */
     private static void errors(List<String> lines, int width, Report r, long responses) {
-        Map<String, Long> byName = new LinkedHashMap<>();
-        r.apis().stream().flatMap(a -> a.errors().stream())
-                .sorted((x, y) -> Long.compare(y.count(), x.count()))
-                .forEach(e -> byName.merge(e.name(), e.count(), Long::sum));
-        long total = byName.values().stream().mapToLong(Long::longValue).sum();
-        long apis = r.apis().stream().filter(a -> !a.errors().isEmpty()).count();
-        line(lines, width, total > 0, "Errors", total == 0 ? "no error codes in " + Units.plural(responses, "response")
-                : Units.plural(total, "error code") + " in the responses of " + Units.plural(apis, "API") + ": "
-                + byName.entrySet().stream().map(e -> e.getKey() + " " + Units.count(e.getValue()))
-                .collect(Collectors.joining(", ")));
+        long failed = ReportCounts.errorResponses(r);
+        line(lines, width, failed > 0, "Errors", failed == 0 ? "no error codes in " + Units.plural(responses, "response")
+                : Units.count(failed) + " of " + Units.plural(responses, "response") + " carried an error code ("
+                + Units.percent(failed, responses) + "): " + ReportCounts.errorResponsesByName(r).entrySet().stream()
+                .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", ")));
+    }
+
+    /** Upgrade readiness in a line: the clients the target release would refuse, and the API versions. */
+    private static void readiness(List<String> lines, int width, Report r) {
+        Readiness ready = r.readiness();
+        if (ready == null) {
+            return;
+        }
+        line(lines, width, ready.clientsAffected() > 0, "Readiness", ready.clientsAffected() > 0
+                ? Units.plural(ready.clientsAffected(), "client") + " sent versions Kafka " + ready.target()
+                + " refuses, in " + Units.plural(ready.requests(), "request") + ": " + ReportWords.refused(ready)
+                : r.clients().isEmpty() ? "no clients to check against Kafka " + ready.target()
+                : "Kafka " + ready.target() + " accepts every request version of the " + Units.plural(r.clients().size(), "client"));
+    }
+
+    /** The long-polls answered empty at their wait time, and whether latencies and the slowest list count them. */
+    private static void longPolls(List<String> lines, int width, Report r) {
+        Map<String, Long> byApi = ReportCounts.longPolls(r);
+        long n = byApi.values().stream().mapToLong(Long::longValue).sum();
+        if (n == 0) {
+            return;
+        }
+        String which = Units.plural(n, "long-poll") + " answered empty at " + (n == 1 ? "its" : "their") + " wait time ("
+                + byApi.entrySet().stream().map(e -> e.getKey() + " " + Units.count(e.getValue()))
+                .collect(Collectors.joining(", ")) + ")";
+        line(lines, width, false, "Long-polls", r.longPollsIncluded()
+                ? which + "; counted in latencies and slowest (--include-long-polls)"
+                : which + "; counted apart, not in latencies or slowest; --include-long-polls brings "
+                + (n == 1 ? "it" : "them") + " back");
     }
 
     private static void unmatched(List<String> lines, int width, Report r) {
