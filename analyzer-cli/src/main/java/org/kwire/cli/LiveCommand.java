@@ -147,6 +147,10 @@ final class LiveCommand {
             if (options.duration() > 0) {
                 timer.schedule(c::stop, options.duration(), TimeUnit.SECONDS);
             }
+            if (writer != null) {
+                // every second what was saved is on disk: a killed kwire (SIGKILL, the OOM killer) loses at most a second
+                timer.scheduleAtFixedRate(() -> flush(writer, err), 1, 1, TimeUnit.SECONDS);
+            }
             if (options.interval() > 0) {
                 timer.scheduleAtFixedRate(() -> err.println(intervalReport(pipeline, report, names, c)),
                         options.interval(), options.interval(), TimeUnit.SECONDS);
@@ -227,6 +231,15 @@ final class LiveCommand {
             return new RingWriter(Path.of(options.write()), options.rotation(), "kwire live", c.linkType(), c.snaplen(), c.device());
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, "cannot write " + options.write() + ": " + e.getMessage());
+        }
+    }
+
+    /** Flushes the saved packets to disk; a failure is one warning line (the capture goes on, the final close reports it). */
+    private static void flush(RingWriter writer, PrintStream err) {
+        try {
+            writer.flush();
+        } catch (IOException e) {
+            err.println("kwire: warning: cannot write the saved packets: " + e.getMessage());
         }
     }
 }
