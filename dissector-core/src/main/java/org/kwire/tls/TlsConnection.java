@@ -167,7 +167,6 @@ public final class TlsConnection {
         side.protectedBytes += 5 + r.fragment().length;
         if (side.keyRetries < MAX_KEY_RETRIES && (side.read == null && side.application == null && facts.keySource == null
                 || tls13 && side.application == null && side.trafficSecret == null && facts.keySource != null)) {
-            side.keyRetries++;
             handshake.retryKeys(side); // a live capture: the client may have written its secret since
         }
         RecordProtection.Opened o = side.read == null ? null : side.read.open(r.type(), r.version(), r.fragment());

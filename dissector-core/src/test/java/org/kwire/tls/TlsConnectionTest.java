@@ -213,6 +213,31 @@ class TlsConnectionTest {
     }
 
     @Test
+    void secretsReadOnAnotherConnectionsRefreshAreFoundToo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("live.keys"), "");
+        KeyLog k = new KeyLog();
+        k.load(file);
+        Recorder first = new Recorder();
+        Recorder second = new Recorder();
+        TlsConnection a = new TlsConnection(k, new SessionCache(), first, "stream 0", null);
+        TlsConnection b = new TlsConnection(k, new SessionCache(), second, "stream 1", null);
+        for (TlsConnection c : List.of(a, b)) {
+            feed(c, true, record(22, clientHello()), 1);
+            feed(c, false, record(22, serverHello()), 2);
+        }
+        java.nio.file.Files.writeString(file, "CLIENT_TRAFFIC_SECRET_0 " + HEX.formatHex(CLIENT_RANDOM) + " "
+                + HEX.formatHex(Rfc8448KeyScheduleTest.CLIENT_AP) + "\n", java.nio.file.StandardOpenOption.APPEND);
+        Thread.sleep(20);
+        feed(a, true, Rfc8448KeyScheduleTest.CLIENT_DATA_RECORD, 3); // this refresh reads the line
+        feed(b, true, Rfc8448KeyScheduleTest.CLIENT_DATA_RECORD, 4); // within 10 ms: no refresh, yet the secret is there
+        a.end(5);
+        b.end(5);
+        assertEquals(first.fromA.size(), second.fromA.size());
+        assertTrue(second.fromA.size() > 0, "the second connection's record decrypted");
+        assertEquals("decrypted", second.facts.decryption());
+    }
+
+    @Test
     void withoutAKeyLogTheHandshakeFactsAreStillReported() {
         Recorder r = new Recorder();
         TlsConnection c = new TlsConnection(new KeyLog(), new SessionCache(), r, "stream 0", true);
