@@ -128,11 +128,20 @@ final class AnalysisRun {
         KeyLog keys = new KeyLog();
         for (String f : files) {
             Path p = Path.of(f);
+            if (Files.isDirectory(p)) {
+                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": a directory, not a key log file");
+            }
             if (!Files.isRegularFile(p)) {
                 throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": no such file");
             }
             try {
+                int secrets = keys.lines();
+                int problems = keys.problems().size();
                 keys.load(p);
+                if (keys.lines() == secrets && keys.problems().size() > problems) {
+                    throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": not a key log (no TLS secret in it; "
+                            + "an NSS key log has lines such as CLIENT_RANDOM <32-byte hex> <48-byte hex>)");
+                }
             } catch (IOException e) {
                 throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": cannot be read (" + (e.getMessage() == null
                         ? e.getClass().getSimpleName() : e.getMessage()) + ")");

@@ -104,6 +104,7 @@ final class AnalyzeCommand {
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
             if (named.isEmpty()) {
+                Cli.noCaptureSwallowed(cl);
                 bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
                 inputs.add(new CaptureInputs.Input(BUNDLED + " (bundled sample)", bundled));
             }
@@ -130,7 +131,7 @@ final class AnalyzeCommand {
                     writeMetrics(metrics, facts, cl);
                     return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
                 } catch (IOException e) {
-                    throw new CliException(ExitCodes.INPUT, "cannot write the events: " + e.getMessage());
+                    throw new CliException(ExitCodes.INPUT, "cannot write the events: " + Cli.why(e));
                 }
             }
         } finally {
@@ -178,7 +179,7 @@ final class AnalyzeCommand {
         try (OutputStream stream = Cli.output(output, out)) {
             stream.write(TextReport.render(r).getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
         }
     }
 

@@ -64,7 +64,7 @@ final class CaptureReports {
                 Json.REPORT.writeValue(Path.of(output).toFile(), r);
             }
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
         }
     }
 

@@ -63,12 +63,13 @@ final class DissectCommand {
         }
         List<String> named = Cli.captures(cl);
         if (named.isEmpty()) {
+            Cli.noCaptureSwallowed(cl);
             throw new CliException(ExitCodes.USAGE, "dissect: no capture file given");
         }
         AnalysisRun run = new AnalysisRun(cl);
         DissectPrinter.Format format = format(cl);
-        DissectPrinter.Selection selection = new DissectPrinter.Selection(Cli.intValue(cl, "frame", 0),
-                cl.hasOption("correlation-id") ? Cli.intValue(cl, "correlation-id", 0) : null);
+        DissectPrinter.Selection selection = new DissectPrinter.Selection(
+                cl.hasOption("frame") ? Cli.positiveValue(cl, "frame", 1) : 0, Cli.int32Value(cl, "correlation-id"));
         int maxNodes = Cli.intValue(cl, "max-nodes", FrameDissector.DEFAULT_MAX_NODES);
         if (maxNodes < 1) {
             throw new CliException(ExitCodes.USAGE, "--max-nodes " + maxNodes + ": at least 1");

@@ -230,7 +230,7 @@ final class LiveCommand {
         try {
             return new RingWriter(Path.of(options.write()), options.rotation(), "kwire live", c.linkType(), c.snaplen(), c.device());
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + options.write() + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + options.write() + ": " + Cli.why(e));
         }
     }
 
@@ -239,7 +239,7 @@ final class LiveCommand {
         try {
             writer.flush();
         } catch (IOException e) {
-            err.println("kwire: warning: cannot write the saved packets: " + e.getMessage());
+            err.println("kwire: warning: cannot write the saved packets: " + Cli.why(e));
         }
     }
 }

@@ -58,13 +58,10 @@ final class MetricsRun {
      * @throws CliException for a bad bound
      */
     static MetricsRun of(CommandLine cl, String option, AnalysisRun run) throws CliException {
-        if (!cl.hasOption(option)) {
-            return null;
-        }
         MetricsLimits limits = new MetricsLimits(Cli.intValue(cl, "metrics-clients", MetricsLimits.DEFAULT_CLIENTS),
                 Cli.intValue(cl, "metrics-topics", MetricsLimits.DEFAULT_TOPICS), MetricsLimits.DEFAULT_BROKERS,
                 Cli.intValue(cl, "metrics-expire", option.equals("metrics") ? (int) MetricsLimits.DEFAULT_EXPIRE_SECONDS : 0));
-        return new MetricsRun(run, limits);
+        return cl.hasOption(option) ? new MetricsRun(run, limits) : null; // bounds checked either way
     }
 
     /** {@code sinks} and, if metrics are on, their sink. */
@@ -96,7 +93,7 @@ final class MetricsRun {
         try {
             MetricsFile.write(registry, Path.of(file));
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + file + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + file + ": " + Cli.why(e));
         }
     }
 }
