@@ -31,9 +31,9 @@ final class MetricsRun {
     final MetricsSink sink;
     final ConnectionMetrics connections;
 
-    private MetricsRun(AnalysisRun run, MetricsLimits limits) {
+    private MetricsRun(AnalysisRun run, MetricsLimits limits, boolean includeLongPolls) {
         KwireMetrics metrics = new KwireMetrics(registry);
-        this.sink = new MetricsSink(metrics, run.schemas, run.topics, limits);
+        this.sink = new MetricsSink(metrics, run.schemas, run.topics, limits, includeLongPolls);
         this.connections = new ConnectionMetrics(metrics);
     }
 
@@ -61,7 +61,7 @@ final class MetricsRun {
         MetricsLimits limits = new MetricsLimits(Cli.intValue(cl, "metrics-clients", MetricsLimits.DEFAULT_CLIENTS),
                 Cli.intValue(cl, "metrics-topics", MetricsLimits.DEFAULT_TOPICS), MetricsLimits.DEFAULT_BROKERS,
                 Cli.intValue(cl, "metrics-expire", option.equals("metrics") ? (int) MetricsLimits.DEFAULT_EXPIRE_SECONDS : 0));
-        return cl.hasOption(option) ? new MetricsRun(run, limits) : null; // bounds checked either way
+        return cl.hasOption(option) ? new MetricsRun(run, limits, cl.hasOption("include-long-polls")) : null; // bounds checked either way
     }
 
     /** {@code sinks} and, if metrics are on, their sink. */
