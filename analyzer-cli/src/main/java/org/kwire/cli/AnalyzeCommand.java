@@ -12,14 +12,12 @@ import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
-import org.kwire.text.TextReport;
 import org.kwire.tcp.ReassemblyLimits;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -118,7 +116,7 @@ final class AnalyzeCommand {
                     if (format == Format.JSON) {
                         CaptureReports.write(r, output, out);
                     } else {
-                        writeText(r, output, out);
+                        CaptureReports.writeText(r, output, out);
                     }
                     return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
                 }
@@ -173,14 +171,6 @@ final class AnalyzeCommand {
         CaptureReports.addWarnings(facts, report, err);
         CaptureReports.addVerdict(census, facts, report, err);
         return facts;
-    }
-
-    private static void writeText(Report r, String output, PrintStream out) throws CliException {
-        try (OutputStream stream = Cli.output(output, out)) {
-            stream.write(TextReport.render(r).getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
-        }
     }
 
     private static Format format(String name) throws CliException {

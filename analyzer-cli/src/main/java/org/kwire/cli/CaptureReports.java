@@ -68,6 +68,19 @@ final class CaptureReports {
         }
     }
 
+    /**
+     * Writes the report for people ({@code --format text}) to {@code output}, or to {@code out} if null.
+     *
+     * @throws CliException (exit code 3) if it cannot be written
+     */
+    static void writeText(Report r, String output, PrintStream out) throws CliException {
+        try (java.io.OutputStream stream = Cli.output(output, out)) {
+            stream.write(org.kwire.text.TextReport.render(r).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
+        }
+    }
+
     private static String iso(long nanos, long packets) {
         return packets == 0 ? null : Instant.ofEpochSecond(0, nanos).toString();
     }
