@@ -49,6 +49,7 @@ final class SummarySection implements TextSection {
                 .collect(Collectors.joining());
         line(lines, width, other.containsKey("tls") || other.containsKey("unknown"), "Connections",
                 Units.count(c.tcpConnections()) + " TCP, " + Units.count(c.kafkaConnections()) + " Kafka" + others);
+        tls(lines, width, r);
         long requests = r.apis().stream().mapToLong(ApiStats::requests).sum();
         long responses = r.apis().stream().mapToLong(ApiStats::responses).sum();
         line(lines, width, requests + responses == 0, "Requests", requests + responses == 0 ? "no Kafka requests or responses"
@@ -163,9 +164,33 @@ final class SummarySection implements TextSection {
         }
         long partial = r.partialBatches().size() + r.partialBatchesOmitted();
         line(lines, width, invalid > 0, "Record batches", Units.count(produced) + " produced, " + Units.count(fetched)
-                + " fetched; " + (invalid == 0 ? "every CRC valid (" + Units.count(valid) + ")"
+                + " fetched; " + (invalid == 0 ? "every CRC valid (" + Units.count(valid) + (valid > produced + fetched
+                ? ", one per legacy v0/v1 message)" : ")")
                 : Units.plural(invalid, "CRC failure") + ", " + Units.count(valid) + " valid")
                 + (partial == 0 ? "" : "; " + Units.count(partial) + " partial at a Fetch size limit (not an error)"));
+    }
+
+    /**
+     * TLS connections: versions, cipher suites and how many were decrypted; a look is needed when some were not
+     * (the first reason given) or a handshake failed.
+     */
+    private static void tls(List<String> lines, int width, Report r) {
+        org.kwire.report.TlsSummary t = r.tls();
+        if (t == null || t.connections() == 0) {
+            return;
+        }
+        String kinds = java.util.stream.Stream.concat(t.versions().entrySet().stream(), t.cipherSuites().entrySet().stream())
+                .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", "));
+        long undone = t.notDecrypted() + t.partlyDecrypted();
+        String why = t.sessions().stream().map(org.kwire.report.TlsConnectionStats::decryptionReason)
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        line(lines, width, undone + t.handshakesFailed() > 0, "TLS", Units.plural(t.connections(), "connection") + " ("
+                + kinds + "): " + (t.decrypted() + t.partlyDecrypted() == 0 ? "not decrypted"
+                : Units.count(t.decrypted()) + " decrypted"
+                + (t.partlyDecrypted() > 0 ? ", " + Units.count(t.partlyDecrypted()) + " partly" : "")
+                + (t.notDecrypted() > 0 ? ", " + Units.count(t.notDecrypted()) + " not" : ""))
+                + (undone > 0 && why != null ? " (" + why + ")" : "")
+                + (t.handshakesFailed() > 0 ? "; " + Units.plural(t.handshakesFailed(), "handshake") + " failed" : ""));
     }
 
     private static void warnings(List<String> lines, int width, Report r) {
@@ -173,8 +198,8 @@ final class SummarySection implements TextSection {
         String groups = r.expert().entrySet().stream()
                 .filter(e -> e.getKey().startsWith("warning/") || e.getKey().startsWith("error/"))
                 .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", "));
-        line(lines, width, total > 0, "Warnings", total == 0 ? "none"
-                : Units.plural(total, "warning") + (groups.isEmpty() ? "" : " (" + groups + ")"));
+        line(lines, width, total > 0, "Warnings", (total == 0 ? "none" : Units.plural(total, "warning") + " (listed below)")
+                + (groups.isEmpty() ? "" : "; expert info: " + groups));
     }
 
     /**

@@ -38,6 +38,18 @@ class TextOutputTest {
         assertEquals(golden("java-basic.txt"), run.out());
     }
 
+    /** TLS in the summary: what the handshakes said and how much was decrypted, with and without a key log. */
+    @Test
+    void tlsConnectionsInTheSummary() {
+        CliRun without = CliRun.of("analyze", "--format", "text", "--port", "9095", "../test-captures/tls.pcap");
+        assertTrue(without.out().contains("\n! TLS             7 connections (TLSv1.3 7, TLS_AES_256_GCM_SHA384 7): not decrypted "
+                + "(no key log ...\n"), without.out());
+        CliRun with = CliRun.of("analyze", "--format", "text", "--port", "37485", "--tls-keylog",
+                "../test-captures/kafkajs-tls13-aes128.keys", "../test-captures/kafkajs-tls13-aes128.pcap");
+        assertTrue(with.out().contains("\n  TLS             4 connections (TLSv1.3 4, TLS_AES_128_GCM_SHA256 4): 4 decrypted\n"),
+                with.out());
+    }
+
     /** A damaged capture: gaps, unmatched exchanges, warnings marked with {@code !}. */
     @Test
     void aDamagedCaptureAsText() throws IOException {
