@@ -202,14 +202,13 @@ final class HalfStream {
     }
 
     /**
-     * Hands on the next in-order bytes: {@code length} bytes of {@code buffer} from {@code offset} (as a slice of their
-     * own, the one allocation of a segment delivered in order), then {@code missing} bytes the snaplen cut.
+     * Hands on the next in-order bytes: {@code length} bytes of {@code buffer} from {@code offset} (a range: no
+     * allocation here), then {@code missing} bytes the snaplen cut.
      */
     private void deliver(ByteBuffer buffer, int offset, int length, int missing, long timestampNanos, long packet) {
         if (length > 0) {
-            ByteBuffer data = buffer.slice(offset, length);
-            recent.add(nextSeq, data, missing, timestampNanos, packet);
-            handler.onData(fromA, data, timestampNanos, packet);
+            recent.add(nextSeq, buffer, offset, length, missing, timestampNanos, packet);
+            handler.onData(fromA, buffer, offset, length, timestampNanos, packet);
         }
         nextSeq += length + (long) missing;
         if (missing > 0) {

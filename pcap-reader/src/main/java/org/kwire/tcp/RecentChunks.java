@@ -4,9 +4,8 @@ import java.nio.ByteBuffer;
 
 /**
  * The last chunks one direction delivered, by reference (no copy), to compare retransmitted bytes with: a ring of
- * {@link #CAPACITY} entries in arrays, so that remembering a chunk allocates nothing. A chunk is the buffer handed to
- * the handler, with the position and length it had then (so a handler that moves the buffer's position changes
- * nothing here), its stream position and the bytes the snaplen cut after it.
+ * {@link #CAPACITY} entries in arrays, so that remembering a chunk allocates nothing. A chunk is a range of the buffer
+ * that held it (the packet's bytes, or a held copy), its stream position and the bytes the snaplen cut after it.
  */
 final class RecentChunks {
 
@@ -24,8 +23,11 @@ final class RecentChunks {
     private int oldest;
     private int size;
 
-    /** Remembers a delivered chunk at unwrapped sequence number {@code at}, forgetting the oldest beyond capacity. */
-    void add(long at, ByteBuffer chunk, int missingAfter, long timestamp, long packetNumber) {
+    /**
+     * Remembers a delivered chunk, {@code bytes} bytes of {@code buffer} from {@code offset}, at unwrapped sequence
+     * number {@code at}; forgets the oldest beyond capacity.
+     */
+    void add(long at, ByteBuffer buffer, int offset, int bytes, int missingAfter, long timestamp, long packetNumber) {
         int i = (oldest + size) % CAPACITY;
         if (size == CAPACITY) {
             oldest = (oldest + 1) % CAPACITY;
@@ -33,9 +35,9 @@ final class RecentChunks {
             size++;
         }
         seq[i] = at;
-        data[i] = chunk;
-        position[i] = chunk.position();
-        length[i] = chunk.remaining();
+        data[i] = buffer;
+        position[i] = offset;
+        length[i] = bytes;
         missing[i] = missingAfter;
         timestampNanos[i] = timestamp;
         packet[i] = packetNumber;
