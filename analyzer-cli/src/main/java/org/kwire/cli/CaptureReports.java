@@ -8,7 +8,9 @@ import org.kwire.report.CaptureSummary;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -50,18 +52,21 @@ final class CaptureReports {
     }
 
     /**
-     * Writes the report, pretty-printed, to {@code output} or (null) to {@code out}.
+     * Writes the report, pretty-printed ({@link ReportJsonWriter}: what {@link Json#REPORT} writes), to {@code output}
+     * or (null) to {@code out}.
      *
      * @throws CliException (exit code 3) if the file cannot be written
      */
     static void write(Report r, String output, PrintStream out) throws CliException {
         try {
             if (output == null) {
-                Json.REPORT.writeValue(out, r);
+                ReportJsonWriter.write(r, out);
                 out.println();
                 out.flush();
             } else {
-                Json.REPORT.writeValue(Path.of(output).toFile(), r);
+                try (OutputStream file = new FileOutputStream(Path.of(output).toFile())) {
+                    ReportJsonWriter.write(r, file);
+                }
             }
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
