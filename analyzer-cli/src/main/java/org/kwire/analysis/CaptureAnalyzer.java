@@ -5,6 +5,8 @@ import org.kwire.pcap.CaptureFiles;
 import org.kwire.pcap.MergedSource;
 import org.kwire.pcap.PacketSource;
 import org.kwire.plan.PlanCache;
+import org.kwire.summary.ExchangeTracker;
+import org.kwire.summary.FrameSummarizer;
 import org.kwire.protocol.HeaderDecoder;
 import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tcp.TcpReassembler;
@@ -59,23 +61,33 @@ public final class CaptureAnalyzer {
     /**
      * Starts an analysis to be fed packet by packet or source by source; {@link PacketPipeline#end()} ends it.
      *
-     * @param listener receives requests, responses and notes of every Kafka conversation
+     * @param tracker  summarizes the frames of every Kafka conversation and receives its requests, responses and notes
      * @param observer told what each connection carries, when it is known
      */
-    public PacketPipeline start(ConversationListener listener, ConnectionObserver observer) {
-        return new PacketPipeline(new TcpReassembler(
-                c -> new KafkaStreamHandler(c, options, plans, headers, listener, observer, tls), limits), tls.keyLog());
+    public PacketPipeline start(ExchangeTracker tracker, ConnectionObserver observer) {
+        return start(tracker.summarizer(), tracker, observer);
     }
 
     /**
-     * {@link #start(ConversationListener, ConnectionObserver)}, with every TCP connection also counted by
+     * Starts an analysis whose conversations go to any listener.
+     *
+     * @param summarizer decodes the responses whose API the conversations infer
+     * @param listener   receives requests, responses and notes of every Kafka conversation
+     * @param observer   told what each connection carries, when it is known
+     */
+    public PacketPipeline start(FrameSummarizer summarizer, ConversationListener listener, ConnectionObserver observer) {
+        return new PacketPipeline(new TcpReassembler(
+                c -> new KafkaStreamHandler(c, options, summarizer, headers, listener, observer, tls), limits), tls.keyLog());
+    }
+
+    /**
+     * {@link #start(ExchangeTracker, ConnectionObserver)}, with every TCP connection also counted by
      * {@code census} (what each server port carried, for {@link TrafficCensus#verdict}).
      */
-    public PacketPipeline start(ConversationListener listener, ConnectionObserver observer, TrafficCensus census) {
+    public PacketPipeline start(ExchangeTracker tracker, ConnectionObserver observer, TrafficCensus census) {
         ConnectionObserver counted = census.observer(observer);
-        return new PacketPipeline(new TcpReassembler(
-                c -> census.wrap(c, new KafkaStreamHandler(c, options, plans, headers, listener, counted, tls)), limits),
-                tls.keyLog());
+        return new PacketPipeline(new TcpReassembler(c -> census.wrap(c, new KafkaStreamHandler(c, options,
+                tracker.summarizer(), headers, tracker, counted, tls)), limits), tls.keyLog());
     }
 
     /**
@@ -84,14 +96,15 @@ public final class CaptureAnalyzer {
      *
      * @param files     pcap or pcapng files, plain or gzip-compressed
      * @param names     how to name each file in the report (same order as {@code files})
+     * @param summarizer decodes the responses whose API the conversations infer
      * @param listener  receives requests, responses and notes of every Kafka conversation
      * @param observer  told what each connection carries, when it is known
      * @return what was read
      * @throws IOException if a file is missing, unreadable or not a capture; damage inside a capture is a warning
      */
-    public CaptureFacts analyze(List<Path> files, List<String> names, ConversationListener listener,
-                                ConnectionObserver observer) throws IOException {
-        PacketPipeline pipeline = start(listener, observer);
+    public CaptureFacts analyze(List<Path> files, List<String> names, FrameSummarizer summarizer,
+                                ConversationListener listener, ConnectionObserver observer) throws IOException {
+        PacketPipeline pipeline = start(summarizer, listener, observer);
         long bytes = 0;
         List<PacketSource> sources = new ArrayList<>();
         try {

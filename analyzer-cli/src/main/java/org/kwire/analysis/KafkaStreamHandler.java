@@ -3,11 +3,12 @@ package org.kwire.analysis;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.frame.FrameAssembler;
 import org.kwire.frame.FrameSink;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.plan.PlanCache;
+import org.kwire.protocol.ResponseFrame;
+import org.kwire.summary.FrameSummarizer;
 import org.kwire.protocol.HeaderDecoder;
 import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
@@ -44,7 +45,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
 
     private final TcpConnection tcp;
     private final AnalysisOptions options;
-    private final PlanCache plans;
+    private final FrameSummarizer summarizer;
     private final HeaderDecoder headers;
     private final ConversationListener listener;
     private final ConnectionObserver observer;
@@ -68,25 +69,25 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     private final HeldBytes held = new HeldBytes();
     private TlsStage tls;
 
-    KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, PlanCache plans, HeaderDecoder headers,
+    KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, FrameSummarizer summarizer, HeaderDecoder headers,
                        ConversationListener listener, ConnectionObserver observer, TlsKeys tlsKeys) {
-        this(tcp, options, plans, headers, listener, observer, tlsKeys, tcp.synSeen());
+        this(tcp, options, summarizer, headers, listener, observer, tlsKeys, tcp.synSeen());
     }
 
     /** The handler of a TLS connection's decrypted bytes, whose client is known and which start at a frame boundary. */
     private KafkaStreamHandler(KafkaStreamHandler outer, boolean clientIsA) {
-        this(outer.tcp, outer.options, outer.plans, outer.headers, outer.listener, outer.observer, null, true);
+        this(outer.tcp, outer.options, outer.summarizer, outer.headers, outer.listener, outer.observer, null, true);
         this.clientIsA = clientIsA;
     }
 
-    private KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, PlanCache plans, HeaderDecoder headers,
+    private KafkaStreamHandler(TcpConnection tcp, AnalysisOptions options, FrameSummarizer summarizer, HeaderDecoder headers,
                                ConversationListener listener, ConnectionObserver observer, TlsKeys tlsKeys,
                                boolean startsAtBoundary) {
         this.tlsKeys = tlsKeys;
         this.startsAtBoundary = startsAtBoundary;
         this.tcp = tcp;
         this.options = options;
-        this.plans = plans;
+        this.summarizer = summarizer;
         this.headers = headers;
         this.listener = listener;
         this.observer = observer;
@@ -190,7 +191,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
         protocol = "kafka";
         String client = (clientIsA ? tcp.a() : tcp.b()).toString();
         String broker = (clientIsA ? tcp.b() : tcp.a()).toString();
-        conversation = new KafkaConversation(tcp.stream(), client, broker, plans, listener, options.maxPending());
+        conversation = new KafkaConversation(tcp.stream(), client, broker, summarizer, listener, options.maxPending());
         boolean inSync = startsAtBoundary;
         requests = new FrameAssembler(HeaderDecoder.MIN_REQUEST_FRAME - 4, options.maxFrameSize(), inSync,
                 (b, off, lim) -> headers.looksLikeRequest(b.slice(off, lim - off), options.maxFrameSize()),
@@ -219,9 +220,9 @@ final class KafkaStreamHandler implements TcpStreamHandler {
             @Override
             public void onFrame(KafkaFrame frame) {
                 if (request) {
-                    conversation.onRequestFrame(frame);
+                    conversation.onRequestFrame(headers.requestFrame(frame)); // the header decoded once, here
                 } else {
-                    conversation.onResponseFrame(frame);
+                    conversation.onResponseFrame(ResponseFrame.of(frame));
                 }
                 // an empty SASL token is a frame of size 0
                 requests.minFrameSize(conversation.expectsSaslTokens() ? 0 : HeaderDecoder.MIN_REQUEST_FRAME - 4);
@@ -269,7 +270,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
     public void onNote(boolean fromA, long packet, String text) {
         if (state == State.KAFKA) {
             String direction = fromA == clientIsA ? " client->broker" : " broker->client";
-            listener.onNote(conversation, new ExpertNote(Severity.WARNING, "sequence", packet, -1,
+            listener.onNote(conversation, new ExpertNote(ExpertItem.TCP_RETRANSMISSION_DIFFERS, packet, -1,
                     "stream " + tcp.stream() + direction, text));
         }
     }
@@ -304,7 +305,7 @@ final class KafkaStreamHandler implements TcpStreamHandler {
             tls.shed(packet);
         }
         if (state == State.KAFKA) {
-            listener.onNote(conversation, new ExpertNote(Severity.WARNING, "capture", packet, -1, "stream " + tcp.stream(),
+            listener.onNote(conversation, new ExpertNote(ExpertItem.CAPTURE_CONNECTION_DROPPED, packet, -1, "stream " + tcp.stream(),
                     "analysis of this connection dropped from packet " + packet + " on: kwire's analysis fell behind the "
                             + "capture (its queue was full); the report misses the rest of the connection"));
         }

@@ -7,6 +7,7 @@ import org.kwire.analysis.CaptureFacts;
 import org.kwire.analysis.ConnectionObserver;
 import org.kwire.analysis.PacketPipeline;
 import org.kwire.dissect.FrameDissector;
+import org.kwire.expert.ExpertNote;
 import org.kwire.pcap.PacketSource;
 import org.kwire.report.TlsAccumulator;
 import org.kwire.summary.ExchangeTracker;
@@ -78,6 +79,7 @@ final class DissectCommand {
         DissectPrinter printer = new DissectPrinter(dissector, run.schemas, run.topics, format, selection, run.filter, out);
         CaptureInputs captures = CaptureInputs.of(CaptureInputs.named(named), stdin);
         ExchangeTracker tracker = run.tracker(List.of(printer));
+        tracker.tap(printer.tap()); // each selected frame's tree is built in the pass that summarizes it
         TlsAccumulator tls = new TlsAccumulator();
         tls.keyLog(run.tls.keyLog());
         ConnectionObserver tlsFacts = new ConnectionObserver() {
@@ -96,8 +98,8 @@ final class DissectCommand {
             tracker.finish();
             return pipeline.facts(captures.names(), 0);
         });
-        for (String w : facts.warnings()) {
-            err.println("kwire: warning: " + w);
+        for (ExpertNote w : facts.warnings()) {
+            err.println("kwire: warning: " + w.message());
         }
         for (String w : tls.warnings()) {
             err.println("kwire: warning: " + w);

@@ -15,14 +15,21 @@ import org.kwire.analysis.ConnectionObserver;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.conversation.RequestRecord;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.dissect.RecordsHandler;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.PlanCache;
+import org.kwire.protocol.RequestFrame;
 import org.kwire.protocol.RequestHeader;
+import org.kwire.records.RecordsDecoder;
+import org.kwire.records.RecordsOptions;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.FrameFindings;
+import org.kwire.summary.FrameSummarizer;
+import org.kwire.summary.TopicNames;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -56,13 +63,13 @@ class KafkaOracleCaptureTest {
         int[] named = {0};
         ConversationListener oracle = new ConversationListener() {
             @Override
-            public Object onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader h) {
-                compare(frame, 4 + h.length(), h.apiKey(), Direction.REQUEST, h.apiVersion());
-                return null;
+            public void onRequest(KafkaConversation c, RequestFrame request, RequestRecord record) {
+                RequestHeader h = request.header();
+                compare(request.frame(), h.bodyOffset(), h.apiKey(), Direction.REQUEST, h.apiVersion());
             }
 
             @Override
-            public void onResponse(Exchange e, KafkaFrame frame) {
+            public void onResponse(Exchange e, KafkaFrame frame, FrameFindings decoded) {
                 if (e.apiKey() >= 0) {
                     compare(frame, 4 + e.response().header().length(), e.apiKey(), Direction.RESPONSE, e.apiVersion());
                 }
@@ -103,7 +110,8 @@ class KafkaOracleCaptureTest {
             }
         };
         new CaptureAnalyzer(plans, new AnalysisOptions(Set.of(9092, 36333), 100 << 20, 1000))
-                .analyze(List.of(TestCaptures.path(capture)), List.of(capture), oracle, ConnectionObserver.NONE);
+                .analyze(List.of(TestCaptures.path(capture)), List.of(capture), new FrameSummarizer(plans,
+                        new RecordsDecoder(RecordsOptions.defaults()), new TopicNames()), oracle, ConnectionObserver.NONE);
         assertEquals(List.of(), differences);
         assertTrue(compared[0] == 0 || named[0] > 0, "error codes carry their names");
         assertEquals(expectedFrames, compared[0], "frames compared");

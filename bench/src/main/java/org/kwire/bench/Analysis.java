@@ -33,7 +33,7 @@ public final class Analysis {
                 new FrameSummarizer(plans, new RecordsDecoder(RecordsOptions.defaults()), topics), ExchangeFilter.ALL,
                 List.of(report));
         CaptureFacts facts = new CaptureAnalyzer(plans, AnalysisOptions.defaults()).analyze(List.of(capture),
-                List.of(capture.toString()), tracker, new ConnectionObserver() {
+                List.of(capture.toString()), tracker.summarizer(), tracker, new ConnectionObserver() {
                     @Override
                     public void kafka(org.kwire.conversation.KafkaConversation conversation) {
                         tracker.conversation(conversation);

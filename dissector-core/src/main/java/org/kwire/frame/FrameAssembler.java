@@ -1,7 +1,7 @@
 package org.kwire.frame;
 
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -140,7 +140,7 @@ public final class FrameAssembler {
         }
         if (partial != null) {
             long rest = partialLength - partialFill;
-            note(Severity.WARNING, "sequence", packet, frameStart, "frame incomplete: " + partialFill + " of " + partialLength
+            note(ExpertItem.FRAME_CUT_BY_GAP, packet, frameStart, "frame incomplete: " + partialFill + " of " + partialLength
                     + " bytes captured before a gap of " + bytes + " bytes (" + reason + ")");
             emitIncomplete();
             if (bytes < rest) {
@@ -154,11 +154,11 @@ public final class FrameAssembler {
                 return; // the gap ended exactly where the frame did: still in sync
             }
         } else if (prefixFill > 0) {
-            note(Severity.WARNING, "sequence", packet, frameStart, "frame size prefix cut by a gap of " + bytes + " bytes ("
+            note(ExpertItem.FRAME_SIZE_CUT_BY_GAP, packet, frameStart, "frame size prefix cut by a gap of " + bytes + " bytes ("
                     + reason + ")");
             prefixFill = 0;
         } else if (inSync) {
-            note(Severity.WARNING, "sequence", packet, streamOffset, "gap of " + bytes + " bytes (" + reason + ")");
+            note(ExpertItem.TCP_GAP, packet, streamOffset, "gap of " + bytes + " bytes (" + reason + ")");
         }
         streamOffset += bytes;
         if (inSync) {
@@ -189,11 +189,11 @@ public final class FrameAssembler {
     /** Ends the stream: a frame still in progress is handed on incomplete, skipped bytes are reported. */
     public void end(long packet) {
         if (partial != null) {
-            note(Severity.WARNING, "truncated", packet, frameStart, "frame incomplete at end of stream: " + partialFill + " of "
+            note(ExpertItem.FRAME_INCOMPLETE_AT_END, packet, frameStart, "frame incomplete at end of stream: " + partialFill + " of "
                     + partialLength + " bytes");
             emitIncomplete();
         } else if (prefixFill > 0) {
-            note(Severity.WARNING, "truncated", packet, frameStart, "stream ends inside a frame size prefix");
+            note(ExpertItem.FRAME_SIZE_CUT_AT_END, packet, frameStart, "stream ends inside a frame size prefix");
             prefixFill = 0;
         }
         flushSkipped(packet);
@@ -203,7 +203,7 @@ public final class FrameAssembler {
         if (size >= minFrameSize && size <= maxFrameSize) {
             return true;
         }
-        note(Severity.ERROR, "malformed", packet, streamOffset,
+        note(ExpertItem.FRAME_SIZE_INVALID, packet, streamOffset,
                 "invalid frame size " + size + " (allowed " + minFrameSize + ".." + maxFrameSize + "); resynchronising");
         inSync = false;
         skipStartPacket = packet;
@@ -227,7 +227,7 @@ public final class FrameAssembler {
 
     private void flushSkipped(long packet) {
         if (skipped > 0) {
-            note(Severity.WARNING, "sequence", packet, streamOffset - skipped,
+            note(ExpertItem.FRAME_RESYNC_SKIPPED, packet, streamOffset - skipped,
                     "skipped " + skipped + " bytes to find a frame boundary (from frame " + skipStartPacket + ")");
             skippedTotal += skipped;
             skipped = 0;
@@ -292,7 +292,7 @@ public final class FrameAssembler {
         return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
 
-    private void note(Severity s, String group, long packet, long offset, String message) {
-        sink.onNote(new ExpertNote(s, group, packet, offset, context, message));
+    private void note(ExpertItem item, long packet, long offset, String message) {
+        sink.onNote(new ExpertNote(item, packet, offset, context, message));
     }
 }

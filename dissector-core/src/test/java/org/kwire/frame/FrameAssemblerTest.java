@@ -1,6 +1,7 @@
 package org.kwire.frame;
 
 import org.junit.jupiter.api.Test;
+import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
 
 import java.nio.ByteBuffer;
@@ -101,7 +102,8 @@ class FrameAssemblerTest {
         assertArrayEquals(frame(6), bytes(frames.get(0)));
         assertEquals(7, frames.get(0).meta().streamOffset());
         assertEquals(7, a.skippedBytes());
-        assertEquals(2, notes.size(), notes.toString());
+        assertEquals(List.of(ExpertItem.FRAME_SIZE_INVALID, ExpertItem.FRAME_RESYNC_SKIPPED),
+                notes.stream().map(ExpertNote::item).toList());
         assertTrue(notes.get(0).message().startsWith("invalid frame size -16"), notes.get(0).message());
         assertEquals("skipped 7 bytes to find a frame boundary (from frame 1)", notes.get(1).message());
     }
@@ -125,6 +127,7 @@ class FrameAssemblerTest {
         assertTrue(frames.get(1).complete());
         assertArrayEquals(frame(8), bytes(frames.get(1)));
         assertEquals(54, frames.get(1).meta().streamOffset());
+        assertEquals(List.of(ExpertItem.FRAME_CUT_BY_GAP), notes.stream().map(ExpertNote::item).toList());
         assertEquals(List.of("frame incomplete: 20 of 54 bytes captured before a gap of 10 bytes (snaplen)"),
                 notes.stream().map(ExpertNote::message).toList());
     }
@@ -162,6 +165,7 @@ class FrameAssemblerTest {
         assertEquals(1, frames.size());
         assertEquals(10, frames.get(0).length());
         assertEquals(Integer.MAX_VALUE - 6, frames.get(0).meta().length());
+        assertEquals(ExpertItem.FRAME_INCOMPLETE_AT_END, notes.get(0).item());
         assertEquals("frame incomplete at end of stream: 10 of 2147483641 bytes", notes.get(0).message());
     }
 
@@ -198,6 +202,7 @@ class FrameAssemblerTest {
         a.accept(ByteBuffer.wrap(frame(4)), 100, 1);
         a.endGap(1, 2); // a lost FIN only
         a.endGap(44, 3);
+        assertEquals(List.of(ExpertItem.TCP_GAP), notes.stream().map(ExpertNote::item).toList());
         assertEquals(List.of("gap of 44 bytes (missing segments at the end of the connection, or 43 bytes if the last "
                 + "acknowledgment also counted a FIN the capture missed)"), notes.stream().map(ExpertNote::message).toList());
     }
