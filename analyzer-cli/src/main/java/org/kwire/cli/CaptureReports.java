@@ -1,12 +1,12 @@
 package org.kwire.cli;
 
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.capture.CaptureFacts;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.ExpertItem;
 import org.kwire.report.CaptureSummary;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
+import org.kwire.stream.TrafficCensus;
 
 import java.io.IOException;
 import java.io.PrintStream;

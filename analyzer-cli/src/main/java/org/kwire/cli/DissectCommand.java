@@ -3,13 +3,14 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.ConnectionObserver;
-import org.kwire.analysis.PacketPipeline;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.CaptureFacts;
+import org.kwire.capture.PacketPipeline;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.expert.ExpertNote;
 import org.kwire.pcap.PacketSource;
 import org.kwire.report.TlsAccumulator;
+import org.kwire.stream.ConnectionObserver;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tls.TlsFacts;
@@ -88,8 +89,7 @@ final class DissectCommand {
                 tls.add(stream, client, broker, f);
             }
         };
-        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
-                .start(tracker, AnalysisRun.observer(tracker, null, tlsFacts));
+        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, null, tlsFacts), ReassemblyLimits.defaults()).start();
         CaptureFacts facts = Cli.readCaptures(() -> {
             try (PacketSource source = captures.open()) {
                 pipeline.feed(source);

@@ -9,9 +9,7 @@ import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.kwire.TestCaptures;
-import org.kwire.analysis.AnalysisOptions;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.ConnectionObserver;
+import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
@@ -27,6 +25,9 @@ import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.stream.StreamOptions;
+import org.kwire.stream.StreamStage;
+import org.kwire.stream.TlsKeys;
 import org.kwire.summary.FrameFindings;
 import org.kwire.summary.FrameSummarizer;
 import org.kwire.summary.TopicNames;
@@ -109,9 +110,9 @@ class KafkaOracleCaptureTest {
                 }
             }
         };
-        new CaptureAnalyzer(plans, new AnalysisOptions(Set.of(9092, 36333), 100 << 20, 1000))
-                .analyze(List.of(TestCaptures.path(capture)), List.of(capture), new FrameSummarizer(plans,
-                        new RecordsDecoder(RecordsOptions.defaults()), new TopicNames()), oracle, ConnectionObserver.NONE);
+        FrameSummarizer summarizer = new FrameSummarizer(plans, new RecordsDecoder(RecordsOptions.defaults()), new TopicNames());
+        new CaptureAnalyzer(new StreamStage(new StreamOptions(Set.of(9092, 36333), 100 << 20, 1000), TlsKeys.none(),
+                summarizer, oracle)).analyze(List.of(TestCaptures.path(capture)), List.of(capture));
         assertEquals(List.of(), differences);
         assertTrue(compared[0] == 0 || named[0] > 0, "error codes carry their names");
         assertEquals(expectedFrames, compared[0], "frames compared");

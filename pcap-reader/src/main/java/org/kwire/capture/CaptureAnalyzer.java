@@ -1,13 +1,9 @@
-package org.kwire.analysis;
+package org.kwire.capture;
 
-import org.kwire.conversation.ConversationListener;
 import org.kwire.pcap.CaptureFiles;
 import org.kwire.pcap.MergedSource;
 import org.kwire.pcap.PacketSource;
-import org.kwire.plan.PlanCache;
-import org.kwire.summary.ExchangeTracker;
-import org.kwire.summary.FrameSummarizer;
-import org.kwire.protocol.HeaderDecoder;
+import org.kwire.stream.StreamStage;
 import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tcp.TcpReassembler;
 
@@ -18,76 +14,39 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The analysis pipeline: packets → TCP segments → reassembled streams → Kafka frames → conversations, whose events go
- * to a {@link ConversationListener}. Fed from capture files ({@link #analyze}) or from any {@link PacketSource}, e.g.
- * a live interface ({@link #start}).
+ * The capture pipeline: packets ({@link PacketSource}: files, or a live interface) → TCP segments → reassembled
+ * streams ({@link TcpReassembler}) → dissector-core's stream stage ({@link StreamStage}: Kafka frames, conversations,
+ * exchanges). With it, dissector-core and pcap-reader alone turn a capture into exchanges:
+ *
+ * <pre>{@code
+ * ExchangeTracker tracker = new ExchangeTracker(summarizer, ExchangeFilter.ALL, List.of(sink));
+ * StreamStage stage = StreamStage.into(tracker, StreamOptions.defaults(), TlsKeys.none());
+ * CaptureFacts facts = new CaptureAnalyzer(stage).analyze(List.of(file), List.of(name));
+ * tracker.finish();
+ * }</pre>
  */
 public final class CaptureAnalyzer {
 
-    private final AnalysisOptions options;
-    private final PlanCache plans;
+    private final StreamStage stage;
     private final ReassemblyLimits limits;
-    private final HeaderDecoder headers;
-    private final TlsKeys tls;
 
     /**
-     * @param plans   Kafka's compiled schemas: header versions, request recognition, response API inference
-     * @param options ports and limits
-     * @param limits  TCP reassembly bounds (held bytes, idle time)
+     * @param stage  the stream stage every TCP connection is fed to
+     * @param limits TCP reassembly bounds (held bytes, idle time)
      */
-    public CaptureAnalyzer(PlanCache plans, AnalysisOptions options, ReassemblyLimits limits) {
-        this(plans, options, limits, TlsKeys.none());
-    }
-
-    /**
-     * @param plans   Kafka's compiled schemas
-     * @param options ports and limits
-     * @param limits  TCP reassembly bounds
-     * @param tls     TLS secrets (key log files; pcapng Decryption Secrets Blocks are added to it as they are read)
-     */
-    public CaptureAnalyzer(PlanCache plans, AnalysisOptions options, ReassemblyLimits limits, TlsKeys tls) {
-        this.tls = tls;
-        this.options = options;
-        this.plans = plans;
+    public CaptureAnalyzer(StreamStage stage, ReassemblyLimits limits) {
+        this.stage = stage;
         this.limits = limits;
-        this.headers = new HeaderDecoder(plans.schemas());
     }
 
     /** An analyzer with the default TCP reassembly bounds ({@link ReassemblyLimits#defaults()}). */
-    public CaptureAnalyzer(PlanCache plans, AnalysisOptions options) {
-        this(plans, options, ReassemblyLimits.defaults());
+    public CaptureAnalyzer(StreamStage stage) {
+        this(stage, ReassemblyLimits.defaults());
     }
 
-    /**
-     * Starts an analysis to be fed packet by packet or source by source; {@link PacketPipeline#end()} ends it.
-     *
-     * @param tracker  summarizes the frames of every Kafka conversation and receives its requests, responses and notes
-     * @param observer told what each connection carries, when it is known
-     */
-    public PacketPipeline start(ExchangeTracker tracker, ConnectionObserver observer) {
-        return start(tracker.summarizer(), tracker, observer);
-    }
-
-    /**
-     * Starts an analysis whose conversations go to any listener.
-     *
-     * @param summarizer decodes the responses whose API the conversations infer
-     * @param listener   receives requests, responses and notes of every Kafka conversation
-     * @param observer   told what each connection carries, when it is known
-     */
-    public PacketPipeline start(FrameSummarizer summarizer, ConversationListener listener, ConnectionObserver observer) {
-        return new PacketPipeline(new TcpReassembler(
-                c -> new KafkaStreamHandler(c, options, summarizer, headers, listener, observer, tls), limits), tls.keyLog());
-    }
-
-    /**
-     * {@link #start(ExchangeTracker, ConnectionObserver)}, with every TCP connection also counted by
-     * {@code census} (what each server port carried, for {@link TrafficCensus#verdict}).
-     */
-    public PacketPipeline start(ExchangeTracker tracker, ConnectionObserver observer, TrafficCensus census) {
-        ConnectionObserver counted = census.observer(observer);
-        return new PacketPipeline(new TcpReassembler(c -> census.wrap(c, new KafkaStreamHandler(c, options,
-                tracker.summarizer(), headers, tracker, counted, tls)), limits), tls.keyLog());
+    /** Starts an analysis to be fed packet by packet or source by source; {@link PacketPipeline#end()} ends it. */
+    public PacketPipeline start() {
+        return new PacketPipeline(new TcpReassembler(c -> TcpToStream.open(stage, c), limits), stage.tls().keyLog());
     }
 
     /**
@@ -96,15 +55,11 @@ public final class CaptureAnalyzer {
      *
      * @param files     pcap or pcapng files, plain or gzip-compressed
      * @param names     how to name each file in the report (same order as {@code files})
-     * @param summarizer decodes the responses whose API the conversations infer
-     * @param listener  receives requests, responses and notes of every Kafka conversation
-     * @param observer  told what each connection carries, when it is known
-     * @return what was read
+     * @return what was read (the stage's listener and observers got the rest)
      * @throws IOException if a file is missing, unreadable or not a capture; damage inside a capture is a warning
      */
-    public CaptureFacts analyze(List<Path> files, List<String> names, FrameSummarizer summarizer,
-                                ConversationListener listener, ConnectionObserver observer) throws IOException {
-        PacketPipeline pipeline = start(summarizer, listener, observer);
+    public CaptureFacts analyze(List<Path> files, List<String> names) throws IOException {
+        PacketPipeline pipeline = start();
         long bytes = 0;
         List<PacketSource> sources = new ArrayList<>();
         try {

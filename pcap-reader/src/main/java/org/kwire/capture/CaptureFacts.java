@@ -1,4 +1,4 @@
-package org.kwire.analysis;
+package org.kwire.capture;
 
 import org.kwire.expert.ExpertNote;
 

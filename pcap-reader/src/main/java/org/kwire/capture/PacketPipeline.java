@@ -1,4 +1,4 @@
-package org.kwire.analysis;
+package org.kwire.capture;
 
 import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One capture flowing through the pipeline: packets → TCP segments → reassembled streams → the Kafka handlers a
+ * One capture flowing through the pipeline: packets → TCP segments → reassembled streams → the stream stage a
  * {@link CaptureAnalyzer} set up. Packets are numbered 1, 2, ... across every source fed, so several files read one
  * after the other form one capture. Its methods are synchronized, so that another thread (a live capture's periodic
  * report) can read a consistent state between two packets by synchronizing on it.

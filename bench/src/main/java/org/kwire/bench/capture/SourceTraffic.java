@@ -1,8 +1,6 @@
 package org.kwire.bench.capture;
 
-import org.kwire.analysis.AnalysisOptions;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.ConnectionObserver;
+import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
@@ -15,6 +13,9 @@ import org.kwire.protocol.RequestHeader;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.schema.Direction;
+import org.kwire.stream.StreamOptions;
+import org.kwire.stream.StreamStage;
+import org.kwire.stream.TlsKeys;
 import org.kwire.summary.FrameFindings;
 import org.kwire.summary.FrameSummarizer;
 import org.kwire.summary.TopicNames;
@@ -69,10 +70,10 @@ public final class SourceTraffic {
         List<Conversation> all = new ArrayList<>();
         for (Path capture : captures) {
             Collector c = new Collector(capture.getFileName().toString());
-            new CaptureAnalyzer(plans, AnalysisOptions.defaults())
-                    .analyze(List.of(capture), List.of(capture.toString()),
-                            new FrameSummarizer(plans, new RecordsDecoder(RecordsOptions.defaults()), new TopicNames()), c,
-                            ConnectionObserver.NONE);
+            FrameSummarizer summarizer = new FrameSummarizer(plans, new RecordsDecoder(RecordsOptions.defaults()),
+                    new TopicNames());
+            new CaptureAnalyzer(new StreamStage(StreamOptions.defaults(), TlsKeys.none(), summarizer, c))
+                    .analyze(List.of(capture), List.of(capture.toString()));
             c.conversations.values().stream().filter(frames -> !frames.isEmpty())
                     .forEach(frames -> all.add(new Conversation(c.source, List.copyOf(frames))));
         }
