@@ -59,7 +59,7 @@ final class AnalysisRun {
         o.addOption(Option.builder().longOpt("port").hasArg().argName("N")
                 .desc("TCP port of Kafka brokers; repeatable or comma-separated (default 9092)").build());
         o.addOption(Option.builder().longOpt("max-frame-size").hasArg().argName("BYTES")
-                .desc("largest Kafka frame accepted (default 104857600)").build());
+                .desc("largest Kafka frame decoded; larger ones are skipped by their size (default 104857600)").build());
         o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
                 .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
         o.addOption(Option.builder().longOpt("api").hasArg().argName("NAME[,NAME]")

@@ -39,7 +39,8 @@ public enum ExpertItem {
     TCP_GAP("tcp.gap", WARNING, SEQUENCE, "stream bytes the capture missed (lost segments or snaplen), outside a frame"),
     TCP_RETRANSMISSION_DIFFERS("tcp.retransmission_differs", WARNING, SEQUENCE, "a retransmission whose bytes differ from the first copy"),
     // Kafka framing (the size prefix)
-    FRAME_SIZE_INVALID("kafka.frame.size_invalid", ERROR, MALFORMED, "a size prefix outside the allowed range; framing resynchronises"),
+    FRAME_SIZE_INVALID("kafka.frame.size_invalid", ERROR, MALFORMED, "a size prefix below the smallest frame, or negative; framing resynchronises"),
+    FRAME_TOO_LARGE("kafka.frame.too_large", WARNING, LIMIT, "a frame declared larger than --max-frame-size; skipped by its size, framing stays in sync"),
     FRAME_RESYNC_SKIPPED("kafka.frame.resync_skipped", WARNING, SEQUENCE, "bytes skipped to find a frame boundary"),
     FRAME_CUT_BY_GAP("kafka.frame.cut_by_gap", WARNING, SEQUENCE, "a frame the capture lost bytes of; its rest is skipped by its size"),
     FRAME_SIZE_CUT_BY_GAP("kafka.frame.size_cut_by_gap", WARNING, SEQUENCE, "a size prefix cut by a gap; framing resynchronises"),

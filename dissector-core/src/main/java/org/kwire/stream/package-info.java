@@ -55,7 +55,8 @@
  * offset 0, adjusted by 0, the length field kept in the frame)</h2>
  * <pre>
  *  IN_SYNC --- size prefix in [min, maxFrameSize] and the bytes arrived ---&gt; frame cut; IN_SYNC
- *  IN_SYNC --- size prefix outside [min, maxFrameSize] ---------------------&gt; note kafka.frame.size_invalid; RESYNC
+ *  IN_SYNC --- size prefix below min (or negative) -------------------------&gt; note kafka.frame.size_invalid; RESYNC
+ *  IN_SYNC --- size prefix over maxFrameSize -------------------------------&gt; note kafka.frame.too_large; SKIP it
  *  IN_SYNC --- gap inside a frame whose size is known ----------------------&gt; the frame cut incomplete
  *                                                                              (kafka.frame.cut_by_gap); SKIP its rest
  *  SKIP    --- the frame's declared end reached ----------------------------&gt; IN_SYNC

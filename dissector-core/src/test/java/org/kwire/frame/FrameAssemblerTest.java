@@ -108,6 +108,46 @@ class FrameAssemblerTest {
         assertEquals("skipped 7 bytes to find a frame boundary (from frame 1)", notes.get(1).message());
     }
 
+    /** A frame over maxFrameSize, read in sync, is skipped by its declared size: never held, framing stays in sync. */
+    @Test
+    void oversizedFrameInSyncIsSkippedByItsSizeWhereverTheChunksAreCut() {
+        byte[] stream = concat(frame(10), frame(1200), frame(6));
+        for (int cut = 0; cut <= stream.length; cut++) {
+            frames.clear();
+            notes.clear();
+            FrameAssembler a = assembler(true, null); // no resynchronisation: a validator is never asked
+            a.accept(ByteBuffer.wrap(stream, 0, cut), 100, 1);
+            a.accept(ByteBuffer.wrap(stream, cut, stream.length - cut), 200, 2);
+            a.end(2);
+            assertEquals(2, frames.size(), "cut " + cut);
+            assertArrayEquals(frame(10), bytes(frames.get(0)));
+            assertArrayEquals(frame(6), bytes(frames.get(1)));
+            assertEquals(14 + 1204, frames.get(1).meta().streamOffset());
+            assertEquals(1, a.oversizedFrames());
+            assertEquals(0, a.skippedBytes());
+            ExpertNote note = notes.get(0);
+            assertEquals(1, notes.size(), notes.toString());
+            assertEquals(ExpertItem.FRAME_TOO_LARGE, note.item());
+            assertEquals(cut < 18 ? 2 : 1, note.packet(), "the packet that completed the size prefix");
+            assertEquals(14, note.offset(), "cut " + cut);
+            assertEquals("frame of 1200 bytes (after its size prefix) over the largest accepted, 1000 (--max-frame-size): "
+                    + "skipped by its size", note.message());
+        }
+    }
+
+    @Test
+    void aGapInsideAnOversizedFrameKeepsSync() {
+        byte[] big = frame(5000);
+        FrameAssembler a = assembler(true, null);
+        a.accept(ByteBuffer.wrap(big, 0, 1500), 1, 1);
+        a.gap(3000, "missing segments", 2);
+        a.accept(ByteBuffer.wrap(concat(Arrays.copyOfRange(big, 4500, big.length), frame(8))), 3, 3);
+        a.end(3);
+        assertEquals(1, frames.size());
+        assertEquals(5004, frames.get(0).meta().streamOffset());
+        assertEquals(List.of(ExpertItem.FRAME_TOO_LARGE), notes.stream().map(ExpertNote::item).toList());
+    }
+
     @Test
     void gapInsideAFrameMakesItIncompleteAndTheNextFrameStartsAtItsDeclaredEnd() {
         byte[] first = frame(50);
