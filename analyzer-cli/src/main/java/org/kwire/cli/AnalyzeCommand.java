@@ -3,13 +3,14 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.PacketPipeline;
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.CaptureFacts;
+import org.kwire.capture.PacketPipeline;
 import org.kwire.export.EventWriter;
 import org.kwire.pcap.PacketSource;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
+import org.kwire.stream.TrafficCensus;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.tcp.ReassemblyLimits;
@@ -155,8 +156,8 @@ final class AnalyzeCommand {
             throws CliException {
         ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", run.defaultWorkers()));
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
-                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)), census);
+        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
+                ReassemblyLimits.defaults()).start();
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = captures.bytes();
             try (Progress progress = Progress.start(!cl.hasOption("quiet"), total, err);

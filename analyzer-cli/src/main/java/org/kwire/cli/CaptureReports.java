@@ -1,12 +1,12 @@
 package org.kwire.cli;
 
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.capture.CaptureFacts;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.report.CaptureSummary;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
+import org.kwire.stream.TrafficCensus;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -23,12 +23,12 @@ final class CaptureReports {
 
     /**
      * The reader's warnings (truncated files, dropped packets, ...) as {@code kwire: warning:} lines on {@code err}
-     * and as warning/capture notes of the report.
+     * and as notes of the report.
      */
     static void addWarnings(CaptureFacts facts, ReportBuilder report, PrintStream err) {
-        for (String w : facts.warnings()) {
-            err.println("kwire: warning: " + w);
-            report.note(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", w));
+        for (ExpertNote w : facts.warnings()) {
+            err.println("kwire: warning: " + w.message());
+            report.note(w);
         }
     }
 
@@ -40,7 +40,7 @@ final class CaptureReports {
         String verdict = census.verdict(facts.packets());
         if (verdict != null) {
             err.println("kwire: warning: " + verdict);
-            report.note(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", verdict));
+            report.note(new ExpertNote(ExpertItem.CAPTURE_NO_KAFKA, 0, -1, "", verdict));
         }
     }
 

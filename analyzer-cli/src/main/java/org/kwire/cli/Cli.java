@@ -5,8 +5,8 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
-import org.kwire.analysis.AnalysisOptions;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.stream.StreamOptions;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -146,7 +146,7 @@ final class Cli {
     static Set<Integer> ports(CommandLine cl) throws CliException {
         String[] values = cl.getOptionValues("port");
         if (values == null) {
-            return Set.of(AnalysisOptions.DEFAULT_PORT);
+            return Set.of(StreamOptions.DEFAULT_PORT);
         }
         Set<Integer> ports = new LinkedHashSet<>();
         for (String v : values) {

@@ -3,12 +3,14 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.ConnectionObserver;
-import org.kwire.analysis.PacketPipeline;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.CaptureFacts;
+import org.kwire.capture.PacketPipeline;
 import org.kwire.dissect.FrameDissector;
+import org.kwire.expert.ExpertNote;
 import org.kwire.pcap.PacketSource;
 import org.kwire.report.TlsAccumulator;
+import org.kwire.stream.ConnectionObserver;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tls.TlsFacts;
@@ -79,6 +81,7 @@ final class DissectCommand {
         DissectPrinter printer = new DissectPrinter(dissector, run.schemas, run.topics, format, selection, run.filter, out);
         CaptureInputs captures = CaptureInputs.of(CaptureInputs.named(named), stdin);
         ExchangeTracker tracker = run.tracker(List.of(printer));
+        tracker.tap(printer.tap()); // each selected frame's tree is built in the pass that summarizes it
         TlsAccumulator tls = new TlsAccumulator();
         tls.keyLog(run.tls.keyLog());
         ConnectionObserver tlsFacts = new ConnectionObserver() {
@@ -87,8 +90,7 @@ final class DissectCommand {
                 tls.add(stream, client, broker, f);
             }
         };
-        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
-                .start(tracker, AnalysisRun.observer(tracker, null, tlsFacts));
+        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, null, tlsFacts), ReassemblyLimits.defaults()).start();
         CaptureFacts facts = Cli.readCaptures(() -> {
             try (PacketSource source = captures.open()) {
                 pipeline.feed(source);
@@ -97,8 +99,8 @@ final class DissectCommand {
             tracker.finish();
             return pipeline.facts(captures.names(), 0);
         });
-        for (String w : facts.warnings()) {
-            err.println("kwire: warning: " + w);
+        for (ExpertNote w : facts.warnings()) {
+            err.println("kwire: warning: " + w.message());
         }
         for (String w : tls.warnings()) {
             err.println("kwire: warning: " + w);

@@ -8,7 +8,7 @@ import org.kwire.conversation.KafkaConversation;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.dissect.WireValues;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.frame.FrameInfo;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.RequestHeader;
@@ -17,6 +17,7 @@ import org.kwire.render.JsonTree;
 import org.kwire.render.TextTree;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.BodyTap;
 import org.kwire.summary.ExchangeFilter;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
@@ -61,7 +62,7 @@ final class DissectPrinter implements ExchangeSink {
     private static final int MAX_HELD = 10_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final FrameDissector dissector;
+    private final DissectPasses passes;
     private final SchemaRegistry schemas;
     private final TopicNames topics;
     private final Format format;
@@ -71,15 +72,23 @@ final class DissectPrinter implements ExchangeSink {
     private final Map<Long, String> held = new LinkedHashMap<>();
     private long printed;
 
+    /**
+     * @param dissector builds trees and values, in the summary's pass where {@link #tap()} is given to the tracker
+     */
     DissectPrinter(FrameDissector dissector, SchemaRegistry schemas, TopicNames topics, Format format, Selection selection,
                    ExchangeFilter filter, PrintStream out) {
-        this.dissector = dissector;
+        this.passes = new DissectPasses(dissector, format, selection);
         this.schemas = schemas;
         this.topics = topics;
         this.format = format;
         this.selection = selection;
         this.filter = filter;
         this.out = out;
+    }
+
+    /** Builds the trees (or values) of the selected frames in the pass that summarizes them. */
+    BodyTap tap() {
+        return passes;
     }
 
     /** Frames printed. */
@@ -90,18 +99,19 @@ final class DissectPrinter implements ExchangeSink {
     @Override
     public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader h, FrameSummary summary) {
         if (!selection.accepts(frame.meta(), h.correlationId()) || !filter.testRequest(c, h, summary, topics)) {
+            passes.forget(frame);
             return;
         }
         ObjectNode meta = meta(c, frame, Direction.REQUEST, h.apiKey(), h.apiVersion(), h.correlationId());
         meta.put("client_id", h.clientId());
-        String text = render(meta, () -> incomplete(frame, dissector.requestTree(frame.bytes(), h, frame.meta().lastPacket())), () -> {
+        String text = render(meta, () -> incomplete(frame, passes.requestTree(frame, h)), () -> {
             ObjectNode header = JSON.createObjectNode().put("requestApiKey", h.apiKey()).put("requestApiVersion", h.apiVersion())
                     .put("correlationId", h.correlationId());
             if (h.headerVersion() >= 1) {
                 header.put("clientId", h.clientId());
             }
             return header;
-        }, () -> dissector.values(frame.bytes(), 4 + h.length(), h.apiKey(), Direction.REQUEST, h.apiVersion()), summary);
+        }, () -> passes.values(frame, h.bodyOffset(), h.apiKey(), Direction.REQUEST, h.apiVersion()), summary);
         if (filter.needsResponse()) {
             hold(key(c, h.correlationId()), text);
         } else {
@@ -116,6 +126,7 @@ final class DissectPrinter implements ExchangeSink {
         int apiKey = e.apiKey();
         int version = e.exchange().apiVersion();
         if (!selection.accepts(frame.meta(), h.correlationId()) || !filter.test(e, topics)) {
+            passes.forget(frame);
             return;
         }
         if (request != null) {
@@ -125,9 +136,9 @@ final class DissectPrinter implements ExchangeSink {
         if (e.latencyMicros() >= 0) {
             meta.put("latency_us", e.latencyMicros());
         }
-        emit(render(meta, () -> incomplete(frame, dissector.responseTree(frame.bytes(), h, apiKey, version, frame.meta().lastPacket())),
+        emit(render(meta, () -> incomplete(frame, passes.responseTree(frame, h, apiKey, version)),
                 () -> JSON.createObjectNode().put("correlationId", h.correlationId()),
-                () -> dissector.values(frame.bytes(), 4 + h.length(), apiKey, Direction.RESPONSE, version), e.response()));
+                () -> passes.values(frame, h.bodyOffset(), apiKey, Direction.RESPONSE, version), e.response()));
     }
 
     @Override
@@ -174,7 +185,7 @@ final class DissectPrinter implements ExchangeSink {
     private FieldNode incomplete(KafkaFrame frame, FieldNode tree) {
         withTopicNames(tree);
         if (!frame.complete()) {
-            tree.note(new ExpertNote(Severity.WARNING, "sequence", frame.meta().lastPacket(), frame.length(), "",
+            tree.note(new ExpertNote(ExpertItem.FRAME_INCOMPLETE, frame.meta().lastPacket(), frame.length(), "",
                     "frame incomplete: " + frame.length() + " of " + frame.meta().length()
                             + " bytes captured; the body is shown as far as it was captured"));
         }

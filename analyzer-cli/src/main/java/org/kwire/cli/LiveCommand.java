@@ -4,16 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.apache.commons.cli.CommandLine;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.PacketPipeline;
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.CaptureFacts;
+import org.kwire.capture.PacketPipeline;
 import org.kwire.live.LiveCapture;
 import org.kwire.live.LiveCaptureException;
 import org.kwire.metrics.MetricsServer;
 import org.kwire.pcap.RingWriter;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
+import org.kwire.stream.TrafficCensus;
 import org.kwire.summary.ExchangeTracker;
 
 import java.io.IOException;
@@ -132,8 +132,8 @@ final class LiveCommand {
         ReportBuilder report = run.report(cl);
         ExchangeTracker tracker = run.tracker(MetricsRun.sinks(metrics, report), run.defaultWorkers());
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        PacketPipeline pipeline = run.analyzer(options.limits())
-                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)), census);
+        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
+                options.limits()).start();
         LiveHealth health = new LiveHealth(c, pipeline, writer);
         List<String> names = List.of(c.device() + " (live)");
         if (writer != null) {

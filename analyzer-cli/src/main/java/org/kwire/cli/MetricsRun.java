@@ -4,8 +4,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.ConnectionObserver;
+import org.kwire.capture.CaptureFacts;
 import org.kwire.metrics.CaptureCounts;
 import org.kwire.metrics.CaptureHealthMetrics;
 import org.kwire.metrics.ConnectionMetrics;
@@ -13,6 +12,7 @@ import org.kwire.metrics.KwireMetrics;
 import org.kwire.metrics.MetricsFile;
 import org.kwire.metrics.MetricsLimits;
 import org.kwire.metrics.MetricsSink;
+import org.kwire.stream.ConnectionObserver;
 import org.kwire.summary.ExchangeSink;
 
 import java.io.IOException;
@@ -73,9 +73,9 @@ final class MetricsRun {
         return all;
     }
 
-    /** The connection observer of the metrics, or none. */
+    /** The connection observer of the metrics, or null without metrics. */
     static ConnectionObserver observer(MetricsRun metrics) {
-        return metrics == null ? ConnectionObserver.NONE : metrics.connections;
+        return metrics == null ? null : metrics.connections;
     }
 
     /** Exports the capture's health, read from {@code counts} at each scrape. */

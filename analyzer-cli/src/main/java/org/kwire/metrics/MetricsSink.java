@@ -1,6 +1,7 @@
 package org.kwire.metrics;
 
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.expert.ExpertGroup;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.ErrorCodes;
@@ -95,14 +96,14 @@ public final class MetricsSink implements ExchangeSink {
 
     @Override
     public synchronized void onNote(KafkaConversation conversation, ExpertNote note) {
-        if (note.group().equals("malformed")) {
+        if (note.group() == ExpertGroup.MALFORMED) {
             m.malformedFrames.inc(); // a header or size prefix that could not be decoded, as the report counts it
         }
         note(note);
     }
 
     private void note(ExpertNote note) {
-        m.expertNotes.labelValues(note.severity().label(), note.group()).inc();
+        m.expertNotes.labelValues(note.severity().label(), note.group().label()).inc();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.kwire.text;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.expert.Severity;
 import org.kwire.report.ApiStats;
 import org.kwire.report.CaptureSummary;
 import org.kwire.report.ConnectionStats;
@@ -193,10 +195,14 @@ final class SummarySection implements TextSection {
                 + (t.handshakesFailed() > 0 ? "; " + Units.plural(t.handshakesFailed(), "handshake") + " failed" : ""));
     }
 
+    private static boolean atLeastWarning(Severity s) {
+        return s != null && s.compareTo(Severity.WARNING) >= 0;
+    }
+
     private static void warnings(List<String> lines, int width, Report r) {
         long total = r.warnings().size() + r.warningsOmitted();
         String groups = r.expert().entrySet().stream()
-                .filter(e -> e.getKey().startsWith("warning/") || e.getKey().startsWith("error/"))
+                .filter(e -> atLeastWarning(ExpertItem.severityOfKey(e.getKey())))
                 .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", "));
         line(lines, width, total > 0, "Warnings", (total == 0 ? "none" : Units.plural(total, "warning") + " (listed below)")
                 + (groups.isEmpty() ? "" : "; expert info: " + groups));

@@ -1,6 +1,6 @@
 package org.kwire.tls;
 
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
@@ -71,7 +71,7 @@ final class HandshakeHandler {
                 }
             }
         } catch (Hello.Malformed e) {
-            c.note(Severity.ERROR, "malformed", r.lastPacket(), r.streamOffset(), side,
+            c.note(ExpertItem.TLS_HANDSHAKE_MALFORMED, r.lastPacket(), r.streamOffset(), side,
                     "handshake message of type " + type + " does not fit its lengths (" + e.getMessage() + ")");
         }
         c.facts.changed = true;
@@ -257,7 +257,7 @@ final class HandshakeHandler {
         side.read = RecordProtection.tls13(c.suite, side.trafficSecret);
         side.openedCurrent = false;
         side.keyGeneration++;
-        c.note(Severity.CHAT, "decryption", r.lastPacket(), r.streamOffset(), side, "KeyUpdate: " + side.role()
+        c.note(ExpertItem.TLS_KEY_UPDATE, r.lastPacket(), r.streamOffset(), side, "KeyUpdate: " + side.role()
                 + " traffic keys of generation " + side.keyGeneration + (body.length > 0 && body[0] == 1 ? " (update requested)" : ""));
     }
 

@@ -1,5 +1,7 @@
-package org.kwire.analysis;
+package org.kwire.capture;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.expert.ExpertNote;
 import org.kwire.net.PacketDecoder;
 import org.kwire.net.TcpSegment;
 import org.kwire.pcap.DecryptionSecrets;
@@ -13,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One capture flowing through the pipeline: packets → TCP segments → reassembled streams → the Kafka handlers a
+ * One capture flowing through the pipeline: packets → TCP segments → reassembled streams → the stream stage a
  * {@link CaptureAnalyzer} set up. Packets are numbered 1, 2, ... across every source fed, so several files read one
  * after the other form one capture. Its methods are synchronized, so that another thread (a live capture's periodic
  * report) can read a consistent state between two packets by synchronizing on it.
@@ -22,7 +24,7 @@ public final class PacketPipeline {
 
     private final PacketDecoder decoder = new PacketDecoder();
     private final TcpReassembler tcp;
-    private final List<String> warnings = new ArrayList<>();
+    private final List<ExpertNote> warnings = new ArrayList<>();
     private final KeyLog keyLog;
     private long packets;
     private long first;
@@ -53,7 +55,7 @@ public final class PacketPipeline {
         }
         takeSecrets(source.decryptionSecrets(), secrets);
         synchronized (this) {
-            warnings.addAll(source.warnings());
+            source.warnings().forEach(w -> warn(ExpertItem.CAPTURE_READER, w));
         }
     }
 
@@ -64,7 +66,7 @@ public final class PacketPipeline {
                 keyLog.add(new String(s.data(), java.nio.charset.StandardCharsets.ISO_8859_1),
                         "pcapng Decryption Secrets Block " + s.number());
             } else {
-                warnings.add("pcapng Decryption Secrets Block " + s.number() + " holds secrets of type 0x"
+                warn(ExpertItem.CAPTURE_SECRETS_UNSUPPORTED, "pcapng Decryption Secrets Block " + s.number() + " holds secrets of type 0x"
                         + Integer.toHexString(s.type()) + ", not a TLS key log; not used");
             }
         }
@@ -123,19 +125,23 @@ public final class PacketPipeline {
         ended = true;
         tcp.end(packets);
         if (decoder.malformed() > 0) {
-            warnings.add(decoder.malformed() + " packet(s) with a link, IP or TCP header cut short or invalid were skipped; "
+            warn(ExpertItem.CAPTURE_PACKETS_MALFORMED, decoder.malformed() + " packet(s) with a link, IP or TCP header cut short or invalid were skipped; "
                     + "the stream bytes they carried are gaps");
         }
         if (tcp.shedConnections() > 0) {
-            warnings.add("the analysis of " + tcp.shedConnections() + " connection(s) was dropped because it fell behind "
+            warn(ExpertItem.CAPTURE_CONNECTIONS_DROPPED, "the analysis of " + tcp.shedConnections() + " connection(s) was dropped because it fell behind "
                     + "the capture (" + tcp.shedSegments() + " packets not analyzed): the report misses the rest of those "
                     + "connections; a larger --queue-size or a narrower filter helps");
         }
         long incomplete = decoder.incompleteDatagrams();
         if (incomplete > 0) {
-            warnings.add(incomplete + " fragmented IP datagram(s) could not be reassembled (fragments missing, cut by the "
+            warn(ExpertItem.IP_FRAGMENTS_INCOMPLETE, incomplete + " fragmented IP datagram(s) could not be reassembled (fragments missing, cut by the "
                     + "snaplen or given up after " + decoder.fragmentTimeoutSeconds() + " s)");
         }
+    }
+
+    private void warn(ExpertItem item, String text) {
+        warnings.add(new ExpertNote(item, 0, -1, "", text));
     }
 
     /**
