@@ -163,7 +163,9 @@ final class AnalyzeCommand {
             try (Progress progress = Progress.start(!cl.hasOption("quiet"), total, err);
                  PacketSource source = captures.open()) {
                 pipeline.feed(progress.track(signals == null ? source : signals.wrap(source)));
-                total = total >= 0 ? total : source.position(); // standard input: the bytes read
+            }
+            if (total < 0) {
+                total = captures.bytesRead(); // standard input: the bytes read from it, as they came
             }
             pipeline.end();
             tracker.finish();

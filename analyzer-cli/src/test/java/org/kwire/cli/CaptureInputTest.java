@@ -89,11 +89,21 @@ class CaptureInputTest {
             JsonNode piped = report(analyze(stdin, "-"));
             assertEquals(content(file), content(piped));
             assertEquals("[\"stdin\"]", piped.get("capture").get("files").toString());
-            assertEquals(kcat.length, piped.get("capture").get("bytes").asLong()); // the bytes read, decompressed
+            assertEquals(stdin.length, piped.get("capture").get("bytes").asLong()); // the bytes read, as they came
+        }
+        Path gz = Files.createTempFile("kcat", ".pcap.gz");
+        try {
+            Files.write(gz, gzip(kcat));
+            assertEquals(Files.size(gz), report(CliRun.of("analyze", gz.toString())).get("capture").get("bytes").asLong(),
+                    "a gzip file counts as its size, as the same bytes piped do");
+        } finally {
+            Files.delete(gz);
         }
         JsonNode merged = report(analyze(Files.readAllBytes(TestCaptures.path("java-basic-split-odd.pcap")), EVEN, "-"));
         assertEquals(content(report(CliRun.of("analyze", WHOLE))), content(merged));
         assertEquals("[\"" + EVEN + "\",\"stdin\"]", merged.get("capture").get("files").toString());
+        assertEquals(Files.size(Path.of(EVEN)) + Files.size(TestCaptures.path("java-basic-split-odd.pcap")),
+                merged.get("capture").get("bytes").asLong());
     }
 
     @Test
