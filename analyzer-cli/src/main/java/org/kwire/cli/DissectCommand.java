@@ -99,8 +99,13 @@ final class DissectCommand {
             tracker.finish();
             return pipeline.facts(captures.names(), 0);
         });
+        long givenUp = printer.finish();
         for (ExpertNote w : facts.warnings()) {
             err.println("kwire: warning: " + w.message());
+        }
+        if (givenUp > 0) {
+            err.println("kwire: warning: " + givenUp + " request(s) waited too long for the response that decides the filter "
+                    + "(more than " + DissectPrinter.MAX_HELD + " waiting) and were not printed");
         }
         for (String w : tls.warnings()) {
             err.println("kwire: warning: " + w);
