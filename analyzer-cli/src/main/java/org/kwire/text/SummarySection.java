@@ -143,7 +143,8 @@ final class SummarySection implements TextSection {
         }
         long orphans = r.apis().stream().mapToLong(ApiStats::unmatchedResponses).sum() + r.responsesWithoutRequest();
         if (orphans > 0) {
-            parts.add(Units.plural(orphans, "response") + " without request");
+            parts.add(Units.plural(orphans, "response") + " without request" + (r.responsesWithoutRequest() > 0
+                    ? " (" + Units.count(r.responsesWithoutRequest()) + " of an unknown API)" : ""));
         }
         boolean requests = r.apis().stream().anyMatch(a -> a.requests() > 0);
         line(lines, width, !parts.isEmpty(), "Unmatched", !parts.isEmpty() ? String.join("; ", parts)

@@ -61,7 +61,7 @@ class ReportCommandTest {
                 List.of("Kafka frames", "146"),
                 List.of("malformed frames", "0"),
                 List.of("incomplete frames", "0"),
-                List.of("responses without request", "0")), ReportPages.cells(page, "table-capture"));
+                List.of("responses without request, API unknown", "0")), ReportPages.cells(page, "table-capture"));
     }
 
     private static String javaBasicPath() {
