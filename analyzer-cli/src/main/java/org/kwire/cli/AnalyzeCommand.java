@@ -172,7 +172,7 @@ final class AnalyzeCommand {
             return pipeline.facts(captures.names(), total);
         });
         CaptureReports.addWarnings(facts, report, err);
-        CaptureReports.addVerdict(census, facts, report, err);
+        CaptureReports.addVerdict(census, facts, report, !run.tls.keyLog().sources().isEmpty(), err);
         return facts;
     }
 

@@ -36,8 +36,8 @@ final class CaptureReports {
      * When the capture held no Kafka, a warning (stderr and the report) saying what it held instead
      * ({@link TrafficCensus#verdict}); {@code --strict} then fails.
      */
-    static void addVerdict(TrafficCensus census, CaptureFacts facts, ReportBuilder report, PrintStream err) {
-        String verdict = census.verdict(facts.packets());
+    static void addVerdict(TrafficCensus census, CaptureFacts facts, ReportBuilder report, boolean keyLogGiven, PrintStream err) {
+        String verdict = census.verdict(facts.packets(), keyLogGiven);
         if (verdict != null) {
             err.println("kwire: warning: " + verdict);
             report.note(new ExpertNote(ExpertItem.CAPTURE_NO_KAFKA, 0, -1, "", verdict));

@@ -193,7 +193,7 @@ final class LiveCommand {
             }
             CaptureFacts facts = pipeline.facts(names, c.position());
             CaptureReports.addWarnings(facts, report, err);
-            CaptureReports.addVerdict(census, facts, report, err);
+            CaptureReports.addVerdict(census, facts, report, !run.tls.keyLog().sources().isEmpty(), err);
             err.println("kwire: " + health.summary());
             Report r = CaptureReports.build(report, facts);
             if (text) {

@@ -181,6 +181,11 @@ class TlsCaptureTest {
                 + "bytes). TLS is encrypted: Kafka inside it is seen only with its key log (--tls-keylog FILE)\"]",
                 refused.get("warnings").toString(), "nothing was encrypted: no decryption warning");
         assertEquals(List.of("tls"), protocols(refused));
+        CliRun otherKeys = run("analyze", "-q", "--port", "9095", "--tls-keylog", TestCaptures.path("kafkajs-tls13-aes128.keys")
+                .toString(), TestCaptures.path("tls.pcap").toString());
+        assertEquals("kwire: warning: no Kafka traffic found: port 9095 carried TLS (7 connections, 42,526 bytes). TLS stayed "
+                + "encrypted: the key log given decrypted none of it (the tls section of the report says why, per connection)\n",
+                otherKeys.err(), "a key log was given: it is not asked for again");
 
         // kafka-clients not trusting the broker's certificate: its TLS 1.3 alert is encrypted
         JsonNode blind = analyze("java-tls13-untrusted.pcap");

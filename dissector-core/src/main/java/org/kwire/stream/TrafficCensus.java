@@ -93,6 +93,14 @@ public final class TrafficCensus implements ConnectionObserver {
      * @param packets packets the capture held
      */
     public String verdict(long packets) {
+        return verdict(packets, false);
+    }
+
+    /**
+     * {@link #verdict(long)}, told whether a key log was given: then TLS is said to have stayed encrypted because the
+     * key log held no secret for its connections (the report's {@code tls} section says why, per connection).
+     */
+    public String verdict(long packets, boolean keyLogGiven) {
         if (kafkaConnections > 0) {
             return null;
         }
@@ -132,7 +140,9 @@ public final class TrafficCensus implements ConnectionObserver {
         }
         boolean tls = ports.values().stream().anyMatch(k -> k.containsKey(Kind.TLS));
         return "no Kafka traffic found: " + String.join("; ", parts)
-                + (tls ? ". TLS is encrypted: Kafka inside it is seen only with its key log (--tls-keylog FILE)" : "")
+                + (!tls ? "" : keyLogGiven ? ". TLS stayed encrypted: the key log given decrypted none of it (the tls section "
+                        + "of the report says why, per connection)" : ". TLS is encrypted: Kafka inside it is seen only with its key "
+                        + "log (--tls-keylog FILE)")
                 + (silent.size() == brokerPorts.size() ? ". Is --port right?" : "");
     }
 
