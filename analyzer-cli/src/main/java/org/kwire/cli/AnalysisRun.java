@@ -3,24 +3,22 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.AnalysisOptions;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.ConnectionObserver;
-import org.kwire.analysis.TlsKeys;
-import org.kwire.conversation.KafkaConversation;
 import org.kwire.plan.PlanCache;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.report.ReportBuilder;
 import org.kwire.report.ReportOptions;
-import org.kwire.report.TlsAccumulator;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.stream.Carried;
+import org.kwire.stream.ConnectionObserver;
+import org.kwire.stream.StreamOptions;
+import org.kwire.stream.StreamStage;
+import org.kwire.stream.TlsKeys;
 import org.kwire.summary.ExchangeFilter;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.summary.FrameSummarizer;
 import org.kwire.summary.TopicNames;
-import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tls.KeyLog;
 import org.kwire.tls.TlsFacts;
 
@@ -48,7 +46,7 @@ final class AnalysisRun {
     final SchemaRegistry schemas;
     final PlanCache plans;
     final TopicNames topics = new TopicNames();
-    final AnalysisOptions options;
+    final StreamOptions options;
     final RecordsOptions records;
     final ExchangeFilter filter;
     /** True if --max-decompressed was given: then a value the heap cannot honour is refused. */
@@ -61,7 +59,7 @@ final class AnalysisRun {
         o.addOption(Option.builder().longOpt("port").hasArg().argName("N")
                 .desc("TCP port of Kafka brokers; repeatable or comma-separated (default 9092)").build());
         o.addOption(Option.builder().longOpt("max-frame-size").hasArg().argName("BYTES")
-                .desc("largest Kafka frame accepted (default 104857600)").build());
+                .desc("largest Kafka frame decoded; larger ones are skipped by their size (default 104857600)").build());
         o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
                 .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
         o.addOption(Option.builder().longOpt("api").hasArg().argName("NAME[,NAME]")
@@ -96,12 +94,12 @@ final class AnalysisRun {
     AnalysisRun(CommandLine cl) throws CliException {
         this.schemas = Cli.schemas(cl);
         this.plans = new PlanCache(schemas);
-        int maxFrame = Cli.intValue(cl, "max-frame-size", AnalysisOptions.DEFAULT_MAX_FRAME);
+        int maxFrame = Cli.intValue(cl, "max-frame-size", StreamOptions.DEFAULT_MAX_FRAME);
         if (maxFrame < MIN_MAX_FRAME) {
             throw new CliException(ExitCodes.USAGE, "--max-frame-size " + maxFrame + ": at least " + MIN_MAX_FRAME
                     + " bytes (smaller frames cannot hold a Kafka request header and client_id)");
         }
-        this.options = new AnalysisOptions(Cli.ports(cl), maxFrame, AnalysisOptions.DEFAULT_MAX_PENDING);
+        this.options = new StreamOptions(Cli.ports(cl), maxFrame, StreamOptions.DEFAULT_MAX_PENDING);
         this.records = Records.options(cl);
         this.explicitMaxDecompressed = cl.hasOption("max-decompressed");
         Set<Integer> apis = new LinkedHashSet<>();
@@ -128,11 +126,20 @@ final class AnalysisRun {
         KeyLog keys = new KeyLog();
         for (String f : files) {
             Path p = Path.of(f);
+            if (Files.isDirectory(p)) {
+                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": a directory, not a key log file");
+            }
             if (!Files.isRegularFile(p)) {
                 throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": no such file");
             }
             try {
+                int secrets = keys.lines();
+                int problems = keys.problems().size();
                 keys.load(p);
+                if (keys.lines() == secrets && keys.problems().size() > problems) {
+                    throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": not a key log (no TLS secret in it; "
+                            + "an NSS key log has lines such as CLIENT_RANDOM <32-byte hex> <48-byte hex>)");
+                }
             } catch (IOException e) {
                 throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": cannot be read (" + (e.getMessage() == null
                         ? e.getClass().getSimpleName() : e.getMessage()) + ")");
@@ -163,9 +170,21 @@ final class AnalysisRun {
         return new ExchangeTracker(new FrameSummarizer(plans, new RecordsDecoder(records), topics), filter, sinks, workers);
     }
 
-    /** The analysis pipeline with this run's ports, limits and TLS secrets. */
-    CaptureAnalyzer analyzer(ReassemblyLimits limits) {
-        return new CaptureAnalyzer(plans, options, limits, tls);
+    /**
+     * The stream stage of this run's ports, limits and TLS secrets, feeding {@code tracker}; the report (if any) learns
+     * of connections that carry something else and of TLS handshakes; {@code others} (null ones skipped) observe too.
+     */
+    StreamStage stage(ExchangeTracker tracker, ReportBuilder report, ConnectionObserver... others) {
+        StreamStage stage = StreamStage.into(tracker, options, tls);
+        if (report != null) {
+            stage.observe(reportObserver(report));
+        }
+        for (ConnectionObserver o : others) {
+            if (o != null) {
+                stage.observe(o);
+            }
+        }
+        return stage;
     }
 
     /**
@@ -196,48 +215,42 @@ final class AnalysisRun {
         return r;
     }
 
-    /** Tells the tracker of Kafka connections, and the report (if any) of connections that carry something else. */
-    static ConnectionObserver observer(ExchangeTracker tracker, ReportBuilder report) {
-        return observer(tracker, report, ConnectionObserver.NONE);
-    }
-
     /**
-     * As {@link #observer(ExchangeTracker, ReportBuilder)}, and tells {@code also} (e.g. the metrics) everything; TLS
-     * facts go to the report's TLS section.
+     * What {@link #stage} tells first, as one observer: the tracker of each Kafka connection, the report (if any) of
+     * connections that carry something else and of TLS handshakes. For a stage whose events are gated (a partial's
+     * boundary, {@code org.kwire.partial}).
      */
-    static ConnectionObserver observer(ExchangeTracker tracker, ReportBuilder report, ConnectionObserver also) {
-        TlsAccumulator tls = report == null ? null : report.tls();
+    static ConnectionObserver observer(ExchangeTracker tracker, ReportBuilder report) {
+        ConnectionObserver r = report == null ? new ConnectionObserver() { } : reportObserver(report);
         return new ConnectionObserver() {
             @Override
-            public void tls(int stream, String client, String broker, TlsFacts facts) {
-                if (tls != null) {
-                    tls.add(stream, client, broker, facts);
-                }
-                also.tls(stream, client, broker, facts);
-            }
-
-            @Override
-            public void kafka(KafkaConversation conversation) {
+            public void kafka(org.kwire.conversation.KafkaConversation conversation) {
                 tracker.conversation(conversation);
-                also.kafka(conversation);
             }
 
             @Override
-            public void other(int stream, String client, String broker, String protocol) {
-                if (report != null) {
-                    report.addOtherConnection(stream, client, broker, protocol);
-                }
-                also.other(stream, client, broker, protocol);
+            public void other(int stream, String client, String broker, Carried carried) {
+                r.other(stream, client, broker, carried);
             }
 
             @Override
-            public void closed(int stream, String protocol) {
-                also.closed(stream, protocol);
+            public void tls(int stream, String client, String broker, TlsFacts facts) {
+                r.tls(stream, client, broker, facts);
+            }
+        };
+    }
+
+    /** Tells the report of connections on a broker port that carry something else, and of TLS handshakes. */
+    private static ConnectionObserver reportObserver(ReportBuilder report) {
+        return new ConnectionObserver() {
+            @Override
+            public void other(int stream, String client, String broker, Carried carried) {
+                report.addOtherConnection(stream, client, broker, carried.label());
             }
 
             @Override
-            public void gap(int stream, long bytes, String reason) {
-                also.gap(stream, bytes, reason);
+            public void tls(int stream, String client, String broker, TlsFacts facts) {
+                report.tls().add(stream, client, broker, facts);
             }
         };
     }

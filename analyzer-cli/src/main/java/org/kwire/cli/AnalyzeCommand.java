@@ -3,23 +3,22 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.PacketPipeline;
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.CaptureFacts;
+import org.kwire.capture.PacketPipeline;
 import org.kwire.export.EventWriter;
 import org.kwire.pcap.PacketSource;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
+import org.kwire.stream.TrafficCensus;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
-import org.kwire.text.TextReport;
 import org.kwire.tcp.ReassemblyLimits;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -115,9 +114,7 @@ final class AnalyzeCommand {
         Path bundled = null;
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
-            if (named.isEmpty()) {
-                bundled = addBundled(inputs);
-            }
+            bundled = addBundled(cl, named, inputs);
             CaptureInputs captures = CaptureInputs.of(inputs, stdin);
             ReportBuilder report = run.report(cl);
             try (SignalStop signals = captures.readsStdin() ? SignalStop.install(stdin) : null) {
@@ -128,7 +125,7 @@ final class AnalyzeCommand {
                     if (format == Format.JSON) {
                         CaptureReports.write(r, output, out);
                     } else {
-                        writeText(r, output, out);
+                        CaptureReports.writeText(r, output, out);
                     }
                     return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
                 }
@@ -141,7 +138,7 @@ final class AnalyzeCommand {
                     writeMetrics(metrics, facts, cl);
                     return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
                 } catch (IOException e) {
-                    throw new CliException(ExitCodes.INPUT, "cannot write the events: " + e.getMessage());
+                    throw new CliException(ExitCodes.INPUT, "cannot write the events: " + Cli.why(e));
                 }
             }
         } finally {
@@ -149,8 +146,15 @@ final class AnalyzeCommand {
         }
     }
 
-    /** Adds the bundled sample capture to {@code inputs}, extracted to a temporary file, which it returns. */
-    static Path addBundled(List<CaptureInputs.Input> inputs) throws CliException {
+    /**
+     * With no capture named: checks that no option took one as its value ({@link Cli#noCaptureSwallowed}), and adds
+     * the bundled sample capture to {@code inputs}, extracted to a temporary file, which it returns; else null.
+     */
+    static Path addBundled(CommandLine cl, List<String> named, List<CaptureInputs.Input> inputs) throws CliException {
+        if (!named.isEmpty()) {
+            return null;
+        }
+        Cli.noCaptureSwallowed(cl);
         Path bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
         inputs.add(new CaptureInputs.Input(BUNDLED + " (bundled sample)", bundled));
         return bundled;
@@ -179,30 +183,24 @@ final class AnalyzeCommand {
             throws CliException {
         ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", run.defaultWorkers()));
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
-                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)), census);
+        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
+                ReassemblyLimits.defaults()).start();
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = captures.bytes();
             try (Progress progress = Progress.start(!cl.hasOption("quiet"), total, err);
                  PacketSource source = captures.open()) {
                 pipeline.feed(progress.track(signals == null ? source : signals.wrap(source)));
-                total = total >= 0 ? total : source.position(); // standard input: the bytes read
+            }
+            if (total < 0) {
+                total = captures.bytesRead(); // standard input: the bytes read from it, as they came
             }
             pipeline.end();
             tracker.finish();
             return pipeline.facts(captures.names(), total);
         });
         CaptureReports.addWarnings(facts, report, err);
-        CaptureReports.addVerdict(census, facts, report, err);
+        CaptureReports.addVerdict(census, facts, report, !run.tls.keyLog().sources().isEmpty(), err);
         return facts;
-    }
-
-    static void writeText(Report r, String output, PrintStream out) throws CliException {
-        try (OutputStream stream = Cli.output(output, out)) {
-            stream.write(TextReport.render(r).getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
-        }
     }
 
     static Format format(String name) throws CliException {

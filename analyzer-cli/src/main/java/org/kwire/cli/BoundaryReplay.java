@@ -1,8 +1,7 @@
 package org.kwire.cli;
 
 import org.apache.commons.cli.CommandLine;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.ConnectionObserver;
+import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
@@ -10,6 +9,10 @@ import org.kwire.partial.Stitcher;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.report.ReportBuilder;
 import org.kwire.report.ReportPart;
+import org.kwire.stream.Carried;
+import org.kwire.stream.ConnectionObserver;
+import org.kwire.stream.GapCause;
+import org.kwire.stream.StreamStage;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.ExchangeTracker;
@@ -87,7 +90,6 @@ final class BoundaryReplay implements Stitcher.Replay {
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
-        CaptureAnalyzer analyzer = run.analyzer(ReassemblyLimits.defaults());
         ConnectionObserver observer = AnalysisRun.observer(tracker, report);
         ConnectionObserver gated = new ConnectionObserver() {
             @Override
@@ -96,23 +98,23 @@ final class BoundaryReplay implements Stitcher.Replay {
             }
 
             @Override
-            public void other(int stream, String client, String broker, String protocol) {
+            public void other(int stream, String client, String broker, Carried carried) {
                 if (keep[0]) {
-                    observer.other(stream, client, broker, protocol);
+                    observer.other(stream, client, broker, carried);
                 }
             }
 
             @Override
-            public void closed(int stream, String protocol) {
+            public void closed(int stream, Carried carried) {
                 if (keep[0]) {
-                    observer.closed(stream, protocol);
+                    observer.closed(stream, carried);
                 }
             }
 
             @Override
-            public void gap(int stream, long bytes, String reason) {
+            public void gap(int stream, long bytes, GapCause cause) {
                 if (keep[0]) {
-                    observer.gap(stream, bytes, reason);
+                    observer.gap(stream, bytes, cause);
                 }
             }
 
@@ -123,10 +125,12 @@ final class BoundaryReplay implements Stitcher.Replay {
                 }
             }
         };
+        CaptureAnalyzer analyzer = new CaptureAnalyzer(new StreamStage(run.options, run.tls, tracker.summarizer(), tracker)
+                .observe(gated), ReassemblyLimits.defaults());
         return new Stitcher.Session() {
             @Override
             public TcpStreamHandler handler(TcpConnection c) {
-                return analyzer.handler(c, tracker, gated);
+                return analyzer.handler(c);
             }
 
             @Override

@@ -32,10 +32,43 @@ final class CaptureInputs {
 
     private final List<Input> inputs;
     private final InputStream stdin;
+    /** {@code stdin}, counting the bytes read from it. */
+    private final Counting stdinCounted;
+
+    /** An input stream that counts the bytes read through it. */
+    private static final class Counting extends java.io.FilterInputStream {
+        long count;
+
+        Counting(java.io.InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            count += b < 0 ? 0 : 1;
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            count += Math.max(n, 0);
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            long k = super.skip(n);
+            count += Math.max(k, 0);
+            return k;
+        }
+    }
 
     private CaptureInputs(List<Input> inputs, InputStream stdin) {
         this.inputs = List.copyOf(inputs);
         this.stdin = stdin;
+        this.stdinCounted = new Counting(stdin == null ? java.io.InputStream.nullInputStream() : stdin);
     }
 
     /**
@@ -90,6 +123,25 @@ final class CaptureInputs {
      *
      * @throws IOException if a file is missing or unreadable
      */
+    /**
+     * Once the inputs are read: the files' sizes plus the bytes read from standard input as they came (before a gzip
+     * capture is decompressed), so that a capture's {@code bytes} are the same whether it was named or piped.
+     *
+     * @throws IOException if a file is missing or unreadable
+     */
+    long bytesRead() throws IOException {
+        long total = stdinCounted.count;
+        for (Input i : inputs) {
+            total += i.path() == null ? 0 : Files.size(i.path());
+        }
+        return total;
+    }
+
+    /**
+     * Total size of the files, bytes; -1 if standard input is one of them (its size is unknown).
+     *
+     * @throws IOException if a file is missing or unreadable
+     */
     long bytes() throws IOException {
         long total = 0;
         for (Input i : inputs) {
@@ -110,7 +162,7 @@ final class CaptureInputs {
         List<PacketSource> sources = new ArrayList<>();
         try {
             for (Input i : inputs) {
-                sources.add(i.path() == null ? CaptureFiles.open(stdin, "stdin") : CaptureFiles.open(i.path()));
+                sources.add(i.path() == null ? CaptureFiles.open(stdinCounted, "stdin") : CaptureFiles.open(i.path()));
             }
         } catch (IOException | RuntimeException e) {
             for (PacketSource s : sources) {

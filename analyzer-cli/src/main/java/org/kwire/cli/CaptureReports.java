@@ -1,14 +1,16 @@
 package org.kwire.cli;
 
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.capture.CaptureFacts;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.report.CaptureSummary;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
+import org.kwire.stream.TrafficCensus;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -21,12 +23,12 @@ final class CaptureReports {
 
     /**
      * The reader's warnings (truncated files, dropped packets, ...) as {@code kwire: warning:} lines on {@code err}
-     * and as warning/capture notes of the report.
+     * and as notes of the report.
      */
     static void addWarnings(CaptureFacts facts, ReportBuilder report, PrintStream err) {
-        for (String w : facts.warnings()) {
-            err.println("kwire: warning: " + w);
-            report.note(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", w));
+        for (ExpertNote w : facts.warnings()) {
+            err.println("kwire: warning: " + w.message());
+            report.note(w);
         }
     }
 
@@ -34,11 +36,11 @@ final class CaptureReports {
      * When the capture held no Kafka, a warning (stderr and the report) saying what it held instead
      * ({@link TrafficCensus#verdict}); {@code --strict} then fails.
      */
-    static void addVerdict(TrafficCensus census, CaptureFacts facts, ReportBuilder report, PrintStream err) {
-        String verdict = census.verdict(facts.packets());
+    static void addVerdict(TrafficCensus census, CaptureFacts facts, ReportBuilder report, boolean keyLogGiven, PrintStream err) {
+        String verdict = census.verdict(facts.packets(), keyLogGiven);
         if (verdict != null) {
             err.println("kwire: warning: " + verdict);
-            report.note(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", verdict));
+            report.note(new ExpertNote(ExpertItem.CAPTURE_NO_KAFKA, 0, -1, "", verdict));
         }
     }
 
@@ -50,21 +52,37 @@ final class CaptureReports {
     }
 
     /**
-     * Writes the report, pretty-printed, to {@code output} or (null) to {@code out}.
+     * Writes the report, pretty-printed ({@link ReportJsonWriter}: what {@link Json#REPORT} writes), to {@code output}
+     * or (null) to {@code out}.
      *
      * @throws CliException (exit code 3) if the file cannot be written
      */
     static void write(Report r, String output, PrintStream out) throws CliException {
         try {
             if (output == null) {
-                Json.REPORT.writeValue(out, r);
+                ReportJsonWriter.write(r, out);
                 out.println();
                 out.flush();
             } else {
-                Json.REPORT.writeValue(Path.of(output).toFile(), r);
+                try (OutputStream file = new FileOutputStream(Path.of(output).toFile())) {
+                    ReportJsonWriter.write(r, file);
+                }
             }
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
+        }
+    }
+
+    /**
+     * Writes the report for people ({@code --format text}) to {@code output}, or to {@code out} if null.
+     *
+     * @throws CliException (exit code 3) if it cannot be written
+     */
+    static void writeText(Report r, String output, PrintStream out) throws CliException {
+        try (java.io.OutputStream stream = Cli.output(output, out)) {
+            stream.write(org.kwire.text.TextReport.render(r).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
         }
     }
 

@@ -5,8 +5,8 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
-import org.kwire.analysis.AnalysisOptions;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.stream.StreamOptions;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -88,8 +88,31 @@ final class Cli {
         try {
             return new java.io.BufferedOutputStream(java.nio.file.Files.newOutputStream(Path.of(file)));
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + file + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + file + ": " + why(e));
         }
+    }
+
+    /**
+     * Why an I/O operation failed, in words: the JDK's file exceptions carry only the file's name as their message
+     * ({@code NoSuchFileException: /x/y}), which reads as no reason at all.
+     */
+    static String why(IOException e) {
+        if (e instanceof NoSuchFileException n) {
+            Path parent = n.getFile() == null ? null : Path.of(n.getFile()).toAbsolutePath().getParent();
+            return parent != null && !java.nio.file.Files.isDirectory(parent) ? "no such directory: " + parent : "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        if (e instanceof java.io.FileNotFoundException && e.getMessage() != null && e.getMessage().endsWith(")")
+                && e.getMessage().contains(" (")) {
+            String m = e.getMessage(); // "FILE (reason)"
+            return m.substring(m.lastIndexOf(" (") + 2, m.length() - 1).toLowerCase(java.util.Locale.ROOT);
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason();
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     /** The captures named with {@code -r FILE} (tshark's habit), then those named after the options, in that order. */
@@ -123,7 +146,7 @@ final class Cli {
     static Set<Integer> ports(CommandLine cl) throws CliException {
         String[] values = cl.getOptionValues("port");
         if (values == null) {
-            return Set.of(AnalysisOptions.DEFAULT_PORT);
+            return Set.of(StreamOptions.DEFAULT_PORT);
         }
         Set<Integer> ports = new LinkedHashSet<>();
         for (String v : values) {
@@ -192,11 +215,45 @@ final class Cli {
         return us.longValueExact();
     }
 
+    /** Any int32 value (a correlation_id may be negative), or {@code null} if absent. */
+    static Integer int32Value(CommandLine cl, String name) throws CliException {
+        String v = cl.getOptionValue(name);
+        return v == null ? null : parseInt("--" + name, v);
+    }
+
+    /** A positive integer option (at least 1), or {@code dflt} if absent. */
+    static int positiveValue(CommandLine cl, String name, int dflt) throws CliException {
+        int n = intValue(cl, name, dflt);
+        if (n < 1) {
+            throw new CliException(ExitCodes.USAGE, "--" + name + " " + cl.getOptionValue(name) + ": at least 1");
+        }
+        return n;
+    }
+
     private static int parseInt(String option, String v) throws CliException {
         try {
             return Integer.parseInt(v.trim());
         } catch (NumberFormatException e) {
+            if (v.trim().matches("-?[0-9]+")) {
+                throw new CliException(ExitCodes.USAGE, option + " " + v + ": out of range ("
+                        + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE + ")");
+            }
             throw new CliException(ExitCodes.USAGE, option + " " + v + ": not a number");
+        }
+    }
+
+    /**
+     * Refuses a run that names no capture while an option's value is an existing file: the option took the capture's
+     * name as its value ({@code --client-id x.pcap}), and the run would silently read something else.
+     */
+    static void noCaptureSwallowed(CommandLine cl) throws CliException {
+        for (org.apache.commons.cli.Option o : cl.getOptions()) {
+            String v = o.getValue();
+            if (v != null && o.getLongOpt() != null && !o.getLongOpt().equals("schemas") && !o.getLongOpt().equals("tls-keylog")
+                    && v.matches(".*\\.(pcap|pcapng|cap|gz)$") && java.nio.file.Files.isRegularFile(java.nio.file.Path.of(v))) {
+                throw new CliException(ExitCodes.USAGE, "no capture given: --" + o.getLongOpt() + " took " + v
+                        + " as its value (give the option its value, then the capture)");
+            }
         }
     }
 }

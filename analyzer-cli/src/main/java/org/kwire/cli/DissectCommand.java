@@ -3,12 +3,14 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.ConnectionObserver;
-import org.kwire.analysis.PacketPipeline;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.CaptureFacts;
+import org.kwire.capture.PacketPipeline;
 import org.kwire.dissect.FrameDissector;
+import org.kwire.expert.ExpertNote;
 import org.kwire.pcap.PacketSource;
 import org.kwire.report.TlsAccumulator;
+import org.kwire.stream.ConnectionObserver;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tls.TlsFacts;
@@ -63,12 +65,13 @@ final class DissectCommand {
         }
         List<String> named = Cli.captures(cl);
         if (named.isEmpty()) {
+            Cli.noCaptureSwallowed(cl);
             throw new CliException(ExitCodes.USAGE, "dissect: no capture file given");
         }
         AnalysisRun run = new AnalysisRun(cl);
         DissectPrinter.Format format = format(cl);
-        DissectPrinter.Selection selection = new DissectPrinter.Selection(Cli.intValue(cl, "frame", 0),
-                cl.hasOption("correlation-id") ? Cli.intValue(cl, "correlation-id", 0) : null);
+        DissectPrinter.Selection selection = new DissectPrinter.Selection(
+                cl.hasOption("frame") ? Cli.positiveValue(cl, "frame", 1) : 0, Cli.int32Value(cl, "correlation-id"));
         int maxNodes = Cli.intValue(cl, "max-nodes", FrameDissector.DEFAULT_MAX_NODES);
         if (maxNodes < 1) {
             throw new CliException(ExitCodes.USAGE, "--max-nodes " + maxNodes + ": at least 1");
@@ -78,6 +81,7 @@ final class DissectCommand {
         DissectPrinter printer = new DissectPrinter(dissector, run.schemas, run.topics, format, selection, run.filter, out);
         CaptureInputs captures = CaptureInputs.of(CaptureInputs.named(named), stdin);
         ExchangeTracker tracker = run.tracker(List.of(printer));
+        tracker.tap(printer.tap()); // each selected frame's tree is built in the pass that summarizes it
         TlsAccumulator tls = new TlsAccumulator();
         tls.keyLog(run.tls.keyLog());
         ConnectionObserver tlsFacts = new ConnectionObserver() {
@@ -86,8 +90,7 @@ final class DissectCommand {
                 tls.add(stream, client, broker, f);
             }
         };
-        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
-                .start(tracker, AnalysisRun.observer(tracker, null, tlsFacts));
+        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, null, tlsFacts), ReassemblyLimits.defaults()).start();
         CaptureFacts facts = Cli.readCaptures(() -> {
             try (PacketSource source = captures.open()) {
                 pipeline.feed(source);
@@ -96,8 +99,13 @@ final class DissectCommand {
             tracker.finish();
             return pipeline.facts(captures.names(), 0);
         });
-        for (String w : facts.warnings()) {
-            err.println("kwire: warning: " + w);
+        long givenUp = printer.finish();
+        for (ExpertNote w : facts.warnings()) {
+            err.println("kwire: warning: " + w.message());
+        }
+        if (givenUp > 0) {
+            err.println("kwire: warning: " + givenUp + " request(s) waited too long for the response that decides the filter "
+                    + "(more than " + DissectPrinter.MAX_HELD + " waiting) and were not printed");
         }
         for (String w : tls.warnings()) {
             err.println("kwire: warning: " + w);

@@ -8,7 +8,7 @@ import org.kwire.conversation.KafkaConversation;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.dissect.WireValues;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.frame.FrameInfo;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.RequestHeader;
@@ -17,6 +17,7 @@ import org.kwire.render.JsonTree;
 import org.kwire.render.TextTree;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.summary.BodyTap;
 import org.kwire.summary.ExchangeFilter;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
@@ -58,28 +59,38 @@ final class DissectPrinter implements ExchangeSink {
     }
 
     /** Requests held while waiting for their response's verdict. */
-    private static final int MAX_HELD = 10_000;
+    static final int MAX_HELD = 10_000;
+    /** Frames and notes waiting behind a held request at most. */
+    private static final int MAX_QUEUED = 100_000;
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final FrameDissector dissector;
+    private final DissectPasses passes;
     private final SchemaRegistry schemas;
     private final TopicNames topics;
     private final Format format;
     private final Selection selection;
     private final ExchangeFilter filter;
     private final PrintStream out;
-    private final Map<Long, String> held = new LinkedHashMap<>();
+    private final OrderedOutput output = new OrderedOutput(MAX_HELD, MAX_QUEUED, this::emit);
     private long printed;
 
+    /**
+     * @param dissector builds trees and values, in the summary's pass where {@link #tap()} is given to the tracker
+     */
     DissectPrinter(FrameDissector dissector, SchemaRegistry schemas, TopicNames topics, Format format, Selection selection,
                    ExchangeFilter filter, PrintStream out) {
-        this.dissector = dissector;
+        this.passes = new DissectPasses(dissector, format, selection);
         this.schemas = schemas;
         this.topics = topics;
         this.format = format;
         this.selection = selection;
         this.filter = filter;
         this.out = out;
+    }
+
+    /** Builds the trees (or values) of the selected frames in the pass that summarizes them. */
+    BodyTap tap() {
+        return passes;
     }
 
     /** Frames printed. */
@@ -89,68 +100,74 @@ final class DissectPrinter implements ExchangeSink {
 
     @Override
     public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader h, FrameSummary summary) {
-        if (!selection.accepts(frame.meta(), h.correlationId()) || !filter.testRequest(c, h, summary, topics)) {
+        if (!selection.accepts(frame.meta(), h.correlationId()) || !filter.testRequestPlace(c, h)) {
+            passes.forget(frame);
             return;
         }
+        // a request that does not name the topic may still be in an exchange whose response does (Metadata for all)
+        boolean decided = !filter.needsResponse() && filter.testRequest(c, h, summary, topics);
         ObjectNode meta = meta(c, frame, Direction.REQUEST, h.apiKey(), h.apiVersion(), h.correlationId());
         meta.put("client_id", h.clientId());
-        String text = render(meta, () -> incomplete(frame, dissector.requestTree(frame.bytes(), h, frame.meta().lastPacket())), () -> {
+        String text = render(meta, () -> incomplete(frame, passes.requestTree(frame, h)), () -> {
             ObjectNode header = JSON.createObjectNode().put("requestApiKey", h.apiKey()).put("requestApiVersion", h.apiVersion())
                     .put("correlationId", h.correlationId());
             if (h.headerVersion() >= 1) {
                 header.put("clientId", h.clientId());
             }
             return header;
-        }, () -> dissector.values(frame.bytes(), 4 + h.length(), h.apiKey(), Direction.REQUEST, h.apiVersion()), summary);
-        if (filter.needsResponse()) {
-            hold(key(c, h.correlationId()), text);
+        }, () -> passes.values(frame, h.bodyOffset(), h.apiKey(), Direction.REQUEST, h.apiVersion()), summary);
+        if (decided) {
+            output.add(text);
         } else {
-            emit(text);
+            output.hold(key(c, h.correlationId()), text);
         }
     }
 
     @Override
     public void onResponseFrame(ExchangeSummary e, KafkaFrame frame) {
         ResponseHeader h = e.exchange().response().header();
-        String request = held.remove(key(e.conversation(), h.correlationId()));
         int apiKey = e.apiKey();
         int version = e.exchange().apiVersion();
-        if (!selection.accepts(frame.meta(), h.correlationId()) || !filter.test(e, topics)) {
+        boolean accepted = selection.accepts(frame.meta(), h.correlationId()) && filter.test(e, topics);
+        output.decide(key(e.conversation(), h.correlationId()), accepted);
+        if (!accepted) {
+            passes.forget(frame);
             return;
-        }
-        if (request != null) {
-            emit(request);
         }
         ObjectNode meta = meta(e.conversation(), frame, Direction.RESPONSE, apiKey, version, h.correlationId());
         if (e.latencyMicros() >= 0) {
             meta.put("latency_us", e.latencyMicros());
         }
-        emit(render(meta, () -> incomplete(frame, dissector.responseTree(frame.bytes(), h, apiKey, version, frame.meta().lastPacket())),
+        output.add(render(meta, () -> incomplete(frame, passes.responseTree(frame, h, apiKey, version)),
                 () -> JSON.createObjectNode().put("correlationId", h.correlationId()),
-                () -> dissector.values(frame.bytes(), 4 + h.length(), apiKey, Direction.RESPONSE, version), e.response()));
+                () -> passes.values(frame, h.bodyOffset(), apiKey, Direction.RESPONSE, version), e.response()));
     }
 
     @Override
     public void onNote(KafkaConversation c, ExpertNote note) {
         if ((format == Format.TEXT || format == Format.SUMMARY) && selection.packet() == 0 && selection.correlationId() == null) {
-            out.println("! " + note);
+            output.add("! " + note + System.lineSeparator());
         }
+    }
+
+    /**
+     * At the end of the capture: requests still waiting for a response are not printed (no response: no error, no
+     * latency to match); returns how many held requests were given up on the way (bounds, correlation_id reused).
+     */
+    long finish() {
+        output.finish();
+        return output.givenUp();
     }
 
     private static long key(KafkaConversation c, int correlationId) {
         return ((long) c.id() << 32) | (correlationId & 0xffffffffL);
     }
 
-    private void hold(long key, String text) {
-        if (held.size() >= MAX_HELD) {
-            Iterator<Map.Entry<Long, String>> oldest = held.entrySet().iterator();
-            oldest.next();
-            oldest.remove();
-        }
-        held.put(key, text);
-    }
-
     private void emit(String text) {
+        if (text.startsWith("! ")) {
+            out.print(text);
+            return;
+        }
         if (printed == 0 && format == Format.SUMMARY) {
             out.println(PacketListLine.HEADER);
         }
@@ -174,7 +191,7 @@ final class DissectPrinter implements ExchangeSink {
     private FieldNode incomplete(KafkaFrame frame, FieldNode tree) {
         withTopicNames(tree);
         if (!frame.complete()) {
-            tree.note(new ExpertNote(Severity.WARNING, "sequence", frame.meta().lastPacket(), frame.length(), "",
+            tree.note(new ExpertNote(ExpertItem.FRAME_INCOMPLETE, frame.meta().lastPacket(), frame.length(), "",
                     "frame incomplete: " + frame.length() + " of " + frame.meta().length()
                             + " bytes captured; the body is shown as far as it was captured"));
         }

@@ -58,9 +58,7 @@ final class JobsRun {
         Path bundled = null;
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
-            if (named.isEmpty()) {
-                bundled = AnalyzeCommand.addBundled(inputs);
-            }
+            bundled = AnalyzeCommand.addBundled(cl, named, inputs);
             CaptureInputs.of(inputs, stdin);
             SliceAnalysis slices = SliceAnalysis.of(cl);
             Partial merged = cl.hasOption("partial") ? slice(slices, inputs, Cli.intValue(cl, "workers", 0))
@@ -73,7 +71,7 @@ final class JobsRun {
             if (format == AnalyzeCommand.Format.JSON) {
                 CaptureReports.write(r, output, out);
             } else {
-                AnalyzeCommand.writeText(r, output, out);
+                CaptureReports.writeText(r, output, out);
             }
             return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
         } finally {

@@ -112,7 +112,7 @@ public final class Kwire {
                 case "merge" -> new MergeCommand(terminal).run(rest, out, err);
                 case "dissect" -> new DissectCommand(stdin()).run(rest, out, err);
                 case "schema" -> new SchemaCommand().run(rest, out);
-                case "live" -> new LiveCommand().run(rest, out, err);
+                case "live" -> new LiveCommand(terminal).run(rest, out, err);
                 case "interfaces" -> new InterfacesCommand().run(rest, out);
                 default -> throw new CliException(ExitCodes.USAGE, "unknown command '" + args[0] + "' (try kwire --help)");
             };

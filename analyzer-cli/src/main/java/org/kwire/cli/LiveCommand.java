@@ -4,16 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.apache.commons.cli.CommandLine;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.PacketPipeline;
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.CaptureFacts;
+import org.kwire.capture.PacketPipeline;
 import org.kwire.live.LiveCapture;
 import org.kwire.live.LiveCaptureException;
 import org.kwire.metrics.MetricsServer;
 import org.kwire.pcap.RingWriter;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
+import org.kwire.stream.TrafficCensus;
 import org.kwire.summary.ExchangeTracker;
 
 import java.io.IOException;
@@ -30,8 +30,8 @@ import java.util.stream.Collectors;
 /**
  * {@code kwire live -i IFACE}: captures Kafka traffic from an interface through libpcap and analyzes it as it comes,
  * with the pipeline and report of {@code kwire analyze}. The capture runs on a thread of its own ({@link LiveCapture})
- * and the analysis on this one. Every {@code --report-interval} seconds the report so far is written to stderr as one
- * line of JSON (NDJSON); the final report goes to stdout (or {@code -o FILE}) when {@code --duration} ends, on Ctrl-C
+ * and the analysis on this one. Every {@code --report-interval} seconds the counts so far are written to stderr as one
+ * line ({@link IntervalReport}: JSON, or text); the final report goes to stdout (or {@code -o FILE}) when {@code --duration} ends, on Ctrl-C
  * or SIGTERM. {@code -w FILE} also saves the captured packets as pcapng (with {@code --ring-*}, in rotating files);
  * {@code --metrics HOST:PORT} serves Prometheus metrics while capturing.
  */
@@ -44,9 +44,22 @@ final class LiveCommand {
     /** How often the metrics' label values are checked for expiry, s. */
     private static final long EXPIRE_EVERY_S = 30;
 
+    private final boolean terminal;
+    /** Whether the reports are text ({@code --format text}, or stdout a terminal) rather than JSON. */
+    private boolean text;
     private volatile LiveCapture capture;
     private volatile MetricsServer metricsServer;
     private final CountDownLatch started = new CountDownLatch(1);
+
+    /** A live command whose stdout is not a terminal (JSON reports by default). */
+    LiveCommand() {
+        this(false);
+    }
+
+    /** @param terminal whether stdout is a terminal (then the reports are text by default) */
+    LiveCommand(boolean terminal) {
+        this.terminal = terminal;
+    }
 
     /**
      * Waits until the capture runs (true) or the command failed before it could start (false).
@@ -84,7 +97,7 @@ final class LiveCommand {
         CommandLine cl = Cli.parse("live", LiveOptions.options(), args);
         if (cl.hasOption("help")) {
             Cli.help(out, "kwire live -i IFACE [options]", "Capture Kafka traffic live and report on it like kwire analyze. "
-                    + "Interval reports go to stderr, one JSON object per line; the final report to stdout (or -o). "
+                    + "Interval lines go to stderr; the final report to stdout (or -o): text on a terminal, JSON otherwise. "
                     + "Capturing needs libpcap and root or the CAP_NET_RAW and CAP_NET_ADMIN capabilities.", LiveOptions.options());
             return ExitCodes.OK;
         }
@@ -92,6 +105,11 @@ final class LiveCommand {
         if (iface == null) {
             throw new CliException(ExitCodes.USAGE, "live: -i IFACE is required (kwire interfaces lists them)");
         }
+        String format = cl.getOptionValue("format", terminal && !cl.hasOption("output") ? "text" : "json");
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new CliException(ExitCodes.USAGE, "--format " + format + ": live writes text or json");
+        }
+        text = format.equals("text");
         AnalysisRun run = new AnalysisRun(cl);
         LiveOptions options = LiveOptions.of(cl);
         MetricsRun metrics = MetricsRun.of(cl, "metrics", run);
@@ -114,8 +132,8 @@ final class LiveCommand {
         ReportBuilder report = run.report(cl);
         ExchangeTracker tracker = run.tracker(MetricsRun.sinks(metrics, report), run.defaultWorkers());
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        PacketPipeline pipeline = run.analyzer(options.limits())
-                .start(tracker, AnalysisRun.observer(tracker, report, MetricsRun.observer(metrics)), census);
+        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
+                options.limits()).start();
         LiveHealth health = new LiveHealth(c, pipeline, writer);
         List<String> names = List.of(c.device() + " (live)");
         if (writer != null) {
@@ -147,8 +165,12 @@ final class LiveCommand {
             if (options.duration() > 0) {
                 timer.schedule(c::stop, options.duration(), TimeUnit.SECONDS);
             }
+            if (writer != null) {
+                // every second what was saved is on disk: a killed kwire (SIGKILL, the OOM killer) loses at most a second
+                timer.scheduleAtFixedRate(() -> flush(writer, err), 1, 1, TimeUnit.SECONDS);
+            }
             if (options.interval() > 0) {
-                timer.scheduleAtFixedRate(() -> err.println(intervalReport(pipeline, report, names, c)),
+                timer.scheduleAtFixedRate(() -> err.println(intervalReport(pipeline, report, names, c, text)),
                         options.interval(), options.interval(), TimeUnit.SECONDS);
             }
             // between bursts of packets, exchanges the frame workers finished reach the report and the metrics
@@ -171,9 +193,14 @@ final class LiveCommand {
             }
             CaptureFacts facts = pipeline.facts(names, c.position());
             CaptureReports.addWarnings(facts, report, err);
-            CaptureReports.addVerdict(census, facts, report, err);
+            CaptureReports.addVerdict(census, facts, report, !run.tls.keyLog().sources().isEmpty(), err);
             err.println("kwire: " + health.summary());
-            CaptureReports.write(CaptureReports.build(report, facts), cl.getOptionValue("output"), out);
+            Report r = CaptureReports.build(report, facts);
+            if (text) {
+                CaptureReports.writeText(r, cl.getOptionValue("output"), out);
+            } else {
+                CaptureReports.write(r, cl.getOptionValue("output"), out);
+            }
             return ExitCodes.OK;
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, e.getMessage());
@@ -202,15 +229,17 @@ final class LiveCommand {
         }
     }
 
-    private static String intervalReport(PacketPipeline pipeline, ReportBuilder report, List<String> names, LiveCapture c) {
+    private static String intervalReport(PacketPipeline pipeline, ReportBuilder report, List<String> names, LiveCapture c,
+            boolean text) {
         Report r;
         synchronized (pipeline) {
             r = CaptureReports.build(report, pipeline.facts(names, c.position()));
         }
+        IntervalReport line = IntervalReport.of(r, java.time.Instant.now());
         try {
-            return LINE.writeValueAsString(r);
+            return text ? line.text() : LINE.writeValueAsString(line);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("report not serializable", e);
+            throw new IllegalStateException("interval report not serializable", e);
         }
     }
 
@@ -226,7 +255,16 @@ final class LiveCommand {
         try {
             return new RingWriter(Path.of(options.write()), options.rotation(), "kwire live", c.linkType(), c.snaplen(), c.device());
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + options.write() + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + options.write() + ": " + Cli.why(e));
+        }
+    }
+
+    /** Flushes the saved packets to disk; a failure is one warning line (the capture goes on, the final close reports it). */
+    private static void flush(RingWriter writer, PrintStream err) {
+        try {
+            writer.flush();
+        } catch (IOException e) {
+            err.println("kwire: warning: cannot write the saved packets: " + Cli.why(e));
         }
     }
 }

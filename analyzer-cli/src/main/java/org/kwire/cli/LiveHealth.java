@@ -1,6 +1,6 @@
 package org.kwire.cli;
 
-import org.kwire.analysis.PacketPipeline;
+import org.kwire.capture.PacketPipeline;
 import org.kwire.live.CaptureStats;
 import org.kwire.live.LiveCapture;
 import org.kwire.metrics.CaptureCounts;

@@ -38,7 +38,11 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
         o.addOption(Option.builder().longOpt("duration").hasArg().argName("S")
                 .desc("stop after S seconds (default: until Ctrl-C or SIGTERM)").build());
         o.addOption(Option.builder().longOpt("report-interval").hasArg().argName("S")
-                .desc("every S seconds, write the report so far to stderr as one JSON line").build());
+                .desc("every S seconds, write the counts so far to stderr as one line (JSON, or text with --format "
+                        + "text): packets, connections, requests, errors, and per API").build());
+        o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
+                .desc("text: the final report and the interval lines for people (default when stdout is a terminal); "
+                        + "json: as JSON (default otherwise)").build());
         o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
                 .desc("write the final report to FILE instead of stdout").build());
         o.addOption(Option.builder("w").longOpt("write").hasArg().argName("FILE")

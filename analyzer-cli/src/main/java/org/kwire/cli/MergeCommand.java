@@ -83,7 +83,7 @@ final class MergeCommand {
         if (format == AnalyzeCommand.Format.JSON) {
             CaptureReports.write(r, output, out);
         } else {
-            AnalyzeCommand.writeText(r, output, out);
+            CaptureReports.writeText(r, output, out);
         }
         return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
     }

@@ -4,8 +4,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.ConnectionObserver;
+import org.kwire.capture.CaptureFacts;
 import org.kwire.metrics.CaptureCounts;
 import org.kwire.metrics.CaptureHealthMetrics;
 import org.kwire.metrics.ConnectionMetrics;
@@ -13,6 +12,7 @@ import org.kwire.metrics.KwireMetrics;
 import org.kwire.metrics.MetricsFile;
 import org.kwire.metrics.MetricsLimits;
 import org.kwire.metrics.MetricsSink;
+import org.kwire.stream.ConnectionObserver;
 import org.kwire.summary.ExchangeSink;
 
 import java.io.IOException;
@@ -31,9 +31,9 @@ final class MetricsRun {
     final MetricsSink sink;
     final ConnectionMetrics connections;
 
-    private MetricsRun(AnalysisRun run, MetricsLimits limits) {
+    private MetricsRun(AnalysisRun run, MetricsLimits limits, boolean includeLongPolls) {
         KwireMetrics metrics = new KwireMetrics(registry);
-        this.sink = new MetricsSink(metrics, run.schemas, run.topics, limits);
+        this.sink = new MetricsSink(metrics, run.schemas, run.topics, limits, includeLongPolls);
         this.connections = new ConnectionMetrics(metrics);
     }
 
@@ -58,13 +58,10 @@ final class MetricsRun {
      * @throws CliException for a bad bound
      */
     static MetricsRun of(CommandLine cl, String option, AnalysisRun run) throws CliException {
-        if (!cl.hasOption(option)) {
-            return null;
-        }
         MetricsLimits limits = new MetricsLimits(Cli.intValue(cl, "metrics-clients", MetricsLimits.DEFAULT_CLIENTS),
                 Cli.intValue(cl, "metrics-topics", MetricsLimits.DEFAULT_TOPICS), MetricsLimits.DEFAULT_BROKERS,
                 Cli.intValue(cl, "metrics-expire", option.equals("metrics") ? (int) MetricsLimits.DEFAULT_EXPIRE_SECONDS : 0));
-        return new MetricsRun(run, limits);
+        return cl.hasOption(option) ? new MetricsRun(run, limits, cl.hasOption("include-long-polls")) : null; // bounds checked either way
     }
 
     /** {@code sinks} and, if metrics are on, their sink. */
@@ -76,9 +73,9 @@ final class MetricsRun {
         return all;
     }
 
-    /** The connection observer of the metrics, or none. */
+    /** The connection observer of the metrics, or null without metrics. */
     static ConnectionObserver observer(MetricsRun metrics) {
-        return metrics == null ? ConnectionObserver.NONE : metrics.connections;
+        return metrics == null ? null : metrics.connections;
     }
 
     /** Exports the capture's health, read from {@code counts} at each scrape. */
@@ -96,7 +93,7 @@ final class MetricsRun {
         try {
             MetricsFile.write(registry, Path.of(file));
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + file + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + file + ": " + Cli.why(e));
         }
     }
 }

@@ -17,8 +17,10 @@ import java.io.PrintStream;
  */
 final class Progress implements AutoCloseable {
 
-    /** Packets between two updates of the bar. */
-    private static final int STEP = 4096;
+    /** Packets between two looks at the clock. */
+    private static final int STEP = 64;
+    /** Least time between two updates of the bar, ns. */
+    private static final long UPDATE_NANOS = 100_000_000L;
     /** Widest line the bar draws, characters. */
     private static final int WIDTH = 100;
 
@@ -38,7 +40,8 @@ final class Progress implements AutoCloseable {
         }
         boolean large = totalBytes < 0 || totalBytes >= 16L << 20;
         return new Progress(new ProgressBarBuilder().setTaskName("kwire").setInitialMax(totalBytes)
-                .setUnit(large ? " MiB" : " KiB", large ? 1 << 20 : 1 << 10).setStyle(ProgressBarStyle.ASCII).showSpeed()
+                .setUnit(large ? " MiB" : " KiB", large ? 1 << 20 : 1 << 10).setStyle(ProgressBarStyle.ASCII)
+                .showSpeed(new java.text.DecimalFormat("#,##0.0"))
                 .setConsumer(new LineConsumer(err)).clearDisplayOnFinish().continuousUpdate().build());
     }
 
@@ -48,8 +51,10 @@ final class Progress implements AutoCloseable {
             return source;
         }
         int[] count = {0};
+        long[] last = {System.nanoTime()};
         return new TappedSource(source, p -> {
-            if (++count[0] % STEP == 0 || p == null) {
+            if (++count[0] % STEP == 0 && System.nanoTime() - last[0] >= UPDATE_NANOS || p == null) {
+                last[0] = System.nanoTime();
                 bar.stepTo(Math.max(0, source.position()));
             }
         });

@@ -54,7 +54,7 @@ final class ReportCommand {
         try (OutputStream o = Cli.output(output, out)) {
             o.write(page.getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
         }
         return ExitCodes.OK;
     }

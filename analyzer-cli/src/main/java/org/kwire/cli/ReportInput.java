@@ -38,7 +38,8 @@ final class ReportInput {
         try {
             JsonNode tree = Json.REPORT_READER.readTree(bytes);
             if (tree == null || !tree.path("report_version").isIntegralNumber() || !tree.path("capture").isObject()) {
-                throw new CliException(ExitCodes.INPUT, what + ": not a kwire report (no report_version and capture)");
+                throw new CliException(ExitCodes.INPUT, what + ": not a kwire report (no report_version and capture"
+                        + eventsHint(bytes) + ")");
             }
             int version = tree.get("report_version").asInt();
             if (version != Report.VERSION) {
@@ -48,11 +49,23 @@ final class ReportInput {
             Report r = Json.REPORT_READER.treeToValue(tree, Report.class);
             return r.requestRate() != null ? r : withoutRate(r);
         } catch (JsonProcessingException e) {
-            throw new CliException(ExitCodes.INPUT, what + ": not a kwire report: "
-                    + e.getOriginalMessage().replaceAll("\\s+", " "));
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            String where = e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()
+                    ? " at " + m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+                            .collect(java.util.stream.Collectors.joining(".")).replace(".[", "[")
+                    : at != null && at.getLineNr() > 0 ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : "";
+            throw new CliException(ExitCodes.INPUT, what + ": not a kwire report ("
+                    + (e instanceof com.fasterxml.jackson.core.JsonParseException ? "not JSON" : "a field of the wrong type")
+                    + where + eventsHint(bytes) + ")");
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, what + ": " + e.getMessage());
         }
+    }
+
+    /** A hint when the input looks like analyze's NDJSON events rather than its report. */
+    private static String eventsHint(byte[] bytes) {
+        return new String(bytes, 0, Math.min(bytes.length, 200), java.nio.charset.StandardCharsets.UTF_8).startsWith("{\"type\":")
+                ? "; these look like NDJSON events: give kwire report the JSON report of analyze (--format json)" : "";
     }
 
     private static Report withoutRate(Report r) {

@@ -2,9 +2,10 @@ package org.kwire.cli;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.PacketPipeline;
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.CaptureFacts;
+import org.kwire.capture.PacketPipeline;
+import org.kwire.expert.ExpertNote;
 import org.kwire.partial.Boundary;
 import org.kwire.partial.BoundaryRecorder;
 import org.kwire.partial.ConnectionLedger;
@@ -16,6 +17,8 @@ import org.kwire.pcap.PacketSource;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 import org.kwire.report.ReportPart;
+import org.kwire.stream.StreamStage;
+import org.kwire.stream.TrafficCensus;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.tcp.ReassemblyLimits;
 
@@ -132,10 +135,10 @@ public final class SliceAnalysis {
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
         BoundaryRecorder recorder = new BoundaryRecorder(boundaryCap());
         ConnectionLedger ledger = new ConnectionLedger(recorder);
-        PacketPipeline pipeline = run.analyzer(ReassemblyLimits.defaults())
-                .start(recorder.listener(tracker), recorder.observer(AnalysisRun.observer(tracker, report)), census, ledger);
+        StreamStage stage = new StreamStage(run.options, run.tls, tracker.summarizer(), recorder.listener(tracker))
+                .observe(recorder.observer(AnalysisRun.observer(tracker, report))).observe(census);
         Timeline timeline = new Timeline();
-        pipeline.recordTimeline(timeline, ledger);
+        PacketPipeline pipeline = new CaptureAnalyzer(stage, ReassemblyLimits.defaults()).start(ledger.tap(timeline));
         try (PacketSource source = open.open()) {
             pipeline.feed(source);
             bytes = bytes >= 0 ? bytes : source.position(); // standard input: the bytes read
@@ -157,7 +160,7 @@ public final class SliceAnalysis {
         List<Integer> links = new ArrayList<>(pipeline.linkTypes());
         Boundary boundary = new Boundary(links, ConnectionLedger.hostAddresses(ledger.connections()), ledger.connections(),
                 recorder.tail(), recorder.head());
-        List<String> warnings = new ArrayList<>(pipeline.sourceWarnings());
+        List<ExpertNote> warnings = new ArrayList<>(pipeline.sourceWarnings());
         warnings.addAll(recorder.warnings());
         SliceFacts slice = new SliceFacts(List.copyOf(names), bytes, facts.packets(), facts.firstTimestampNanos(),
                 facts.lastTimestampNanos(), facts.tcpConnections(), List.copyOf(warnings), end[0], end[1], end[2],

@@ -30,7 +30,7 @@ final class CaptureSection implements PageSection {
                 .row("Kafka frames", c.frames())
                 .row("malformed frames", c.malformedFrames())
                 .row("incomplete frames", c.incompleteFrames())
-                .row("responses without request", r.responsesWithoutRequest())
+                .row("responses without request, API unknown", r.responsesWithoutRequest())
                 .writeTo(m);
     }
 }

@@ -8,7 +8,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Error codes per API: a bar each, most frequent first, and a table with the topics they were seen for. */
+/**
+ * Error codes per API: a bar each, most frequent first, and a table with the responses that carried each, how often
+ * it appeared, and the topics it was seen for.
+ */
 final class ErrorSection implements PageSection {
 
     /** Most bars of the chart. */
@@ -27,11 +30,11 @@ final class ErrorSection implements PageSection {
     @Override
     public void write(Report r, Markup m) {
         List<StackedBars.Row> rows = new ArrayList<>();
-        Table t = new Table("table-errors", "API", "code", "name", "count", "topics");
+        Table t = new Table("table-errors", "API", "code", "name", "responses", "count", "topics");
         for (ApiStats a : r.apis()) {
             for (ErrorStats e : a.errors()) {
                 rows.add(new StackedBars.Row(a.name() + ": " + e.name() + " (" + e.code() + ")", new long[] {e.count()}));
-                t.row(a.name(), new Table.Plain(e.code()), e.name(), e.count(), String.join(", ", e.topics()));
+                t.row(a.name(), new Table.Plain(e.code()), e.name(), e.responses(), e.count(), String.join(", ", e.topics()));
             }
         }
         rows.sort(Comparator.comparingLong(row -> -row.total()));
@@ -42,5 +45,9 @@ final class ErrorSection implements PageSection {
                 List.of(new Series("occurrences", Palette.category(3))), rows.subList(0, Math.min(MAX_BARS, rows.size()))))
                 .writeTo(m);
         PageSection.table(m, t, null);
+        if (!t.isEmpty()) {
+            m.element("p", "Responses: the responses that carried the code; count: each time it appeared (at the top, "
+                    + "per topic, per partition).", "class", "note");
+        }
     }
 }

@@ -11,9 +11,10 @@ import java.util.List;
 /**
  * The HTML page of a {@code kwire analyze} report ({@code kwire report}): one self-contained document — stylesheet
  * inline, charts as inline SVG, no script, nothing loaded from elsewhere (its Content-Security-Policy forbids it) —
- * made of {@link #SECTIONS}, each rendering one part of the report: an at-a-glance box, the capture's facts, requests
- * over time, APIs and their latency, error codes, topics and their throughput, connections, clients, the slowest
- * exchanges, CRC failures and partial batches when there are any, and the warnings. Every text from the report is
+ * made of {@link #SECTIONS}, each rendering one part of the report: an at-a-glance box, upgrade readiness, the
+ * capture's facts, requests over time, APIs and their latency (with the long-polls counted apart), error codes, topics
+ * and their throughput, connections, clients with their software, brokers, transactions, the slowest exchanges, CRC
+ * failures and partial batches when there are any, and the warnings. Every text from the report is
  * HTML-escaped.
  */
 public final class ReportPage {
@@ -21,9 +22,10 @@ public final class ReportPage {
     /** The page's Content-Security-Policy: inline styles only; no scripts, fonts, images or connections. */
     public static final String CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'";
     /** The sections, top to bottom. */
-    static final List<PageSection> SECTIONS = List.of(new GlanceSection(), new CaptureSection(), new RequestRateSection(),
-            new ApiSection(), new ErrorSection(), new TopicSection(), new ConnectionSection(), new ClientSection(),
-            new SlowestSection(), new CrcFailureSection(), new PartialBatchSection(), new WarningSection());
+    static final List<PageSection> SECTIONS = List.of(new GlanceSection(), new ReadinessSection(), new CaptureSection(),
+            new RequestRateSection(), new ApiSection(), new ErrorSection(), new TopicSection(), new ConnectionSection(),
+            new ClientSection(), new BrokerSection(), new TransactionSection(), new SlowestSection(),
+            new CrcFailureSection(), new PartialBatchSection(), new WarningSection());
     private static final String CSS = stylesheet();
 
     private ReportPage() {

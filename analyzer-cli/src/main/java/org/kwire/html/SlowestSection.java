@@ -3,7 +3,10 @@ package org.kwire.html;
 import org.kwire.report.Report;
 import org.kwire.report.SlowExchange;
 
-/** The slowest exchanges, slowest first, with the frames, time and connection to find each in the capture. */
+/**
+ * The slowest exchanges, slowest first, with the frames, time and connection to find each in the capture; under them
+ * the long-polls counted apart, in words.
+ */
 final class SlowestSection implements PageSection {
 
     @Override
@@ -26,5 +29,6 @@ final class SlowestSection implements PageSection {
                     new Table.Plain(s.stream()), s.client(), s.broker(), s.clientId());
         }
         PageSection.table(m, t, "No matched exchanges.");
+        ApiSection.longPolls(r, m);
     }
 }

@@ -28,6 +28,20 @@ final class Table {
     record Plain(long value) {
     }
 
+    /**
+     * A name chosen by users (client_id, transactional.id) that may break anywhere when its table needs the room,
+     * however short: such names are often long words ({@code NetworkPartitionMetadataClient-client-1}).
+     */
+    record Name(String text) {
+    }
+
+    /**
+     * Short text that may wrap at its spaces but nowhere else, unlike other short text (a client's software name and
+     * version: {@code apache-kafka-java} stays whole).
+     */
+    record Words(String text) {
+    }
+
     /** Text longer than this may break anywhere (a long topic name, a path); shorter text breaks only at spaces. */
     static final int LONG_TEXT = 40;
 
@@ -44,7 +58,10 @@ final class Table {
         this.headers = List.of(headers);
     }
 
-    /** Adds a row: one cell per header, each a {@link Number}, {@link Plain}, {@link Millis}, {@link Time}, a String, or null. */
+    /**
+     * Adds a row: one cell per header, each a {@link Number}, {@link Plain}, {@link Millis}, {@link Time}, {@link Name},
+     * {@link Words}, a String, or null.
+     */
     Table row(Object... cells) {
         if (cells.length != headers.size()) {
             throw new IllegalArgumentException(id + ": " + cells.length + " cells for " + headers.size() + " columns");
@@ -72,6 +89,10 @@ final class Table {
                     m.element("td", Units.ms(ms.micros()), "class", "num", "title", Units.count(ms.micros()) + " µs");
                 } else if (cell instanceof Plain p) {
                     m.element("td", Long.toString(p.value()), "class", "num");
+                } else if (cell instanceof Name n) {
+                    m.element("td", n.text(), "class", "name");
+                } else if (cell instanceof Words w) {
+                    words(m, w.text());
                 } else if (cell instanceof Time t) {
                     m.element("td", Units.time(t.iso()), "class", "time", "title", t.iso());
                 } else if (cell instanceof Long || cell instanceof Integer) {
@@ -86,5 +107,15 @@ final class Table {
             m.close("tr");
         }
         m.close("tbody").close("table").close("div");
+    }
+
+    /** A cell of {@link Words}: each word in a span that does not wrap, spaces between them. */
+    private static void words(Markup m, String text) {
+        m.open("td", "class", "words");
+        String[] words = text.split(" ");
+        for (int i = 0; i < words.length; i++) {
+            m.text(i == 0 ? "" : " ").element("span", words[i], "class", "word");
+        }
+        m.close("td");
     }
 }

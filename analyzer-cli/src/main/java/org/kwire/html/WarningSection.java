@@ -4,7 +4,7 @@ import org.kwire.report.Report;
 
 import java.util.List;
 
-/** Expert-note counts by severity and group, and the warnings the report lists, numbered. */
+/** Expert-note counts by expert item, and the warnings the report lists, numbered. */
 final class WarningSection implements PageSection {
 
     @Override
@@ -19,7 +19,7 @@ final class WarningSection implements PageSection {
 
     @Override
     public void write(Report r, Markup m) {
-        Table expert = new Table("table-expert", "severity/group", "notes");
+        Table expert = new Table("table-expert", "expert item", "notes");
         r.expert().forEach(expert::row);
         PageSection.table(m, expert, null);
         Table t = new Table("table-warnings", "#", "warning");

@@ -1,12 +1,14 @@
 package org.kwire.metrics;
 
-import org.kwire.analysis.ConnectionObserver;
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.stream.Carried;
+import org.kwire.stream.ConnectionObserver;
+import org.kwire.stream.GapCause;
 
 /**
  * Counts connections by protocol ({@code kafka}, {@code tls}, and {@code other} for the {@code unknown} and
- * {@code empty} ones of the report), those open now, and the gaps of Kafka connections, as the TCP stage tells
- * its {@link ConnectionObserver}.
+ * {@code empty} ones of the report), those open now, and the gaps of Kafka connections (by cause), as the stream
+ * stage tells its {@link ConnectionObserver}s.
  */
 public final class ConnectionMetrics implements ConnectionObserver {
 
@@ -23,8 +25,8 @@ public final class ConnectionMetrics implements ConnectionObserver {
     }
 
     @Override
-    public void other(int stream, String client, String broker, String protocol) {
-        opened(label(protocol));
+    public void other(int stream, String client, String broker, Carried carried) {
+        opened(label(carried));
     }
 
     private void opened(String protocol) {
@@ -33,18 +35,18 @@ public final class ConnectionMetrics implements ConnectionObserver {
     }
 
     @Override
-    public void closed(int stream, String protocol) {
-        m.openConnections.labelValues(label(protocol)).dec();
+    public void closed(int stream, Carried carried) {
+        m.openConnections.labelValues(label(carried)).dec();
     }
 
     @Override
-    public void gap(int stream, long bytes, String reason) {
-        m.gaps.labelValues(reason).inc();
-        m.gapBytes.labelValues(reason).inc(bytes);
+    public void gap(int stream, long bytes, GapCause cause) {
+        m.gaps.labelValues(cause.label()).inc();
+        m.gapBytes.labelValues(cause.label()).inc(bytes);
     }
 
-    /** The metrics' protocol label of a connection's protocol: kafka, tls, or other. */
-    static String label(String protocol) {
-        return protocol.equals("kafka") || protocol.equals("tls") ? protocol : "other";
+    /** The metrics' protocol label of what a connection carried: kafka, tls, or other. */
+    static String label(Carried carried) {
+        return carried == Carried.KAFKA || carried == Carried.TLS ? carried.label() : "other";
     }
 }

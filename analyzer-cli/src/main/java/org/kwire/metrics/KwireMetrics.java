@@ -29,6 +29,7 @@ public final class KwireMetrics {
     final Counter unmatchedResponses;
     final Counter noResponseExpected;
     final Histogram latency;
+    final Counter longPolls;
     final Counter errors;
     final Counter producedRecords;
     final Counter producedBytes;
@@ -62,8 +63,11 @@ public final class KwireMetrics {
         noResponseExpected = counter("kwire_no_response_expected_requests_total", "Requests the broker does not answer "
                 + "(Produce with acks=0), by API", "api");
         latency = Histogram.builder().name("kwire_request_latency_seconds")
-                .help("Time from a request's last packet to its response's last packet, by API")
+                .help("Time from a request's last packet to its response's last packet, by API; long-polls answered empty "
+                        + "at their wait time left out (kwire_long_polls_total)")
                 .unit(Unit.SECONDS).labelNames("api").classicUpperBounds(LATENCY_BUCKETS).register(registry);
+        longPolls = counter("kwire_long_polls_total", "Responses that were long-polls answered empty at their wait time "
+                + "(Fetch MaxWaitMs, ...): not in the latency histogram unless --include-long-polls, by API", "api");
         errors = counter("kwire_errors_total", "Non-zero error codes in responses (every ErrorCode field), by API and "
                 + "Kafka's error name", "api", "error");
         producedRecords = counter("kwire_produced_records_total", "Records in Produce requests, by topic", "topic");

@@ -1,6 +1,7 @@
 package org.kwire.metrics;
 
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.expert.ExpertGroup;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.ErrorCodes;
@@ -11,12 +12,14 @@ import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
 import org.kwire.summary.TopicNames;
+import org.kwire.summary.WaitClassifier;
 
 import java.util.function.LongSupplier;
 
 /**
  * Counts the analysis into {@link KwireMetrics}, as the report counts it ({@code ReportBuilder}): requests and
- * responses of the exchanges the filter keeps, by API, version, client_id and broker; latency; error codes; records
+ * responses of the exchanges the filter keeps, by API, version, client_id and broker; latency (long-polls answered
+ * empty at their wait time counted apart, as in the report); error codes; records
  * and bytes per topic; CRC failures; and every frame and note, whatever the filter. Client ids, topics and brokers go
  * through {@link LabelLimiter}s ({@link MetricsLimits}). Topic ids are shown by name once the capture named them
  * (Metadata, ...), else as the id. Its methods are synchronized: the analysis thread counts while a timer
@@ -34,15 +37,22 @@ public final class MetricsSink implements ExchangeSink {
     private final LabelLimiter brokers;
     private final LabelLimiter topicLabels;
     private final LongSupplier clock;
+    private final WaitClassifier waits = new WaitClassifier();
+    private final boolean includeLongPolls;
 
     /**
      * @param metrics the instruments
      * @param schemas names the APIs
      * @param topics  topic names learned from the capture
      * @param limits  label bounds and expiry
+     * @param includeLongPolls whether long-polls answered empty at their wait time count in the latency histogram
+     *                (as the report's {@code --include-long-polls}); they are always counted in
+     *                {@code kwire_long_polls_total}
      */
-    public MetricsSink(KwireMetrics metrics, SchemaRegistry schemas, TopicNames topics, MetricsLimits limits) {
+    public MetricsSink(KwireMetrics metrics, SchemaRegistry schemas, TopicNames topics, MetricsLimits limits,
+            boolean includeLongPolls) {
         this.m = metrics;
+        this.includeLongPolls = includeLongPolls;
         this.schemas = schemas;
         this.topics = topics;
         this.clock = limits.clock();
@@ -86,14 +96,14 @@ public final class MetricsSink implements ExchangeSink {
 
     @Override
     public synchronized void onNote(KafkaConversation conversation, ExpertNote note) {
-        if (note.group().equals("malformed")) {
+        if (note.group() == ExpertGroup.MALFORMED) {
             m.malformedFrames.inc(); // a header or size prefix that could not be decoded, as the report counts it
         }
         note(note);
     }
 
     private void note(ExpertNote note) {
-        m.expertNotes.labelValues(note.severity().label(), note.group()).inc();
+        m.expertNotes.labelValues(note.severity().label(), note.group().label()).inc();
     }
 
     @Override
@@ -123,7 +133,11 @@ public final class MetricsSink implements ExchangeSink {
             return; // counted apart by the report (responses_without_request): no bytes, errors or records by API
         }
         m.responseBytes.labelValues(api).inc(e.response().frame().length());
-        if (e.latencyMicros() >= 0) {
+        boolean longPoll = h != null && waits.classify(e).longPoll();
+        if (longPoll) {
+            m.longPolls.labelValues(api).inc();
+        }
+        if (e.latencyMicros() >= 0 && (!longPoll || includeLongPolls)) { // waiting for data that did not come is not slowness
             m.latency.labelValues(api).observe(e.latencyMicros() / 1e6);
         }
         for (FrameSummary.ErrorRef err : e.response().errors()) {

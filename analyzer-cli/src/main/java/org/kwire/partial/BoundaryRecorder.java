@@ -1,18 +1,15 @@
 package org.kwire.partial;
 
-import org.kwire.analysis.ConnectionObserver;
 import org.kwire.conversation.ConversationListener;
-import org.kwire.conversation.Exchange;
-import org.kwire.conversation.KafkaConversation;
+import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
-import org.kwire.frame.KafkaFrame;
+import org.kwire.stream.ConnectionObserver;
 import org.kwire.partial.ConnectionWatch.Mode;
-import org.kwire.protocol.RequestHeader;
 import org.kwire.tcp.ForwardingStreamHandler;
 import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
-import org.kwire.tls.TlsFacts;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -66,13 +63,16 @@ public final class BoundaryRecorder {
             }
 
             @Override
-            public void onData(boolean fromA, java.nio.ByteBuffer data, long timestampNanos, long packet) {
-                int side = fromA ? 0 : 1;
-                keep(w, Piece.data(fromA, data, timestampNanos, packet, w.next[side]));
-                if (w.next[side] >= 0) {
-                    w.next[side] = (w.next[side] + data.remaining()) & 0xffffffffL;
-                }
+            public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
+                kept(w, fromA, data, data.position(), data.remaining(), timestampNanos, packet);
                 super.onData(fromA, data, timestampNanos, packet);
+                w.after(this);
+            }
+
+            @Override
+            public void onData(boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos, long packet) {
+                kept(w, fromA, buffer, offset, length, timestampNanos, packet);
+                super.onData(fromA, buffer, offset, length, timestampNanos, packet);
                 w.after(this);
             }
 
@@ -117,6 +117,16 @@ public final class BoundaryRecorder {
         };
     }
 
+    /** Keeps a copy of {@code length} bytes of {@code buffer} from {@code offset}, and where the next ones start. */
+    private void kept(ConnectionWatch w, boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos,
+                      long packet) {
+        int side = fromA ? 0 : 1;
+        keep(w, Piece.data(fromA, buffer, offset, length, timestampNanos, packet, w.next[side]));
+        if (w.next[side] >= 0) {
+            w.next[side] = (w.next[side] + length) & 0xffffffffL;
+        }
+    }
+
     /** Told once a packet started the connection: a first packet other than a SYN without ACK makes it a head. */
     void started(int stream, boolean syn) {
         ConnectionWatch w = watches.get(stream);
@@ -148,10 +158,8 @@ public final class BoundaryRecorder {
         }
     }
 
-
-
     /** True if the events of this connection are left out of the slice's report now. */
-    private boolean leftOut(int stream) {
+    boolean leftOut(int stream) {
         ConnectionWatch w = watches.get(stream);
         return w != null && (w.mode == Mode.HEAD || w.mode == Mode.LIVE
                 && inputEnded && !w.ended);
@@ -159,37 +167,7 @@ public final class BoundaryRecorder {
 
     /** The conversation listener of the slice's analysis, with the events this boundary keeps for the merge left out. */
     public ConversationListener listener(ConversationListener inner) {
-        return new ConversationListener() {
-            @Override
-            public Object onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader header) {
-                return leftOut(c.id()) ? null : inner.onRequest(c, frame, header);
-            }
-
-            @Override
-            public void onResponse(Exchange exchange, KafkaFrame frame) {
-                ConnectionWatch w = watches.get(exchange.conversation().id());
-                if (w != null && exchange.request() != null) {
-                    w.matched = true;
-                }
-                if (!leftOut(exchange.conversation().id())) {
-                    inner.onResponse(exchange, frame);
-                }
-            }
-
-            @Override
-            public void onUnmatchedRequest(Exchange exchange) {
-                if (!leftOut(exchange.conversation().id())) {
-                    inner.onUnmatchedRequest(exchange);
-                }
-            }
-
-            @Override
-            public void onNote(KafkaConversation c, ExpertNote note) {
-                if (!leftOut(c.id())) {
-                    inner.onNote(c, note);
-                }
-            }
-        };
+        return BoundaryGate.listener(this, inner);
     }
 
     /**
@@ -197,56 +175,19 @@ public final class BoundaryRecorder {
      * edges hold (the merge's entry for it joins this one); one found not to be Kafka, or TLS, is let go.
      */
     public ConnectionObserver observer(ConnectionObserver inner) {
-        return new ConnectionObserver() {
-            @Override
-            public void kafka(KafkaConversation conversation) {
-                ConnectionWatch w = watches.get(conversation.id());
-                if (w != null) {
-                    w.kafka = true;
-                    w.clientIsA = conversation.client().equals(w.tcp.a().toString());
-                }
-                inner.kafka(conversation);
-            }
+        return BoundaryGate.observer(this, inner);
+    }
 
-            @Override
-            public void other(int stream, String client, String broker, String protocol) {
-                ConnectionWatch w = watches.get(stream);
-                if (w != null && w.mode == Mode.HEAD && protocol.equals("empty")) {
-                    return; // no payload at all in this slice: perhaps the close of a connection of the previous file
-                }
-                if (letGo(stream)) {
-                    inner.other(stream, client, broker, protocol);
-                }
-            }
-
-            @Override
-            public void tls(int stream, String client, String broker, TlsFacts facts) {
-                if (letGo(stream)) {
-                    inner.tls(stream, client, broker, facts);
-                }
-            }
-
-            @Override
-            public void closed(int stream, String protocol) {
-                if (!leftOut(stream)) {
-                    inner.closed(stream, protocol);
-                }
-            }
-
-            @Override
-            public void gap(int stream, long bytes, String reason) {
-                if (!leftOut(stream)) {
-                    inner.gap(stream, bytes, reason);
-                }
-            }
-        };
+    /** The watch of a connection, or null. */
+    ConnectionWatch watch(int stream) {
+        return watches.get(stream);
     }
 
     /**
      * A connection that is not Kafka, or is TLS, is let go (its events pass from now on), unless what its end produces
      * is left out (its tail replays it): returns whether the event passes.
      */
-    private boolean letGo(int stream) {
+    boolean letGo(int stream) {
         ConnectionWatch w = watches.get(stream);
         if (w == null) {
             return true;
@@ -282,20 +223,19 @@ public final class BoundaryRecorder {
         return out;
     }
 
-
     private Map<Integer, ConnectionWatch> sorted() {
         return new TreeMap<>(watches);
     }
 
     /** The slice's warning about connections whose boundary state was over the cap, if any. */
-    public List<String> warnings() {
+    public List<ExpertNote> warnings() {
         if (overCap == 0) {
             return List.of();
         }
-        return List.of(overCap + " TCP connection(s) held more than " + cap + " bytes of boundary state (bytes since "
-                + "they were last at rest, --boundary-bytes): their state is not carried into the next file"
+        return List.of(new ExpertNote(ExpertItem.CAPTURE_BOUNDARY_OVER_LIMIT, 0, -1, "", overCap + " TCP connection(s) "
+                + "held more than " + cap + " bytes of boundary state (bytes since they were last at rest, --boundary-bytes): their state is not carried into the next file"
                 + (lostHeads > 0 ? ", and the start of " + lostHeads + " of them is missing from the report" : "")
-                + "; where they cross a file boundary the merged report may differ from one analysis of the files together");
+                + "; where they cross a file boundary the merged report may differ from one analysis of the files together"));
     }
 
     /** The most bytes one connection's boundary state held at any time (for measurements). */

@@ -1,5 +1,6 @@
 package org.kwire.partial;
 
+import org.kwire.capture.CaptureTap;
 import org.kwire.tcp.ForwardingStreamHandler;
 import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
@@ -31,6 +32,30 @@ public final class ConnectionLedger {
     /** @param recorder also keeps each connection's boundary state (null: none) */
     public ConnectionLedger(BoundaryRecorder recorder) {
         this.recorder = recorder;
+    }
+
+    /**
+     * The tap of a slice's capture pipeline: every packet's time and every connection's first packet into
+     * {@code timeline}, and every connection watched by this ledger ({@link #wrap}, {@link #started}).
+     */
+    public CaptureTap tap(Timeline timeline) {
+        return new CaptureTap() {
+            @Override
+            public void packet(long timestampNanos) {
+                timeline.packet(timestampNanos);
+            }
+
+            @Override
+            public void connectionStarted(int stream, boolean syn) {
+                timeline.connectionStarted();
+                started(stream, syn);
+            }
+
+            @Override
+            public TcpStreamHandler connection(TcpConnection tcp, TcpStreamHandler stream) {
+                return wrap(tcp, stream);
+            }
+        };
     }
 
     /** Watches one connection. */

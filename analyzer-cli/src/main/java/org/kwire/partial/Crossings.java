@@ -1,5 +1,8 @@
 package org.kwire.partial;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.expert.ExpertNote;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -22,7 +25,7 @@ public final class Crossings {
     }
 
     /** One warning per pair of slices that share connections; none if no connection crosses a boundary. */
-    public static List<String> warnings(List<SliceFacts> slices) {
+    public static List<ExpertNote> warnings(List<SliceFacts> slices) {
         return warnings(slices, Set.of());
     }
 
@@ -30,8 +33,8 @@ public final class Crossings {
      * As {@link #warnings(List)}, leaving out the connections the merge joined ({@code slice:stream}, the later
      * slice's, from {@link Stitcher.Result#joined()}).
      */
-    public static List<String> warnings(List<SliceFacts> slices, Set<String> joined) {
-        List<String> out = new ArrayList<>();
+    public static List<ExpertNote> warnings(List<SliceFacts> slices, Set<String> joined) {
+        List<ExpertNote> out = new ArrayList<>();
         List<List<Integer>> points = CapturePoints.of(slices);
         Map<Integer, Integer> pointOf = new HashMap<>();
         for (int p = 0; p < points.size(); p++) {
@@ -49,11 +52,11 @@ public final class Crossings {
                         from.computeIfAbsent(i, x -> new LinkedHashSet<>()).add(c.describe());
                     }
                 }
-                from.forEach((i, named) -> out.add(named.size() + " TCP connection(s) continue from "
+                from.forEach((i, named) -> out.add(note(ExpertItem.CAPTURE_CROSSING_NOT_JOINED, named.size() + " TCP connection(s) continue from "
                         + String.join(", ", slices.get(i).files()) + " into " + String.join(", ", slices.get(j).files())
                         + ": " + list(named) + "; their TCP and Kafka state was not carried across (TLS, not Kafka, or "
                         + "over --boundary-bytes), so their frames, exchanges and counts in this merged report may differ "
-                        + "from one analysis of the files together"));
+                        + "from one analysis of the files together")));
                 slices.get(j).boundary().connections().forEach(c -> lastSeen.put(c.fourTuple(), j));
             }
         }
@@ -62,14 +65,18 @@ public final class Crossings {
                 if (i < j && !pointOf.get(i).equals(pointOf.get(j)) && overlap(slices.get(i), slices.get(j))) {
                     Set<String> named = shared(slices.get(i), slices.get(j));
                     if (!named.isEmpty()) {
-                        out.add(named.size() + " TCP connection(s) of " + String.join(", ", slices.get(j).files())
+                        out.add(note(ExpertItem.CAPTURE_CAPTURED_TWICE, named.size() + " TCP connection(s) of " + String.join(", ", slices.get(j).files())
                                 + " were also captured in " + String.join(", ", slices.get(i).files())
-                                + " (another capture point): " + list(named) + "; the merged report counts them in both");
+                                + " (another capture point): " + list(named) + "; the merged report counts them in both"));
                     }
                 }
             }
         }
         return out;
+    }
+
+    private static ExpertNote note(ExpertItem item, String text) {
+        return new ExpertNote(item, 0, -1, "", text);
     }
 
     private static boolean overlap(SliceFacts a, SliceFacts b) {

@@ -1,6 +1,6 @@
 package org.kwire.partial;
 
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.stream.TrafficCensus;
 import org.kwire.report.ReportPart;
 
 import java.util.List;

@@ -1,9 +1,16 @@
 package org.kwire.partial;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+import org.kwire.expert.ExpertItem;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,14 +18,29 @@ import java.io.OutputStream;
 
 /**
  * Reads and writes partials as JSON: snake_case names as in the report, the latency histograms and timelines as
- * base64 strings ({@code docs/PARTIAL.md}, {@code docs/partial.schema.json}).
+ * base64 strings, expert notes' items by their ids ({@code docs/PARTIAL.md}, {@code docs/partial.schema.json}).
  */
 public final class PartialCodec {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .registerModule(new SimpleModule().addSerializer(ExpertItem.class, new StdSerializer<>(ExpertItem.class) {
+                @Override
+                public void serialize(ExpertItem item, JsonGenerator g, SerializerProvider p) throws IOException {
+                    g.writeString(item.id()); // a note's item by its stable id, as the report counts it
+                }
+            }).addDeserializer(ExpertItem.class, new StdDeserializer<>(ExpertItem.class) {
+                @Override
+                public ExpertItem deserialize(JsonParser p, DeserializationContext c) throws IOException {
+                    ExpertItem item = ExpertItem.byId(p.getValueAsString());
+                    if (item == null) {
+                        throw new IOException("unknown expert item " + p.getValueAsString());
+                    }
+                    return item;
+                }
+            }));
 
     private PartialCodec() {
     }

@@ -1,14 +1,14 @@
 package org.kwire.partial;
 
-import org.kwire.analysis.PacketPipeline;
-import org.kwire.analysis.TrafficCensus;
+import org.kwire.capture.PacketPipeline;
+import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
 import org.kwire.report.CaptureSummary;
 import org.kwire.report.PartReport;
 import org.kwire.report.Report;
 import org.kwire.report.ReportPart;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.stream.TrafficCensus;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,7 +57,7 @@ public final class PartialReport {
                 : Stitcher.stitch(unstitched, replay, new CaptureNumbering(timelines), lastMaxima);
         Partial p = stitched.partial();
         CaptureNumbering numbering = new CaptureNumbering(timelines, stitched.continued());
-        List<String> capture = new ArrayList<>();
+        List<ExpertNote> capture = new ArrayList<>();
         long[] end = new long[5];
         List<String> files = new ArrayList<>();
         long packets = 0;
@@ -90,18 +90,18 @@ public final class PartialReport {
         capture.addAll(PacketPipeline.endWarnings(end[0], end[1], end[2], end[3], end[4]));
         String verdict = TrafficCensus.of(brokerPorts, p.census()).verdict(packets);
         if (verdict != null) {
-            capture.add(verdict);
+            capture.add(new ExpertNote(ExpertItem.CAPTURE_NO_KAFKA, 0, -1, "", verdict));
         }
         ReportPart part = p.report();
-        for (String w : capture) {
-            warnings.accept(w);
-            part = PartReport.noted(part, new ExpertNote(Severity.WARNING, "capture", 0, -1, "", w));
+        for (ExpertNote w : capture) {
+            warnings.accept(w.message());
+            part = PartReport.noted(part, w);
         }
-        List<String> crossings = Crossings.warnings(slices, stitched.joined());
+        List<ExpertNote> crossings = Crossings.warnings(slices, stitched.joined());
         for (int i = crossings.size() - 1; i >= 0; i--) { // listed first, in order: the report's own reliability
-            part = PartReport.noted(part, new ExpertNote(Severity.WARNING, "capture", 0, -1, "", crossings.get(i)), true);
+            part = PartReport.noted(part, crossings.get(i), true);
         }
-        crossings.forEach(warnings);
+        crossings.forEach(w -> warnings.accept(w.message()));
         CaptureSummary summary = new CaptureSummary(List.copyOf(files), packets, bytes,
                 packets == 0 ? null : Instant.ofEpochSecond(0, first).toString(),
                 packets == 0 ? null : Instant.ofEpochSecond(0, last).toString(), connections, 0, 0, 0, 0);

@@ -18,9 +18,10 @@ import java.nio.ByteBuffer;
 public record Piece(String kind, boolean fromA, long timestampNanos, long packet, byte[] data, long bytes, String text,
                     long seq) {
 
-    static Piece data(boolean fromA, ByteBuffer b, long timestampNanos, long packet, long seq) {
-        byte[] copy = new byte[b.remaining()];
-        b.duplicate().get(copy);
+    /** A copy of {@code length} bytes of {@code b} from {@code offset} (its position and limit untouched). */
+    static Piece data(boolean fromA, ByteBuffer b, int offset, int length, long timestampNanos, long packet, long seq) {
+        byte[] copy = new byte[length];
+        b.get(offset, copy);
         return new Piece("data", fromA, timestampNanos, packet, copy, 0, null, seq);
     }
 

@@ -1,5 +1,7 @@
 package org.kwire.partial;
 
+import org.kwire.expert.ExpertNote;
+
 import java.util.List;
 
 /**
@@ -11,7 +13,7 @@ import java.util.List;
  * @param firstTimestampNanos  time of the first packet, epoch ns (0 if none)
  * @param lastTimestampNanos   time of the last packet, epoch ns (0 if none)
  * @param tcpConnections       TCP connections seen
- * @param warnings             the readers' warnings (truncated files, ...)
+ * @param warnings             the readers' warnings (damaged files, ...) and the boundary's, as expert notes
  * @param malformedPackets     packets whose link, IP or TCP header was cut short or invalid
  * @param shedConnections      connections whose analysis was dropped (live only)
  * @param shedPackets          packets not analyzed for it
@@ -21,7 +23,7 @@ import java.util.List;
  * @param boundary             the slice's edges ({@link Boundary})
  */
 public record SliceFacts(List<String> files, long bytes, long packets, long firstTimestampNanos, long lastTimestampNanos,
-                         long tcpConnections, List<String> warnings, long malformedPackets, long shedConnections,
+                         long tcpConnections, List<ExpertNote> warnings, long malformedPackets, long shedConnections,
                          long shedPackets, long incompleteDatagrams, long fragmentTimeoutSeconds, Timeline.Encoded timeline,
                          Boundary boundary) {
 }

@@ -61,7 +61,7 @@ public final class JsonTree {
         if (!n.notes().isEmpty()) {
             ArrayNode notes = o.putArray("notes");
             for (ExpertNote e : n.notes()) {
-                notes.addObject().put("severity", e.severity().label()).put("group", e.group()).put("offset", e.offset())
+                notes.addObject().put("id", e.item().id()).put("severity", e.severity().label()).put("group", e.group().label()).put("offset", e.offset())
                         .put("message", e.message());
             }
         }

@@ -43,7 +43,7 @@ public final class TextTree {
                     + pad(r.range(), wRange + 2) + r.about();
             out.println(line.stripTrailing());
             for (ExpertNote n : r.notes()) {
-                out.println(r.notePrefix() + "! " + n.severity().label() + " [" + n.group() + "] "
+                out.println(r.notePrefix() + "! " + n.severity().label() + " [" + n.group().label() + "] "
                         + (n.offset() >= 0 ? "at 0x" + String.format("%04x", n.offset()) + ": " : "") + n.message());
             }
         }

@@ -39,8 +39,12 @@ final class ApiSection implements TextSection {
             return List.of();
         }
         List<String> lines = new ArrayList<>(t.lines("  ", width));
-        lines.add("  unanswered: requests without a response in the capture; errors: error codes in the responses at");
-        lines.add("  every level (top, topic, partition); latency: from the request's last packet to the response's.");
+        long longPolls = ReportCounts.longPolls(r).values().stream().mapToLong(Long::longValue).sum();
+        Wrap.wrap(lines, "unanswered: requests without a response in the capture; errors: error codes in the responses "
+                + "at every level (top, topic, partition); latency: from the request's last packet to the response's"
+                + (longPolls == 0 || r.longPollsIncluded() ? "." : ", without the " + Units.plural(longPolls, "long-poll")
+                + " answered empty at " + (longPolls == 1 ? "its" : "their") + " wait time (--include-long-polls)."),
+                "  ", "  ", width);
         return lines;
     }
 

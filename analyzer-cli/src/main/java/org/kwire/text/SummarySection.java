@@ -1,25 +1,27 @@
 package org.kwire.text;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.expert.Severity;
 import org.kwire.report.ApiStats;
 import org.kwire.report.CaptureSummary;
 import org.kwire.report.ConnectionStats;
 import org.kwire.report.PartitionStats;
+import org.kwire.report.Readiness;
 import org.kwire.report.Report;
 import org.kwire.report.SlowExchange;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * The summary that fits one screen: one line per thing to check (capture, connections, requests, errors, unmatched
- * exchanges, damaged frames, record batches, warnings, the slowest exchange); a line that needs a look starts with
- * {@code !}.
+ * The summary that fits one screen: one line per thing to check (capture, connections, requests, the error rate,
+ * unmatched exchanges, damaged frames, record batches, warnings, upgrade readiness, long-polls counted apart, the
+ * slowest exchange); a line that needs a look starts with {@code !}.
  */
 final class SummarySection implements TextSection {
 
@@ -49,6 +51,7 @@ final class SummarySection implements TextSection {
                 .collect(Collectors.joining());
         line(lines, width, other.containsKey("tls") || other.containsKey("unknown"), "Connections",
                 Units.count(c.tcpConnections()) + " TCP, " + Units.count(c.kafkaConnections()) + " Kafka" + others);
+        tls(lines, width, r);
         long requests = r.apis().stream().mapToLong(ApiStats::requests).sum();
         long responses = r.apis().stream().mapToLong(ApiStats::responses).sum();
         line(lines, width, requests + responses == 0, "Requests", requests + responses == 0 ? "no Kafka requests or responses"
@@ -61,6 +64,8 @@ final class SummarySection implements TextSection {
                 + Units.count(c.incompleteFrames()) + " incomplete (bytes the capture lost)" : "none malformed or incomplete");
         batches(lines, width, r);
         warnings(lines, width, r);
+        readiness(lines, width, r);
+        longPolls(lines, width, r);
         if (!r.slowest().isEmpty()) {
             SlowExchange s = r.slowest().get(0);
             line(lines, width, false, "Slowest", s.api() + " v" + s.apiVersion() + " " + Units.duration(s.latencyUs())
@@ -87,18 +92,45 @@ final class SummarySection implements TextSection {
         };
     }
 
-    /** Error codes by name, most frequent first; they count every top-level, topic and partition code. */
+    /**
+     * The error rate: responses that carried an error code, of all responses ({@code apis[].errors[].responses}), and
+     * those responses per error name, most first.
+     */
     private static void errors(List<String> lines, int width, Report r, long responses) {
-        Map<String, Long> byName = new LinkedHashMap<>();
-        r.apis().stream().flatMap(a -> a.errors().stream())
-                .sorted((x, y) -> Long.compare(y.count(), x.count()))
-                .forEach(e -> byName.merge(e.name(), e.count(), Long::sum));
-        long total = byName.values().stream().mapToLong(Long::longValue).sum();
-        long apis = r.apis().stream().filter(a -> !a.errors().isEmpty()).count();
-        line(lines, width, total > 0, "Errors", total == 0 ? "no error codes in " + Units.plural(responses, "response")
-                : Units.plural(total, "error code") + " in the responses of " + Units.plural(apis, "API") + ": "
-                + byName.entrySet().stream().map(e -> e.getKey() + " " + Units.count(e.getValue()))
-                .collect(Collectors.joining(", ")));
+        long failed = ReportCounts.errorResponses(r);
+        line(lines, width, failed > 0, "Errors", failed == 0 ? "no error codes in " + Units.plural(responses, "response")
+                : Units.count(failed) + " of " + Units.plural(responses, "response") + " carried an error code ("
+                + Units.percent(failed, responses) + "): " + ReportCounts.errorResponsesByName(r).entrySet().stream()
+                .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", ")));
+    }
+
+    /** Upgrade readiness in a line: the clients the target release would refuse, and the API versions. */
+    private static void readiness(List<String> lines, int width, Report r) {
+        Readiness ready = r.readiness();
+        if (ready == null) {
+            return;
+        }
+        line(lines, width, ready.clientsAffected() > 0, "Readiness", ready.clientsAffected() > 0
+                ? Units.plural(ready.clientsAffected(), "client") + " sent versions Kafka " + ready.target()
+                + " refuses, in " + Units.plural(ready.requests(), "request") + ": " + ReportWords.refused(ready)
+                : r.clients().isEmpty() ? "no clients to check against Kafka " + ready.target()
+                : "Kafka " + ready.target() + " accepts every request version of the " + Units.plural(r.clients().size(), "client"));
+    }
+
+    /** The long-polls answered empty at their wait time, and whether latencies and the slowest list count them. */
+    private static void longPolls(List<String> lines, int width, Report r) {
+        Map<String, Long> byApi = ReportCounts.longPolls(r);
+        long n = byApi.values().stream().mapToLong(Long::longValue).sum();
+        if (n == 0) {
+            return;
+        }
+        String which = Units.plural(n, "long-poll") + " answered empty at " + (n == 1 ? "its" : "their") + " wait time ("
+                + byApi.entrySet().stream().map(e -> e.getKey() + " " + Units.count(e.getValue()))
+                .collect(Collectors.joining(", ")) + ")";
+        line(lines, width, false, "Long-polls", r.longPollsIncluded()
+                ? which + "; counted in latencies and slowest (--include-long-polls)"
+                : which + "; counted apart, not in latencies or slowest; --include-long-polls brings "
+                + (n == 1 ? "it" : "them") + " back");
     }
 
     private static void unmatched(List<String> lines, int width, Report r) {
@@ -111,7 +143,8 @@ final class SummarySection implements TextSection {
         }
         long orphans = r.apis().stream().mapToLong(ApiStats::unmatchedResponses).sum() + r.responsesWithoutRequest();
         if (orphans > 0) {
-            parts.add(Units.plural(orphans, "response") + " without request");
+            parts.add(Units.plural(orphans, "response") + " without request" + (r.responsesWithoutRequest() > 0
+                    ? " (" + Units.count(r.responsesWithoutRequest()) + " of an unknown API)" : ""));
         }
         boolean requests = r.apis().stream().anyMatch(a -> a.requests() > 0);
         line(lines, width, !parts.isEmpty(), "Unmatched", !parts.isEmpty() ? String.join("; ", parts)
@@ -134,18 +167,46 @@ final class SummarySection implements TextSection {
         }
         long partial = r.partialBatches().size() + r.partialBatchesOmitted();
         line(lines, width, invalid > 0, "Record batches", Units.count(produced) + " produced, " + Units.count(fetched)
-                + " fetched; " + (invalid == 0 ? "every CRC valid (" + Units.count(valid) + ")"
+                + " fetched; " + (invalid == 0 ? "every CRC valid (" + Units.count(valid) + (valid > produced + fetched
+                ? ", one per legacy v0/v1 message)" : ")")
                 : Units.plural(invalid, "CRC failure") + ", " + Units.count(valid) + " valid")
                 + (partial == 0 ? "" : "; " + Units.count(partial) + " partial at a Fetch size limit (not an error)"));
+    }
+
+    /**
+     * TLS connections: versions, cipher suites and how many were decrypted; a look is needed when some were not
+     * (the first reason given) or a handshake failed.
+     */
+    private static void tls(List<String> lines, int width, Report r) {
+        org.kwire.report.TlsSummary t = r.tls();
+        if (t == null || t.connections() == 0) {
+            return;
+        }
+        String kinds = java.util.stream.Stream.concat(t.versions().entrySet().stream(), t.cipherSuites().entrySet().stream())
+                .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", "));
+        long undone = t.notDecrypted() + t.partlyDecrypted();
+        String why = t.sessions().stream().map(org.kwire.report.TlsConnectionStats::decryptionReason)
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        line(lines, width, undone + t.handshakesFailed() > 0, "TLS", Units.plural(t.connections(), "connection") + " ("
+                + kinds + "): " + (t.decrypted() + t.partlyDecrypted() == 0 ? "not decrypted"
+                : Units.count(t.decrypted()) + " decrypted"
+                + (t.partlyDecrypted() > 0 ? ", " + Units.count(t.partlyDecrypted()) + " partly" : "")
+                + (t.notDecrypted() > 0 ? ", " + Units.count(t.notDecrypted()) + " not" : ""))
+                + (undone > 0 && why != null ? " (" + why + ")" : "")
+                + (t.handshakesFailed() > 0 ? "; " + Units.plural(t.handshakesFailed(), "handshake") + " failed" : ""));
+    }
+
+    private static boolean atLeastWarning(Severity s) {
+        return s != null && s.compareTo(Severity.WARNING) >= 0;
     }
 
     private static void warnings(List<String> lines, int width, Report r) {
         long total = r.warnings().size() + r.warningsOmitted();
         String groups = r.expert().entrySet().stream()
-                .filter(e -> e.getKey().startsWith("warning/") || e.getKey().startsWith("error/"))
+                .filter(e -> atLeastWarning(ExpertItem.severityOfKey(e.getKey())))
                 .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", "));
-        line(lines, width, total > 0, "Warnings", total == 0 ? "none"
-                : Units.plural(total, "warning") + (groups.isEmpty() ? "" : " (" + groups + ")"));
+        line(lines, width, total > 0, "Warnings", (total == 0 ? "none" : Units.plural(total, "warning") + " (listed below)")
+                + (groups.isEmpty() ? "" : "; expert info: " + groups));
     }
 
     /**

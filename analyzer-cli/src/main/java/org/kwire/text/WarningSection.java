@@ -24,7 +24,7 @@ final class WarningSection implements TextSection {
         List<String> lines = new ArrayList<>();
         List<String> w = r.warnings();
         for (String warning : w.subList(0, Math.min(SHOWN, w.size()))) {
-            wrap(lines, warning, width);
+            Wrap.wrap(lines, warning, "  - ", "    ", width);
         }
         long more = w.size() - Math.min(SHOWN, w.size());
         if (more > 0) {
@@ -34,24 +34,5 @@ final class WarningSection implements TextSection {
             lines.add("  " + Units.plural(r.warningsOmitted(), "further warning") + " only counted (JSON report: expert)");
         }
         return lines;
-    }
-
-    /** {@code text} as lines of at most {@code width}: the first after {@code "  - "}, the rest indented under it. */
-    private static void wrap(List<String> lines, String text, int width) {
-        String first = "  - ";
-        String next = "    ";
-        String rest = text;
-        String prefix = first;
-        while (prefix.length() + rest.length() > width) {
-            int room = width - prefix.length();
-            int cut = rest.lastIndexOf(' ', room);
-            if (cut <= room / 2) {
-                cut = room; // no space near the end: cut inside the word
-            }
-            lines.add(prefix + rest.substring(0, cut).stripTrailing());
-            rest = rest.substring(cut).stripLeading();
-            prefix = next;
-        }
-        lines.add(prefix + rest);
     }
 }

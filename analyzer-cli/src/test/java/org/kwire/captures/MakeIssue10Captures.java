@@ -1,5 +1,6 @@
 package org.kwire.captures;
 
+import org.kwire.cli.QuietStdout;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -53,7 +54,7 @@ public final class MakeIssue10Captures {
         }
         KafkaClusterTestKit.Builder kit = new KafkaClusterTestKit.Builder(nodes.build());
         try (KafkaClusterTestKit cluster = kit.build()) {
-            cluster.format();
+            QuietStdout.run(cluster::format); // Kafka's Formatter prints the bootstrap metadata to stdout
             cluster.startup();
             cluster.waitForReadyBrokers();
             String bootstrap = cluster.bootstrapServers();

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
@@ -88,11 +89,21 @@ class CaptureInputTest {
             JsonNode piped = report(analyze(stdin, "-"));
             assertEquals(content(file), content(piped));
             assertEquals("[\"stdin\"]", piped.get("capture").get("files").toString());
-            assertEquals(kcat.length, piped.get("capture").get("bytes").asLong()); // the bytes read, decompressed
+            assertEquals(stdin.length, piped.get("capture").get("bytes").asLong()); // the bytes read, as they came
+        }
+        Path gz = Files.createTempFile("kcat", ".pcap.gz");
+        try {
+            Files.write(gz, gzip(kcat));
+            assertEquals(Files.size(gz), report(CliRun.of("analyze", gz.toString())).get("capture").get("bytes").asLong(),
+                    "a gzip file counts as its size, as the same bytes piped do");
+        } finally {
+            Files.delete(gz);
         }
         JsonNode merged = report(analyze(Files.readAllBytes(TestCaptures.path("java-basic-split-odd.pcap")), EVEN, "-"));
         assertEquals(content(report(CliRun.of("analyze", WHOLE))), content(merged));
         assertEquals("[\"" + EVEN + "\",\"stdin\"]", merged.get("capture").get("files").toString());
+        assertEquals(Files.size(Path.of(EVEN)) + Files.size(TestCaptures.path("java-basic-split-odd.pcap")),
+                merged.get("capture").get("bytes").asLong());
     }
 
     @Test
@@ -148,6 +159,25 @@ class CaptureInputTest {
                 CliRun.of("analyze", "--min-latency-ms", "-1", WHOLE));
         assertEquals(new CliRun(2, "", "kwire: --min-latency-ms 2ms: not a number of milliseconds\n"),
                 CliRun.of("analyze", "--min-latency-ms", "2ms", WHOLE));
+    }
+
+    @Test
+    void optionValuesAreCheckedInOneLine() throws IOException {
+        assertEquals(new CliRun(2, "", "kwire: no capture given: --client-id took " + WHOLE + " as its value (give the "
+                + "option its value, then the capture)\n"), CliRun.of("analyze", "-q", "--client-id", WHOLE));
+        assertEquals(new CliRun(2, "", "kwire: --max-decompressed 3000000000: out of range (-2147483648 to 2147483647)\n"),
+                CliRun.of("analyze", "--max-decompressed", "3000000000", WHOLE));
+        assertEquals(new CliRun(2, "", "kwire: --metrics-clients -3: must not be negative\n"),
+                CliRun.of("analyze", "--metrics-clients", "-3", WHOLE));
+        assertEquals(new CliRun(2, "", "kwire: --frame 0: at least 1\n"), CliRun.of("dissect", "--frame", "0", WHOLE));
+        assertEquals(new CliRun(0, "", "kwire: no Kafka frame matched\n"), CliRun.of("dissect", "--correlation-id", "-1", WHOLE),
+                "a valid int32 (nothing matches it in this capture)");
+        assertEquals(new CliRun(3, "", "kwire: --tls-keylog " + WHOLE + ": not a key log (no TLS secret in it; an NSS key "
+                + "log has lines such as CLIENT_RANDOM <32-byte hex> <48-byte hex>)\n"),
+                CliRun.of("analyze", "--tls-keylog", WHOLE, WHOLE));
+        Path dir = Path.of(WHOLE).toAbsolutePath().getParent();
+        assertEquals(new CliRun(3, "", "kwire: --tls-keylog " + dir + ": a directory, not a key log file\n"),
+                CliRun.of("analyze", "--tls-keylog", dir.toString(), WHOLE));
     }
 
     @Test

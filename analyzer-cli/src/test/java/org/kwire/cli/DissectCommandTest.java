@@ -33,6 +33,26 @@ class DissectCommandTest {
         return TestCaptures.path("kcat.pcap").toString();
     }
 
+    /**
+     * Filters select exchanges, printed whole and in capture order: a Metadata request for every topic goes with the
+     * response that names the topic; requests held for their response's latency keep their place.
+     */
+    @Test
+    void filteredExchangesPrintWholeAndInCaptureOrder() {
+        String basic = TestCaptures.path("java-basic.pcap").toString();
+        List<String> frames = frames(CliRun.of("dissect", basic, "--format", "summary", "--topic", "basic-beta", "--api", "Metadata"));
+        assertEquals(List.of(29L, 30L, 58L, 61L, 96L, 99L, 129L, 130L, 164L, 167L), frames.stream().limit(10).map(Long::valueOf).toList());
+        List<Long> slow = frames(CliRun.of("dissect", basic, "--format", "summary", "--min-latency-ms", "60")).stream()
+                .map(Long::valueOf).toList();
+        assertEquals(slow.stream().sorted().toList(), slow, "capture order");
+        assertEquals(List.of(258L, 273L, 275L, 284L, 287L, 288L), slow.subList(8, 14));
+    }
+
+    /** The frame numbers of a summary's lines. */
+    private static List<String> frames(CliRun run) {
+        return run.out().lines().skip(1).map(l -> l.trim().split("\\s+")[0]).toList();
+    }
+
     /** One name for each thing: error names, topic ids in Kafka's form with their names, times beside epoch ms. */
     @Test
     void treesNameErrorCodesTopicIdsAndTimestamps() throws IOException {

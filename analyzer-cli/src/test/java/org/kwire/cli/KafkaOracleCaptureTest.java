@@ -9,20 +9,28 @@ import org.apache.kafka.common.protocol.ByteBufferAccessor;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.kwire.TestCaptures;
-import org.kwire.analysis.AnalysisOptions;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.ConnectionObserver;
+import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.conversation.RequestRecord;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.dissect.RecordsHandler;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.PlanCache;
+import org.kwire.protocol.RequestFrame;
 import org.kwire.protocol.RequestHeader;
+import org.kwire.records.RecordsDecoder;
+import org.kwire.records.RecordsOptions;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
+import org.kwire.stream.StreamOptions;
+import org.kwire.stream.StreamStage;
+import org.kwire.stream.TlsKeys;
+import org.kwire.summary.FrameFindings;
+import org.kwire.summary.FrameSummarizer;
+import org.kwire.summary.TopicNames;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -56,13 +64,13 @@ class KafkaOracleCaptureTest {
         int[] named = {0};
         ConversationListener oracle = new ConversationListener() {
             @Override
-            public Object onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader h) {
-                compare(frame, 4 + h.length(), h.apiKey(), Direction.REQUEST, h.apiVersion());
-                return null;
+            public void onRequest(KafkaConversation c, RequestFrame request, RequestRecord record) {
+                RequestHeader h = request.header();
+                compare(request.frame(), h.bodyOffset(), h.apiKey(), Direction.REQUEST, h.apiVersion());
             }
 
             @Override
-            public void onResponse(Exchange e, KafkaFrame frame) {
+            public void onResponse(Exchange e, KafkaFrame frame, FrameFindings decoded) {
                 if (e.apiKey() >= 0) {
                     compare(frame, 4 + e.response().header().length(), e.apiKey(), Direction.RESPONSE, e.apiVersion());
                 }
@@ -102,8 +110,9 @@ class KafkaOracleCaptureTest {
                 }
             }
         };
-        new CaptureAnalyzer(plans, new AnalysisOptions(Set.of(9092, 36333), 100 << 20, 1000))
-                .analyze(List.of(TestCaptures.path(capture)), List.of(capture), oracle, ConnectionObserver.NONE);
+        FrameSummarizer summarizer = new FrameSummarizer(plans, new RecordsDecoder(RecordsOptions.defaults()), new TopicNames());
+        new CaptureAnalyzer(new StreamStage(new StreamOptions(Set.of(9092, 36333), 100 << 20, 1000), TlsKeys.none(),
+                summarizer, oracle)).analyze(List.of(TestCaptures.path(capture)), List.of(capture));
         assertEquals(List.of(), differences);
         assertTrue(compared[0] == 0 || named[0] > 0, "error codes carry their names");
         assertEquals(expectedFrames, compared[0], "frames compared");

@@ -44,6 +44,8 @@ class LiveCommandTest {
         assertEquals(2, CliRun.of("live", "-i", "lo", "--duration", "x").exit());
         assertEquals(2, CliRun.of("live", "-i", "lo", "--report-interval", "-1").exit());
         assertEquals(2, CliRun.of("live", "-i", "lo", "--snaplen", "0").exit());
+        assertEquals(new CliRun(2, "", "kwire: --format ndjson: live writes text or json\n"),
+                CliRun.of("live", "-i", "lo", "--format", "ndjson"));
         assertEquals(2, CliRun.of("live", "-i", "lo", "--queue-size", "0").exit());
         assertEquals("kwire: live: --ring-size, --ring-duration and --ring-files go with -w FILE\n",
                 CliRun.of("live", "-i", "lo", "--ring-size", "10").err());

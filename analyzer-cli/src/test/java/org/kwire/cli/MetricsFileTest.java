@@ -47,6 +47,10 @@ class MetricsFileTest {
         assertEquals(73.0, Exposition.sum(m, "kwire_responses_total", null, null));
         assertEquals(9329.0, m.get("kwire_request_bytes_total{api=\"Produce\"}"));
         assertEquals(10.0, m.get("kwire_request_latency_seconds_count{api=\"Produce\"}"));
+        assertEquals(2.0, m.get("kwire_request_latency_seconds_count{api=\"Fetch\"}"), "3 responses, one a long-poll");
+        assertEquals(1.0, m.get("kwire_long_polls_total{api=\"Fetch\"}"));
+        assertEquals(3.0, metrics(dir, "java-basic.pcap", "--include-long-polls")
+                .get("kwire_request_latency_seconds_count{api=\"Fetch\"}"), "with --include-long-polls, as the report");
         assertEquals(1.0, m.get("kwire_errors_total{api=\"JoinGroup\",error=\"MEMBER_ID_REQUIRED\"}"));
         assertEquals(50.0, m.get("kwire_produced_records_total{topic=\"basic-alpha\"}"));
         assertEquals(4268.0, m.get("kwire_produced_bytes_total{topic=\"basic-alpha\"}"));
@@ -82,6 +86,10 @@ class MetricsFileTest {
                         Exposition.sum(m, "kwire_no_response_expected_requests_total", "api", name), capture + " " + name);
                 assertEquals(api.get("unmatched_responses").asDouble(),
                         Exposition.sum(m, "kwire_unmatched_responses_total", "api", name), capture + " " + name);
+                assertEquals(api.get("long_polls").asDouble(), Exposition.sum(m, "kwire_long_polls_total", "api", name),
+                        capture + " " + name);
+                assertEquals(api.path("latency_us").path("count").asDouble(0),
+                        m.getOrDefault("kwire_request_latency_seconds_count{api=\"" + name + "\"}", 0.0), capture + " " + name);
                 long errors = 0;
                 for (JsonNode e : api.get("errors")) {
                     errors += e.get("count").asLong();

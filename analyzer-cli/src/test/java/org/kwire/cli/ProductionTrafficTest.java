@@ -123,7 +123,7 @@ class ProductionTrafficTest {
         assertEquals(15, r.get("capture").get("frames").asInt());
         assertEquals(0, r.get("capture").get("malformed_frames").asInt());
         assertEquals(0, r.get("responses_without_request").asInt());
-        assertEquals("{\"note/protocol\":8}", r.get("expert").toString());
+        assertEquals("{\"kafka.sasl.token\":8}", r.get("expert").toString());
         CliRun dissect = CliRun.of("dissect", "--port", "37703", TestCaptures.path("sasl-handshake-v0-plain.pcap").toString());
         assertEquals(8, dissect.out().split("SASL token of ", -1).length - 1, dissect.out());
         assertEquals(false, dissect.out().contains("plain-admin-secret"), "the PLAIN token is never shown");
@@ -135,7 +135,7 @@ class ProductionTrafficTest {
         JsonNode r = analyze("sasl-gssapi-legacy.pcap");
         assertEquals(List.of("Metadata 2/2 0/0"), apis(r));
         assertEquals("kafka", r.get("connections").get(0).get("protocol").asText());
-        assertEquals("{\"note/protocol\":5}", r.get("expert").toString());
+        assertEquals("{\"kafka.sasl.token\":5}", r.get("expert").toString());
         assertEquals(4, r.get("capture").get("frames").asInt());
         CliRun dissect = CliRun.of("dissect", TestCaptures.path("sasl-gssapi-legacy.pcap").toString());
         assertEquals(true, dissect.out().contains("! note [protocol] frame 4 offset 0 (stream 0): SASL token of 633 bytes "

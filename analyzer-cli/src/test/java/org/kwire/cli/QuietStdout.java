@@ -10,18 +10,19 @@ import java.nio.charset.StandardCharsets;
  * call fails, what it printed is attached to the failure. Tests run one class at a time in one JVM, so swapping
  * {@code System.out} for the call is safe.
  */
-final class QuietStdout {
+public final class QuietStdout {
 
     /** A call that may throw anything. */
     @FunctionalInterface
-    interface Call {
+    public interface Call {
         void run() throws Exception;
     }
 
     private QuietStdout() {
     }
 
-    static void run(Call call) throws Exception {
+    /** Runs {@code call} with {@code System.out} captured; rethrows what it throws, with what it printed attached. */
+    public static void run(Call call) throws Exception {
         PrintStream original = System.out;
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));

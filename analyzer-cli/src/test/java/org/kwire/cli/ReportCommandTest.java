@@ -61,7 +61,7 @@ class ReportCommandTest {
                 List.of("Kafka frames", "146"),
                 List.of("malformed frames", "0"),
                 List.of("incomplete frames", "0"),
-                List.of("responses without request", "0")), ReportPages.cells(page, "table-capture"));
+                List.of("responses without request, API unknown", "0")), ReportPages.cells(page, "table-capture"));
     }
 
     private static String javaBasicPath() {
@@ -112,10 +112,10 @@ class ReportCommandTest {
     @Test
     void errorTableAndChartHaveTheFourErrorCodes() {
         assertEquals(List.of(
-                List.of("FindCoordinator", "15", "COORDINATOR_NOT_AVAILABLE", "1", ""),
-                List.of("JoinGroup", "79", "MEMBER_ID_REQUIRED", "1", ""),
-                List.of("InitProducerId", "14", "COORDINATOR_LOAD_IN_PROGRESS", "1", ""),
-                List.of("ConsumerGroupDescribe", "69", "GROUP_ID_NOT_FOUND", "1", "")), ReportPages.cells(page, "table-errors"));
+                List.of("FindCoordinator", "15", "COORDINATOR_NOT_AVAILABLE", "1", "1", ""),
+                List.of("JoinGroup", "79", "MEMBER_ID_REQUIRED", "1", "1", ""),
+                List.of("InitProducerId", "14", "COORDINATOR_LOAD_IN_PROGRESS", "1", "1", ""),
+                List.of("ConsumerGroupDescribe", "69", "GROUP_ID_NOT_FOUND", "1", "1", "")), ReportPages.cells(page, "table-errors"));
         assertEquals(List.of(
                 "FindCoordinator: COORDINATOR_NOT_AVAILABLE (15) · occurrences: 1",
                 "JoinGroup: MEMBER_ID_REQUIRED (79) · occurrences: 1",
@@ -131,7 +131,10 @@ class ReportCommandTest {
                 connections.get(0));
         List<List<String>> clients = ReportPages.cells(page, "table-clients");
         assertEquals(report.get("clients").size(), clients.size());
-        assertEquals(List.of("basic-admin", "4", "19", "19", "866", "7,503", "1"), clients.get(0).subList(0, 7));
+        assertEquals(List.of("basic-admin", "127.0.0.1", "apache-kafka-java 4.4.0", "19", "1", "866", "7,503",
+                "GROUP_ID_NOT_FOUND: 1", "ApiVersions v5 (4), ConsumerGroupDescribe v1 (1), CreateTopics v7 (1), "
+                        + "DeleteTopics v6 (1), DescribeCluster v2 (2), DescribeGroups v6 (1), DescribeTopicPartitions v0 (1), "
+                        + "FindCoordinator v6 (2), ListGroups v5 (1), Metadata v13 (4), OffsetFetch v9 (1)"), clients.get(0));
         List<List<String>> slowest = ReportPages.cells(page, "table-slowest");
         assertEquals(10, slowest.size());
         assertEquals(List.of("446.2", "Fetch", "18", "18", "284", "288", "17:28:44.954", "13",
@@ -229,12 +232,14 @@ class ReportCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "not json|not a kwire report: Unrecognized token 'not'",
+            "not json|not a kwire report (not JSON at line 1, column 1)",
             "[1, 2]|not a kwire report (no report_version and capture)",
             "{\"report_version\": 1}|not a kwire report (no report_version and capture)",
             "{\"report_version\": 2, \"capture\": {}}|report_version 2 is not one this kwire reads (1)",
-            "{\"report_version\": 1, \"capture\": {}, \"apis\": [null]}|not a kwire report: Invalid `null` value",
-            "{\"report_version\": 1, \"capture\": {}, \"apis\": 5}|not a kwire report: Cannot deserialize"})
+            "{\"report_version\": 1, \"capture\": {}, \"apis\": [null]}|not a kwire report (a field of the wrong type at apis[0])",
+            "{\"report_version\": 1, \"capture\": {}, \"apis\": 5}|not a kwire report (a field of the wrong type at apis)",
+            "{\"type\":\"exchange\",\"request_frame\":4}|not a kwire report (no report_version and capture; these look like NDJSON "
+                    + "events: give kwire report the JSON report of analyze (--format json))"})
     void inputThatIsNotAReportIsOneLineAndExitCode3(String content, String message) throws IOException {
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, content);
@@ -252,7 +257,8 @@ class ReportCommandTest {
         assertEquals(new CliRun(3, "", "kwire: " + dir + ": is a directory, not a report\n"), CliRun.of("report", dir.toString()));
         CliRun unwritable = CliRun.of("report", javaBasic.toString(), "-o", dir.resolve("no/such/dir/page.html").toString());
         assertEquals(3, unwritable.exit());
-        assertTrue(unwritable.err().startsWith("kwire: cannot write "), unwritable.err());
+        assertEquals("kwire: cannot write " + dir.resolve("no/such/dir/page.html") + ": no such directory: "
+                + dir.resolve("no/such/dir") + "\n", unwritable.err());
         assertEquals(2, CliRun.of("report").exit());
         assertEquals(2, CliRun.of("report", javaBasic.toString(), javaBasic.toString()).exit());
         assertEquals(2, CliRun.of("report", "--bogus", javaBasic.toString()).exit());

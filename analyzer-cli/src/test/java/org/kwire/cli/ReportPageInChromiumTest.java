@@ -60,10 +60,13 @@ class ReportPageInChromiumTest {
         }
     }
 
-    /** Pages of other real captures (other clients, a damaged capture, IPv4 addresses of a network) fit as well. */
+    /**
+     * Pages of other real captures (other clients, a damaged capture, IPv4 addresses of a network, clients Kafka 4.0
+     * refuses, a transactional producer, share groups) fit as well.
+     */
     @ParameterizedTest
     @CsvSource({"kcat.pcap, 9092", "sasl-plain.pcap, 9094", "nDPI-kafka.pcapng, 9092", "java-basic-drop3.pcap, 9092",
-            "kafkajs.pcap, 9092"})
+            "kafkajs.pcap, 9092", "old-client-0.10.2.2.pcap, 9192", "transactions.pcap, 43085", "share-group.pcap, 9092"})
     void otherPagesFitA1400PixelWindow(String capture, int port, @TempDir Path dir) throws IOException, InterruptedException {
         JsonNode probe = probe(ReportPages.page(ReportPages.report(dir, capture, "--port", Integer.toString(port))), dir);
         assertEquals("[]", probe.get("errors").toString());

@@ -45,7 +45,7 @@ class RetransmissionNoteTest {
         assertEquals(341, r.get("capture").get("packets").asInt());
         assertEquals(146, r.get("capture").get("frames").asInt());
         assertEquals(0, r.get("capture").get("malformed_frames").asInt());
-        assertEquals(1, r.get("expert").get("warning/sequence").asInt());
+        assertEquals(1, r.get("expert").get("tcp.retransmission_differs").asInt());
         assertEquals("warning [sequence] frame 5 (stream 0 client->broker): retransmitted data differs from the first copy "
                 + "(frame 4) at stream byte 55; the first copy is kept", r.get("warnings").get(0).asText());
         CliRun original = CliRun.of("analyze", TestCaptures.path("java-basic.pcap").toString());

@@ -43,7 +43,7 @@ class RobustnessTest {
         assertEquals(145, r.get("capture").get("frames").asInt());
         assertEquals(1, r.get("capture").get("malformed_frames").asInt());
         assertEquals(1, r.get("responses_without_request").asInt());
-        assertEquals(1, r.get("expert").get("error/malformed").asInt());
+        assertEquals(1, r.get("expert").get("kafka.request.api_key_unknown").asInt());
         assertEquals("error [malformed] frame 8 offset 4 (stream 0): request with api_key -32765 (0x8003), which no known "
                 + "Kafka release defines; not decoded", r.get("warnings").get(0).asText());
         assertEquals(4, CliRun.of("analyze", "--strict", flipped.toString()).exit());
@@ -151,12 +151,14 @@ class RobustnessTest {
         byte[] pcap = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
         int at = indexOf(pcap, new byte[] {0, 0, 0, 52, 0, 18, 0, 5, 0, 0, 0, 0});
         String v99 = damaged(dir, "v99", pcap, at + 6, new byte[] {0, 99}, 0);
-        assertEquals("146 0 0 {\"note/undecoded\":1} kafka 2/2", v99);
-        assertEquals("145 1 1 {\"error/malformed\":1,\"note/sequence\":1} kafka 1/2",
+        assertEquals("146 0 0 {\"kafka.request.version_unknown\":1} kafka 2/2", v99);
+        assertEquals("145 1 1 {\"kafka.request.header_malformed\":1,\"kafka.response.no_request\":1} kafka 1/2",
                 damaged(dir, "client-id", pcap, at + 12, new byte[] {0x7f, -1}, 4));
-        assertEquals("144 1 2 {\"error/malformed\":1,\"note/sequence\":2,\"warning/sequence\":2,\"warning/truncated\":1} kafka 0/2",
+        assertEquals("144 1 2 {\"kafka.frame.incomplete_at_end\":1,\"kafka.frame.resync_skipped\":1,\"kafka.frame.size_invalid\":1,"
+                + "\"kafka.request.header_lost\":1,\"kafka.response.no_request\":2} kafka 0/2",
                 damaged(dir, "size0", pcap, at, new byte[] {0, 0, 0, 0}, 4));
-        assertEquals("144 1 2 {\"error/malformed\":1,\"note/sequence\":2,\"warning/sequence\":2,\"warning/truncated\":1} kafka 0/2",
+        assertEquals("144 1 2 {\"kafka.frame.incomplete_at_end\":1,\"kafka.frame.resync_skipped\":1,\"kafka.frame.size_invalid\":1,"
+                + "\"kafka.request.header_lost\":1,\"kafka.response.no_request\":2} kafka 0/2",
                 damaged(dir, "size4", pcap, at, new byte[] {0, 0, 0, 4}, 4));
         // packet 4 cut to 40 captured bytes: its TCP header is incomplete, so the packet is skipped and its bytes a gap
         int record = 24;
@@ -169,7 +171,7 @@ class RobustnessTest {
         cut.writeBytes(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt(40).array());
         cut.write(pcap, record + 12, 4 + 40);
         cut.write(pcap, record + 16 + incl, pcap.length - record - 16 - incl);
-        assertEquals("145 0 1 {\"note/sequence\":1,\"warning/capture\":1,\"warning/sequence\":1} kafka 1/2",
+        assertEquals("145 0 1 {\"capture.packets_malformed\":1,\"kafka.response.no_request\":1,\"tcp.gap\":1} kafka 1/2",
                 damaged(dir, "cut-tcp-header", cut.toByteArray(), 0, new byte[0], 4));
     }
 

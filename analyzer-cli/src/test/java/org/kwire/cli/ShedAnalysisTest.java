@@ -4,8 +4,8 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 import org.junit.jupiter.api.Test;
 import org.kwire.TestCaptures;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.PacketPipeline;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.PacketPipeline;
 import org.kwire.pcap.CaptureFiles;
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
@@ -83,7 +83,7 @@ class ShedAnalysisTest {
         AnalysisRun run = new AnalysisRun(cl);
         ReportBuilder report = run.report(cl);
         ExchangeTracker tracker = run.tracker(List.of(report));
-        PacketPipeline pipeline = new CaptureAnalyzer(run.plans, run.options).start(tracker, AnalysisRun.observer(tracker, report));
+        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report)).start();
         try (PacketSource s = new HeadersOnlyAt(CaptureFiles.open(TestCaptures.path("java-basic.pcap")), shed)) {
             pipeline.feed(s);
         }

@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The text for people: {@code analyze --format text} (golden files of real captures, checked against their JSON
- * reports when written) and {@code dissect --format summary}; text is the default only when stdout is a terminal.
+ * reports when written: the readiness of old-client-0.10.2.2.pcap, the transactions of transactions.pcap, the error
+ * rate from {@code apis[].errors[].responses}) and {@code dissect --format summary}; text is the default only when stdout is a terminal.
  */
 class TextOutputTest {
 
@@ -37,12 +38,87 @@ class TextOutputTest {
         assertEquals(golden("java-basic.txt"), run.out());
     }
 
+    /** TLS in the summary: what the handshakes said and how much was decrypted, with and without a key log. */
+    @Test
+    void tlsConnectionsInTheSummary() {
+        CliRun without = CliRun.of("analyze", "--format", "text", "--port", "9095", "../test-captures/tls.pcap");
+        assertTrue(without.out().contains("\n! TLS             7 connections (TLSv1.3 7, TLS_AES_256_GCM_SHA384 7): not decrypted "
+                + "(no key log ...\n"), without.out());
+        CliRun with = CliRun.of("analyze", "--format", "text", "--port", "37485", "--tls-keylog",
+                "../test-captures/kafkajs-tls13-aes128.keys", "../test-captures/kafkajs-tls13-aes128.pcap");
+        assertTrue(with.out().contains("\n  TLS             4 connections (TLSv1.3 4, TLS_AES_128_GCM_SHA256 4): 4 decrypted\n"),
+                with.out());
+    }
+
     /** A damaged capture: gaps, unmatched exchanges, warnings marked with {@code !}. */
     @Test
     void aDamagedCaptureAsText() throws IOException {
         CliRun run = CliRun.of("analyze", "--format", "text", "../test-captures/java-basic-drop3.pcap");
         assertEquals(0, run.exit(), run.err());
         assertEquals(golden("java-basic-drop3.txt"), run.out());
+    }
+
+    /**
+     * kafka-clients 0.10.2.2 against Kafka 3.9.1: three clients a Kafka 4.0 broker would cut off (Produce v2, Fetch v3,
+     * JoinGroup v1, each answered by closing the connection), in the summary and in the readiness section.
+     */
+    @Test
+    void theClientsThatWillBreakOnTheUpgrade() throws IOException {
+        CliRun run = CliRun.of("analyze", "--format", "text", "--port", "9192", "../test-captures/old-client-0.10.2.2.pcap");
+        assertEquals(0, run.exit(), run.err());
+        assertEquals(golden("old-client-0.10.2.2.txt"), run.out());
+    }
+
+    /** A transactional producer: one commit, one abort, their markers, the coordinator's errors on the way. */
+    @Test
+    void transactionsAtAGlance() throws IOException {
+        CliRun run = CliRun.of("analyze", "--format", "text", "../test-captures/transactions.pcap");
+        assertEquals(0, run.exit(), run.err());
+        assertEquals(golden("transactions.txt"), run.out());
+    }
+
+    /** With {@code --include-long-polls} the summary says the long-polls are in the latencies, and the API table too. */
+    @Test
+    void longPollsBroughtBack() {
+        CliRun apart = CliRun.of("analyze", "--format", "text", TestCaptures.path("kcat.pcap").toString());
+        CliRun back = CliRun.of("analyze", "--format", "text", "--include-long-polls", TestCaptures.path("kcat.pcap").toString());
+        assertEquals(0, apart.exit() + back.exit(), apart.err() + back.err());
+        assertTrue(apart.out().contains("\n  Long-polls      6 long-polls answered empty at their wait time (Fetch 6); counted apart,\n"
+                + "                  not in latencies or slowest; --include-long-polls brings them back\n"), apart.out());
+        assertTrue(apart.out().contains("response's,\n  without the 6 long-polls answered empty at their wait time"
+                + " (--include-long-polls).\n"), apart.out());
+        assertTrue(back.out().contains("\n  Long-polls      6 long-polls answered empty at their wait time (Fetch 6);\n"
+                + "                  counted in latencies and slowest (--include-long-polls)\n"), back.out());
+        assertTrue(back.out().contains("  Slowest         Fetch v11 509.7 ms, correlation_id 6, frames 68-70,"
+                + " client_id kcat-consumer-snappy\n"), back.out());
+    }
+
+    /**
+     * The README's examples of the text output are real: its summary of the bundled sample is how the golden file
+     * starts, and each part of its readiness example (parts separated by a line {@code ...}) is in the golden file of
+     * old-client-0.10.2.2.pcap.
+     */
+    @Test
+    void theReadmeShowsTheRealOutput() throws IOException {
+        String readme = Files.readString(Path.of("../README.md"), StandardCharsets.UTF_8);
+        String summary = block(readme, "On a terminal, `./kwire analyze` starts like this");
+        assertTrue(summary.startsWith("Summary\n-------\n  Capture         java-basic.pcap (bundled sample)\n"), summary);
+        assertTrue(golden("java-basic.txt").startsWith(summary + "\n"), summary);
+        String readiness = block(readme, "./kwire analyze --format text --port 9192 test-captures/old-client-0.10.2.2.pcap\n```");
+        String[] parts = readiness.split("\n\\.\\.\\.\n");
+        assertEquals(2, parts.length, readiness);
+        assertTrue(parts[1].startsWith("Upgrade readiness\n"), parts[1]);
+        for (String part : parts) {
+            assertTrue(golden("old-client-0.10.2.2.txt").contains(part), part);
+        }
+    }
+
+    /** The first code block of {@code text} after {@code after}, without its fences. */
+    private static String block(String text, String after) {
+        int at = text.indexOf(after);
+        assertTrue(at >= 0, "README: no " + after);
+        int start = text.indexOf("```\n", at + after.length()) + 4;
+        return text.substring(start, text.indexOf("```\n", start));
     }
 
     @Test

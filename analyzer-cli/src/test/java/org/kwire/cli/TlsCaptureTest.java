@@ -85,7 +85,7 @@ class TlsCaptureTest {
         assertEquals(0, cap.get("malformed_frames").asInt());
         assertEquals(0, cap.get("incomplete_frames").asInt());
         assertEquals("[]", r.get("warnings").toString());
-        assertEquals(14, r.get("expert").get("chat/decryption").asInt(), "the broker's KeyUpdates, every 2^10 bytes");
+        assertEquals(14, r.get("expert").get("tls.key_update").asInt(), "the broker's KeyUpdates, every 2^10 bytes");
         JsonNode topic = r.get("topics").get(0);
         assertEquals("lab-kafkajs-tls13-aes128", topic.get("topic").asText());
         assertEquals(6, topic.get("produced_records").asInt(), "as the client logged: 6 produced");
@@ -143,7 +143,7 @@ class TlsCaptureTest {
         assertEquals("{0=5/5, 1=3/3, 2=1/1, 3=3/3, 17=6/6, 18=12/12, 19=1/1, 22=2/2, 36=6/6}", counts(r).toString(),
                 "SaslHandshake (17) and SaslAuthenticate (36) on each of the 6 SASL_SSL connections; tshark agrees");
         assertEquals(6, r.get("tls").get("decrypted").asInt());
-        assertEquals(26, r.get("expert").get("chat/decryption").asInt(), "KeyUpdates");
+        assertEquals(26, r.get("expert").get("tls.key_update").asInt(), "KeyUpdates");
         CliRun dissect = run("dissect", "--port", "41721", "--tls-keylog", keys, "--api", "SaslAuthenticate", capture);
         assertEquals(0, dissect.exit(), dissect.err());
         assertTrue(dissect.out().contains("secret redacted"), dissect.out());
@@ -181,6 +181,11 @@ class TlsCaptureTest {
                 + "bytes). TLS is encrypted: Kafka inside it is seen only with its key log (--tls-keylog FILE)\"]",
                 refused.get("warnings").toString(), "nothing was encrypted: no decryption warning");
         assertEquals(List.of("tls"), protocols(refused));
+        CliRun otherKeys = run("analyze", "-q", "--port", "9095", "--tls-keylog", TestCaptures.path("kafkajs-tls13-aes128.keys")
+                .toString(), TestCaptures.path("tls.pcap").toString());
+        assertEquals("kwire: warning: no Kafka traffic found: port 9095 carried TLS (7 connections, 42,526 bytes). TLS stayed "
+                + "encrypted: the key log given decrypted none of it (the tls section of the report says why, per connection)\n",
+                otherKeys.err(), "a key log was given: it is not asked for again");
 
         // kafka-clients not trusting the broker's certificate: its TLS 1.3 alert is encrypted
         JsonNode blind = analyze("java-tls13-untrusted.pcap");
@@ -256,7 +261,7 @@ class TlsCaptureTest {
         want.put(3, "3/3");
         assertEquals(want, counts(r), "stream 0 (ApiVersions, Metadata) is not decoded");
         assertEquals(0, r.get("capture").get("malformed_frames").asInt());
-        assertEquals(1, r.get("expert").get("error/decryption").asInt());
+        assertEquals(1, r.get("expert").get("tls.auth_failed").asInt());
         JsonNode s = r.get("tls").get("sessions").get(0);
         assertEquals("not_decrypted", s.get("decryption").asText());
         assertEquals("authentication failed: wrong or corrupt secret in the key log", s.get("decryption_reason").asText());
@@ -301,7 +306,7 @@ class TlsCaptureTest {
         Path cut = PcapEdit.snap(TestCaptures.path("kafkajs-tls13-aes128.pcap"), dir.resolve("snap400.pcap"), 400);
         JsonNode r = analyze(cut.toString(), "kafkajs-tls13-aes128.keys");
         assertEquals(0, r.get("capture").get("malformed_frames").asInt());
-        assertFalse(r.get("expert").has("error/decryption"), r.get("expert").toString());
+        assertFalse(r.get("expert").has("tls.auth_failed"), r.get("expert").toString());
         assertEquals(4, r.get("tls").get("partly_decrypted").asInt());
         assertEquals("{1=1/1, 2=1/1, 3=5/5, 8=1/1, 9=1/1, 10=2/2, 11=2/2, 13=1/1, 14=1/1, 18=3/0, 19=1/1}", counts(r).toString(),
                 "records cut short cannot be authenticated: the Produce requests and ApiVersions responses in them are lost");

@@ -1,5 +1,6 @@
 package org.kwire.lab;
 
+import org.kwire.cli.QuietStdout;
 import org.apache.kafka.common.security.auth.SecurityProtocol;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
@@ -91,7 +92,7 @@ public final class SslBroker implements AutoCloseable {
             builder.setConfigProp(kv[0], kv[1]);
         }
         cluster = builder.build();
-        cluster.format();
+        QuietStdout.run(cluster::format); // Kafka's Formatter prints the bootstrap metadata to stdout
         cluster.startup();
         cluster.waitForReadyBrokers();
     }

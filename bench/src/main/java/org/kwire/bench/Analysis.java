@@ -1,15 +1,16 @@
 package org.kwire.bench;
 
-import org.kwire.analysis.AnalysisOptions;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.CaptureFacts;
-import org.kwire.analysis.ConnectionObserver;
+import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.capture.CaptureFacts;
 import org.kwire.plan.PlanCache;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.report.CaptureSummary;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
+import org.kwire.stream.StreamOptions;
+import org.kwire.stream.StreamStage;
+import org.kwire.stream.TlsKeys;
 import org.kwire.summary.ExchangeFilter;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.summary.FrameSummarizer;
@@ -32,13 +33,8 @@ public final class Analysis {
         ExchangeTracker tracker = new ExchangeTracker(
                 new FrameSummarizer(plans, new RecordsDecoder(RecordsOptions.defaults()), topics), ExchangeFilter.ALL,
                 List.of(report));
-        CaptureFacts facts = new CaptureAnalyzer(plans, AnalysisOptions.defaults()).analyze(List.of(capture),
-                List.of(capture.toString()), tracker, new ConnectionObserver() {
-                    @Override
-                    public void kafka(org.kwire.conversation.KafkaConversation conversation) {
-                        tracker.conversation(conversation);
-                    }
-                });
+        CaptureFacts facts = new CaptureAnalyzer(StreamStage.into(tracker, StreamOptions.defaults(), TlsKeys.none()))
+                .analyze(List.of(capture), List.of(capture.toString()));
         return report.build(new CaptureSummary(facts.files(), facts.packets(), facts.bytes(), null, null,
                 facts.tcpConnections(), 0, 0, 0, 0));
     }

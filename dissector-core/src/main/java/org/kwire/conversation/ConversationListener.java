@@ -2,21 +2,31 @@ package org.kwire.conversation;
 
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.RequestFrame;
+import org.kwire.summary.FrameFindings;
 
-/** Receives what a {@link KafkaConversation} sees, in capture order. */
+/**
+ * Receives what a {@link KafkaConversation} sees, in capture order. Every method must be implemented (no defaults):
+ * a listener that forwards to another cannot drop an event added later without failing to compile.
+ */
 public interface ConversationListener {
 
     /**
-     * A request frame with its decoded header, as it arrives.
+     * A request frame, its header decoded, as it arrives.
      *
-     * @return what to keep with the request until its response (handed back as {@code RequestRecord.attachment()}),
-     *         or null; it should be small, since pending requests are kept until answered or evicted
+     * @param record the request's entry in the conversation's pending table (whose summary slot the exchange tracker
+     *               fills); the same object comes back as {@code exchange.request()} with its response
      */
-    Object onRequest(KafkaConversation conversation, KafkaFrame frame, RequestHeader header);
+    void onRequest(KafkaConversation conversation, RequestFrame frame, RequestRecord record);
 
-    /** A response frame, matched to its request where it was captured ({@code exchange.request()} may be null). */
-    void onResponse(Exchange exchange, KafkaFrame frame);
+    /**
+     * A response frame, matched to its request where it was captured ({@code exchange.request()} may be null).
+     *
+     * @param decoded what the summarizer's pass found in its body when the conversation had to decode it already (a
+     *                response whose API was inferred, or one told from a SASL token): then it is not decoded again;
+     *                else null
+     */
+    void onResponse(Exchange exchange, KafkaFrame frame, FrameFindings decoded);
 
     /**
      * A request without a response: one that got none before the connection ended or its pending slot was evicted,

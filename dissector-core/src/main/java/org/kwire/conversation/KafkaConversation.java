@@ -1,14 +1,16 @@
 package org.kwire.conversation;
 
+import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.plan.PlanCache;
 import org.kwire.protocol.HeaderDecoder;
+import org.kwire.protocol.RequestFrame;
 import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.ResponseFrame;
 import org.kwire.protocol.ResponseHeader;
 import org.kwire.protocol.WireReader;
 import org.kwire.schema.Direction;
+import org.kwire.summary.FrameSummarizer;
 
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -17,9 +19,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One Kafka connection between a client and a broker: decodes the headers of its frames and matches each response to
- * the pending request with the same correlation_id (Kafka protocol guide: the broker answers requests of a connection
- * in order, echoing the correlation_id). Pending requests are bounded; the oldest is reported unmatched when full.
+ * One Kafka connection between a client and a broker: matches each response to the pending request with the same
+ * correlation_id (Kafka protocol guide: the broker answers requests of a connection in order, echoing the
+ * correlation_id). It takes frames whose headers the stream stage decoded once ({@link RequestFrame},
+ * {@link ResponseFrame}) and holds the analysis's only pending table: {@link RequestRecord}s by correlation_id,
+ * bounded by {@code maxPending} (the oldest is reported unmatched when full). Not thread-safe: one thread feeds it.
  */
 public final class KafkaConversation {
 
@@ -31,26 +35,27 @@ public final class KafkaConversation {
     private final int maxPending;
     private final LinkedHashMap<Integer, RequestRecord> pending = new LinkedHashMap<>();
     private final ResponseInference inference;
-    private final SaslTokens saslTokens;
+    private final SaslTokens saslTokens = new SaslTokens();
     /** (api key << 16 | version) of the requests seen, for inferring the API of responses without their request. */
     private final Set<Long> apisSeen = new LinkedHashSet<>();
+    /** The last response that decoded cleanly as the answer to its pending request, while SASL tokens were due. */
+    private ResponseInference.Trial answerTrial;
 
     /**
      * @param id         stream number of the TCP connection (0-based, in order of first packet)
      * @param client     client endpoint, e.g. {@code "127.0.0.1:51234"}
      * @param broker     broker endpoint, e.g. {@code "127.0.0.1:9092"}
-     * @param plans      compiled schemas, to infer the API of responses whose request was not captured
+     * @param summarizer decodes responses whose API must be inferred (its findings are kept: decoded once)
      * @param listener   receives requests, responses, unmatched requests and notes
      * @param maxPending most requests kept waiting for a response
      */
-    public KafkaConversation(int id, String client, String broker, PlanCache plans,
+    public KafkaConversation(int id, String client, String broker, FrameSummarizer summarizer,
                              ConversationListener listener, int maxPending) {
         this.id = id;
         this.client = client;
         this.broker = broker;
-        this.headers = new HeaderDecoder(plans.schemas());
-        this.inference = new ResponseInference(plans, headers);
-        this.saslTokens = new SaslTokens(headers, Integer.MAX_VALUE);
+        this.headers = new HeaderDecoder(summarizer.plans().schemas());
+        this.inference = new ResponseInference(summarizer, headers);
         this.listener = listener;
         this.maxPending = maxPending;
     }
@@ -93,106 +98,117 @@ public final class KafkaConversation {
      * SASL tokens ({@link SaslTokens}) too. Requests that expect no response (Produce with acks=0) are handed on at
      * once as requests without response and never kept pending.
      */
-    public void onRequestFrame(KafkaFrame frame) {
-        if (saslTokens.takeRequest(frame)) {
-            note(Severity.NOTE, "protocol", frame.meta().lastPacket(), 0, "SASL token of " + frame.meta().length()
+    public void onRequestFrame(RequestFrame request) {
+        KafkaFrame frame = request.frame();
+        if (saslTokens.takeRequest(request)) {
+            note(ExpertItem.SASL_TOKEN, frame.meta().lastPacket(), 0, "SASL token of " + frame.meta().length()
                     + " bytes from the client (raw, " + saslTokens.flow() + "; not shown)");
             return;
         }
-        RequestHeader h;
-        try {
-            h = headers.request(frame.bytes());
-        } catch (WireReader.Truncated e) {
+        RequestHeader h = request.header();
+        if (h == null) {
             if (frame.complete()) {
-                note(Severity.ERROR, "malformed", frame.meta().lastPacket(), e.offset,
+                note(ExpertItem.REQUEST_HEADER_MALFORMED, frame.meta().lastPacket(), request.truncatedAt(),
                         "request header does not fit in its " + frame.length() + "-byte frame");
             } else {
-                note(Severity.WARNING, "sequence", frame.meta().lastPacket(), e.offset,
-                        "request header lost: only " + frame.length() + " of the frame's " + frame.meta().length() + " bytes were captured");
+                note(ExpertItem.REQUEST_HEADER_LOST, frame.meta().lastPacket(), request.truncatedAt(), "request header "
+                        + "lost: only " + frame.length() + " of the frame's " + frame.meta().length() + " bytes were captured");
             }
             return;
         }
         if (headers.schemas().versions(h.apiKey(), Direction.REQUEST).isEmpty()) {
-            note(Severity.ERROR, "malformed", frame.meta().lastPacket(), 4, "request with api_key " + h.apiKey()
+            note(ExpertItem.REQUEST_API_KEY_UNKNOWN, frame.meta().lastPacket(), 4, "request with api_key " + h.apiKey()
                     + " (0x" + Integer.toHexString(h.apiKey() & 0xffff) + "), which no known Kafka release defines; not decoded");
             return;
         }
         if (!headers.schemas().isKnownRequest(h.apiKey(), h.apiVersion())) {
-            note(Severity.NOTE, "undecoded", frame.meta().lastPacket(), 6, plansName(h.apiKey()) + " v" + h.apiVersion()
+            note(ExpertItem.REQUEST_VERSION_UNKNOWN, frame.meta().lastPacket(), 6, apiName(h.apiKey()) + " v" + h.apiVersion()
                     + " request: no known Kafka release defines this version (header v1 assumed, body not decoded)");
         }
         RequestRecord previous = pending.remove(h.correlationId());
         if (previous != null) {
-            note(Severity.WARNING, "protocol", frame.meta().lastPacket(), 8,
+            note(ExpertItem.CORRELATION_ID_REUSED, frame.meta().lastPacket(), 8,
                     "correlation_id " + h.correlationId() + " reused while a request with it is pending");
             listener.onUnmatchedRequest(new Exchange(this, previous, null));
         }
         apisSeen.add(((long) h.apiKey() << 16) | (h.apiVersion() & 0xffff));
-        boolean responseExpected = ProduceAcks.responseExpected(frame, h);
+        boolean responseExpected = ProduceAcks.responseExpected(request);
         if (responseExpected && pending.size() >= maxPending) {
             Iterator<Map.Entry<Integer, RequestRecord>> oldest = pending.entrySet().iterator();
             RequestRecord evicted = oldest.next().getValue();
             oldest.remove();
             listener.onUnmatchedRequest(new Exchange(this, evicted, null));
         }
-        RequestRecord request = new RequestRecord(h, frame.meta(), listener.onRequest(this, frame, h), responseExpected);
+        RequestRecord record = new RequestRecord(h, frame.meta(), responseExpected);
+        listener.onRequest(this, request, record);
         if (responseExpected) {
-            pending.put(h.correlationId(), request);
+            pending.put(h.correlationId(), record);
         } else {
-            listener.onUnmatchedRequest(new Exchange(this, request, null));
+            listener.onUnmatchedRequest(new Exchange(this, record, null));
         }
     }
 
     /** A response frame from the broker, matched by correlation_id. */
-    public void onResponseFrame(KafkaFrame frame) {
-        if (saslTokens.takeResponse(frame, this::answersPendingRequest)) {
-            note(Severity.NOTE, "protocol", frame.meta().lastPacket(), 0, "SASL token of " + frame.meta().length()
+    public void onResponseFrame(ResponseFrame response) {
+        KafkaFrame frame = response.frame();
+        answerTrial = null;
+        if (saslTokens.takeResponse(response, this::answersPendingRequest)) {
+            note(ExpertItem.SASL_TOKEN, frame.meta().lastPacket(), 0, "SASL token of " + frame.meta().length()
                     + " bytes from the broker (raw, " + saslTokens.flow() + "; not shown)");
             return;
         }
-        if (frame.length() < 8) {
+        if (!response.hasCorrelationId()) {
             if (frame.complete()) {
-                note(Severity.ERROR, "malformed", frame.meta().lastPacket(), 0, "a " + frame.length()
+                note(ExpertItem.RESPONSE_TOO_SHORT, frame.meta().lastPacket(), 0, "a " + frame.length()
                         + "-byte response has no room for a correlation_id");
             } else {
-                note(Severity.WARNING, "sequence", frame.meta().lastPacket(), 4, "response correlation_id lost: only "
-                        + frame.length() + " of the frame's " + frame.meta().length() + " bytes were captured");
+                note(ExpertItem.RESPONSE_CORRELATION_ID_LOST, frame.meta().lastPacket(), 4, "response correlation_id lost: "
+                        + "only " + frame.length() + " of the frame's " + frame.meta().length() + " bytes were captured");
             }
             return;
         }
-        int correlationId = frame.bytes().getInt(4);
+        int correlationId = response.correlationId();
         RequestRecord request = pending.remove(correlationId);
-        long inferred = request == null ? inference.infer(frame, apisSeen) : -1;
-        int apiKey = request != null ? request.header().apiKey() : inferred < 0 ? -1 : (int) (inferred >>> 16);
-        int apiVersion = request != null ? request.header().apiVersion() : inferred < 0 ? -1 : (int) (inferred & 0xffff);
-        ResponseHeader h;
-        try {
-            h = headers.response(frame.bytes(), apiKey, apiVersion);
-        } catch (WireReader.Truncated e) {
-            if (frame.complete()) {
-                note(Severity.ERROR, "malformed", frame.meta().lastPacket(), e.offset,
-                        "response header does not fit in its " + frame.length() + "-byte frame");
-            }
-            h = new ResponseHeader(correlationId, 0, 4);
-        }
+        ResponseInference.Trial decoded = request == null ? inference.infer(frame, apisSeen) : answerTrial;
+        int apiKey = request != null ? request.header().apiKey() : decoded == null ? -1 : decoded.apiKey();
+        int apiVersion = request != null ? request.header().apiVersion() : decoded == null ? -1 : decoded.apiVersion();
+        ResponseHeader h = decoded != null ? decoded.header() : responseHeader(frame, correlationId, apiKey, apiVersion);
         if (request == null) {
-            note(Severity.NOTE, "sequence", frame.meta().lastPacket(), 4, "response with correlation_id " + correlationId
-                    + " has no captured request" + (apiKey < 0 ? "" : "; inferred " + plansName(apiKey) + " v" + apiVersion
-                    + ", the only API of this connection it decodes as"));
+            note(ExpertItem.RESPONSE_WITHOUT_REQUEST, frame.meta().lastPacket(), 4, "response with correlation_id "
+                    + correlationId + " has no captured request" + (apiKey < 0 ? "" : "; inferred " + apiName(apiKey) + " v"
+                    + apiVersion + ", the only API of this connection it decodes as"));
         }
         saslTokens.afterResponse(apiKey, apiVersion, frame);
         int inferredKey = request == null ? apiKey : -1;
         int inferredVersion = request == null ? apiVersion : -1;
-        listener.onResponse(new Exchange(this, request, new ResponseRecord(h, frame.meta(), inferredKey, inferredVersion)), frame);
+        listener.onResponse(new Exchange(this, request, new ResponseRecord(h, frame.meta(), inferredKey, inferredVersion)),
+                frame, decoded == null ? null : decoded.findings());
     }
 
-    /** True if the frame is the complete, cleanly decoding response to a pending request with its correlation_id. */
-    private boolean answersPendingRequest(KafkaFrame frame) {
-        RequestRecord r = frame.length() >= 8 ? pending.get(frame.bytes().getInt(4)) : null;
-        return r != null && inference.decodes(frame, r.header().apiKey(), r.header().apiVersion());
+    /** The response header at the version the API implies; a header that does not fit is noted and taken as v0. */
+    private ResponseHeader responseHeader(KafkaFrame frame, int correlationId, int apiKey, int apiVersion) {
+        try {
+            return headers.response(frame.bytes(), apiKey, apiVersion);
+        } catch (WireReader.Truncated e) {
+            if (frame.complete()) {
+                note(ExpertItem.RESPONSE_HEADER_MALFORMED, frame.meta().lastPacket(), e.offset,
+                        "response header does not fit in its " + frame.length() + "-byte frame");
+            }
+            return new ResponseHeader(correlationId, 0, 4);
+        }
     }
 
-    private String plansName(int apiKey) {
+    /**
+     * True if the frame is the complete, cleanly decoding response to a pending request with its correlation_id; the
+     * decoding is kept for the exchange.
+     */
+    private boolean answersPendingRequest(ResponseFrame response) {
+        RequestRecord r = response.hasCorrelationId() ? pending.get(response.correlationId()) : null;
+        answerTrial = r == null ? null : inference.trial(response.frame(), r.header().apiKey(), r.header().apiVersion());
+        return answerTrial != null;
+    }
+
+    private String apiName(int apiKey) {
         return headers.schemas().apiName(apiKey);
     }
 
@@ -204,7 +220,7 @@ public final class KafkaConversation {
         pending.clear();
     }
 
-    private void note(Severity s, String group, long packet, long offset, String message) {
-        listener.onNote(this, new ExpertNote(s, group, packet, offset, "stream " + id, message));
+    private void note(ExpertItem item, long packet, long offset, String message) {
+        listener.onNote(this, new ExpertNote(item, packet, offset, "stream " + id, message));
     }
 }

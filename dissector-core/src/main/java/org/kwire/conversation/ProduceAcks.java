@@ -1,6 +1,6 @@
 package org.kwire.conversation;
 
-import org.kwire.frame.KafkaFrame;
+import org.kwire.protocol.RequestFrame;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.protocol.WireReader;
 
@@ -22,15 +22,15 @@ final class ProduceAcks {
      * True if the request expects a response: anything but a Produce request whose Acks field reads 0. A request cut
      * before its Acks field is taken to expect one.
      *
-     * @param frame  the request frame (size prefix at index 0)
-     * @param header its decoded header
+     * @param request the request frame, its header decoded
      */
-    static boolean responseExpected(KafkaFrame frame, RequestHeader header) {
+    static boolean responseExpected(RequestFrame request) {
+        RequestHeader header = request.header();
         if (header.apiKey() != PRODUCE) {
             return true;
         }
         try {
-            WireReader r = new WireReader(frame.bytes(), 4 + header.length(), frame.length());
+            WireReader r = new WireReader(request.bytes(), header.bodyOffset(), request.frame().length());
             if (header.apiVersion() >= 3) {
                 if (header.headerVersion() >= 2) {
                     long n = r.uvarint(); // compact nullable string: length + 1, 0 for null

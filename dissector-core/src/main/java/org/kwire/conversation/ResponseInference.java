@@ -1,77 +1,80 @@
 package org.kwire.conversation;
 
-import org.kwire.dissect.DissectionVisitor;
-import org.kwire.dissect.Interpreter;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.plan.MessagePlan;
-import org.kwire.plan.PlanCache;
 import org.kwire.protocol.HeaderDecoder;
+import org.kwire.protocol.ResponseHeader;
 import org.kwire.protocol.WireReader;
 import org.kwire.schema.Direction;
+import org.kwire.summary.FrameFindings;
+import org.kwire.summary.FrameSummarizer;
 
 import java.util.Collection;
-import java.util.Optional;
 
 /**
- * Infers the API of a response whose request was not captured, where the connection makes it certain: among the
- * (api key, version) pairs of the requests seen on that connection, exactly one must decode the whole response cleanly
- * (its header version applied, every byte consumed, no problem). Otherwise the API stays unknown.
+ * Decodes a response as a given API version to see whether it fits: for inferring the API of a response whose
+ * request was not captured, where the connection makes it certain (among the (api key, version) pairs of the requests
+ * seen on that connection, exactly one must decode the whole response cleanly: its header version applied, every byte
+ * consumed, no problem), and for telling a broker's response from a raw SASL token. A trial decodes with the
+ * summarizer's own pass ({@link FrameSummarizer#examine}), so the body of a response that fits is decoded once: its
+ * findings go on with the exchange.
  */
 final class ResponseInference {
 
-    private final PlanCache plans;
-    private final HeaderDecoder headers;
-
-    /** Counts problems; decodes nothing else. */
-    private static final class Problems implements DissectionVisitor {
-        int count;
-
-        @Override
-        public void problem(int offset, String group, String message) {
-            count++;
-        }
+    /**
+     * A response that decodes cleanly as one API version.
+     *
+     * @param apiKey     the API it decodes as
+     * @param apiVersion its version
+     * @param header     its response header, read at that API version's header version
+     * @param findings   what the summarizer's pass found in its body
+     */
+    record Trial(int apiKey, int apiVersion, ResponseHeader header, FrameFindings findings) {
     }
 
-    ResponseInference(PlanCache plans, HeaderDecoder headers) {
-        this.plans = plans;
+    private final FrameSummarizer summarizer;
+    private final HeaderDecoder headers;
+
+    ResponseInference(FrameSummarizer summarizer, HeaderDecoder headers) {
+        this.summarizer = summarizer;
         this.headers = headers;
     }
 
     /**
      * @param candidates (api key &lt;&lt; 16 | version) of the requests seen on the connection
-     * @return the one candidate that decodes the frame cleanly, or -1
+     * @return the one candidate that decodes the frame cleanly, or null if none or several do
      */
-    long infer(KafkaFrame frame, Collection<Long> candidates) {
+    Trial infer(KafkaFrame frame, Collection<Long> candidates) {
         if (!frame.complete()) {
-            return -1;
+            return null;
         }
-        long found = -1;
+        Trial found = null;
         for (long c : candidates) {
-            if (decodes(frame, (int) (c >>> 16), (int) (c & 0xffff))) {
-                if (found >= 0) {
-                    return -1; // two APIs fit: not certain
+            Trial t = trial(frame, (int) (c >>> 16), (int) (c & 0xffff));
+            if (t != null) {
+                if (found != null) {
+                    return null; // two APIs fit: not certain
                 }
-                found = c;
+                found = t;
             }
         }
         return found;
     }
 
     /**
-     * True if the frame is complete and decodes cleanly as a response of this API version: its header version
-     * applied, every byte consumed, no problem.
+     * The frame decoded as a response of this API version, or null unless it is complete and decodes cleanly: its
+     * header version applied, every byte consumed, no problem.
      */
-    boolean decodes(KafkaFrame frame, int apiKey, int version) {
-        Optional<MessagePlan> plan = plans.plan(apiKey, Direction.RESPONSE, version);
-        if (!frame.complete() || plan.isEmpty()) {
-            return false;
+    Trial trial(KafkaFrame frame, int apiKey, int version) {
+        if (!frame.complete() || summarizer.plans().plan(apiKey, Direction.RESPONSE, version).isEmpty()) {
+            return null;
         }
+        ResponseHeader h;
         try {
-            int bodyOffset = 4 + headers.response(frame.bytes(), apiKey, version).length();
-            Problems p = new Problems();
-            return Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), p) == frame.length() && p.count == 0;
+            h = headers.response(frame.bytes(), apiKey, version);
         } catch (WireReader.Truncated e) {
-            return false; // the header does not fit
+            return null; // the header does not fit
         }
+        FrameFindings f = summarizer.examine(frame, h.bodyOffset(), apiKey, Direction.RESPONSE, version, null);
+        return f.decoded() && f.problems().isEmpty() ? new Trial(apiKey, version, h, f) : null;
     }
 }

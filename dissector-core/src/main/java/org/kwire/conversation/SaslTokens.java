@@ -1,7 +1,8 @@
 package org.kwire.conversation;
 
 import org.kwire.frame.KafkaFrame;
-import org.kwire.protocol.HeaderDecoder;
+import org.kwire.protocol.RequestFrame;
+import org.kwire.protocol.ResponseFrame;
 
 import java.util.function.Predicate;
 
@@ -19,17 +20,10 @@ final class SaslTokens {
     /** ApiKey of SaslHandshake. */
     static final int SASL_HANDSHAKE = 17;
 
-    private final HeaderDecoder headers;
-    private final int maxFrameSize;
     private boolean active;
     private boolean gssapi;
     private boolean firstRequest = true;
     private int responsesDue;
-
-    SaslTokens(HeaderDecoder headers, int maxFrameSize) {
-        this.headers = headers;
-        this.maxFrameSize = maxFrameSize;
-    }
 
     /** Looks at every response: a SaslHandshake v0 response with error code 0 starts the token exchange. */
     void afterResponse(int apiKey, int apiVersion, KafkaFrame frame) {
@@ -49,17 +43,17 @@ final class SaslTokens {
     }
 
     /** True (and the token's answer is then due) if this client frame is a token, not a Kafka request. */
-    boolean takeRequest(KafkaFrame frame) {
+    boolean takeRequest(RequestFrame request) {
         boolean first = firstRequest;
         firstRequest = false;
-        if (first && GssapiToken.startsAt(frame.bytes(), 0, frame.length())) {
+        if (first && GssapiToken.startsAt(request.bytes(), 0, request.frame().length())) {
             active = true;
             gssapi = true;
         }
         if (!active) {
             return false;
         }
-        if (frame.length() >= 14 && headers.looksLikeRequest(frame.bytes(), maxFrameSize)) {
+        if (request.requestLike()) {
             active = false; // authentication is over: Kafka requests again
             return false;
         }
@@ -71,7 +65,7 @@ final class SaslTokens {
      * True if this broker frame is a token: a client token is unanswered and the frame is not the complete response
      * to a pending request ({@code answersPendingRequest}).
      */
-    boolean takeResponse(KafkaFrame frame, Predicate<KafkaFrame> answersPendingRequest) {
+    boolean takeResponse(ResponseFrame frame, Predicate<ResponseFrame> answersPendingRequest) {
         if (responsesDue == 0) {
             return false;
         }

@@ -1,5 +1,6 @@
 package org.kwire.dissect;
 
+import org.kwire.expert.ExpertItem;
 import org.kwire.plan.FieldPlan;
 import org.kwire.plan.StructPlan;
 
@@ -91,10 +92,17 @@ public interface DissectionVisitor {
     }
 
     /**
-     * Decoding met a problem at {@code offset}. For {@code "truncated"} and {@code "malformed"} decoding stops after
-     * this call (no further begin/end callbacks); {@code "protocol"} problems (e.g. a null in a non-nullable field,
-     * trailing bytes after the body) are reported and decoding goes on.
+     * Decoding met a problem at {@code offset}. For items of the groups {@code truncated} and {@code malformed}
+     * decoding stops after this call (no further begin/end callbacks); {@code protocol} items (e.g. a null in a
+     * non-nullable field, trailing bytes after the body) are reported and decoding goes on.
+     *
+     * @param item    which problem ({@code kafka.body.*} items of {@link ExpertItem})
+     * @param message this occurrence's details
      */
-    default void problem(int offset, String group, String message) {
+    default void problem(int offset, ExpertItem item, String message) {
+    }
+
+    /** Decoding ended at {@code position} (exclusive; the body's end for a well-formed body): the last callback. */
+    default void end(int position) {
     }
 }

@@ -1,15 +1,12 @@
 package org.kwire.dissect;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.plan.MessagePlan;
 import org.kwire.plan.PlanCache;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.protocol.ResponseHeader;
-import org.kwire.protocol.WireReader;
 import org.kwire.schema.Direction;
 import org.kwire.tree.FieldNode;
 
@@ -22,8 +19,6 @@ import java.util.Optional;
  * version no known schema defines keeps its body as undecoded bytes with an expert note.
  */
 public final class FrameDissector {
-
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final PlanCache plans;
     private final RecordsHandler records;
@@ -57,7 +52,7 @@ public final class FrameDissector {
     /** Notes on the root how many nodes the cap left out, if any. */
     private FieldNode capped(FieldNode root, long packet) {
         if (root.nodesLeftOut() > 0) {
-            root.note(new ExpertNote(Severity.WARNING, "limit", packet, 0, "", root.nodesLeftOut()
+            root.note(new ExpertNote(ExpertItem.DISSECT_NODES_LEFT_OUT, packet, 0, "", root.nodesLeftOut()
                     + " nodes left out: one frame's tree holds at most " + maxNodes + " (--max-nodes)"));
         }
         return root;
@@ -65,6 +60,14 @@ public final class FrameDissector {
 
     /** The whole tree of a request frame whose header is already decoded. */
     public FieldNode requestTree(ByteBuffer frame, RequestHeader h, long packet) {
+        return requestPass(frame, h, packet).tree();
+    }
+
+    /**
+     * A request frame's tree whose body nodes a pass of the interpreter (possibly the summary's) builds; the header's
+     * nodes come from the decoded header, whose bytes are not read again.
+     */
+    public TreePass requestPass(ByteBuffer frame, RequestHeader h, long packet) {
         Optional<MessagePlan> plan = plans.plan(h.apiKey(), Direction.REQUEST, h.apiVersion());
         FieldNode root = root(plan, "Request", h.apiKey(), h.apiVersion(), frame);
         FieldNode header = root.add(new FieldNode("RequestHeader", "v" + h.headerVersion(), 4, h.length())
@@ -77,20 +80,24 @@ public final class FrameDissector {
                 .setAbout("echoed back by the broker in the response"));
         int p = 12;
         if (h.headerVersion() >= 1) {
-            int len = frame.getShort(12);
+            int len = h.clientIdLength();
             header.add(new FieldNode("client_id", "nullable_string", 12, 2 + Math.max(len, 0)).setValue(h.clientId())
                     .setDetail("(int16 len=" + len + ")").setAbout("always a non-flexible int16-prefixed string"));
             p += 2 + Math.max(len, 0);
         }
         if (h.headerVersion() >= 2) {
-            headerTaggedFields(header, frame, p, 4 + h.length());
+            headerTaggedFields(header, h.taggedFields(), p, h.bodyOffset());
         }
-        body(root, plan, frame, 4 + h.length(), packet);
-        return capped(root, packet);
+        return body(root, plan, frame, h.bodyOffset(), packet, "no known Kafka schema defines this API version");
     }
 
     /** The whole tree of a response frame; {@code apiKey}/{@code apiVersion} are its request's (-1 if unknown). */
     public FieldNode responseTree(ByteBuffer frame, ResponseHeader h, int apiKey, int apiVersion, long packet) {
+        return responsePass(frame, h, apiKey, apiVersion, packet).tree();
+    }
+
+    /** A response frame's tree whose body nodes a pass of the interpreter builds (see {@link #requestPass}). */
+    public TreePass responsePass(ByteBuffer frame, ResponseHeader h, int apiKey, int apiVersion, long packet) {
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, Direction.RESPONSE, apiVersion);
         FieldNode root = root(plan, "Response", apiKey, apiVersion, frame);
         FieldNode header = root.add(new FieldNode("ResponseHeader", "v" + h.headerVersion(), 4, h.length())
@@ -98,14 +105,10 @@ public final class FrameDissector {
         header.add(new FieldNode("correlation_id", "int32", 4, 4).setValue((long) h.correlationId())
                 .setAbout("matches the correlation_id of the request"));
         if (h.headerVersion() >= 1) {
-            headerTaggedFields(header, frame, 8, 4 + h.length());
+            headerTaggedFields(header, h.taggedFields(), 8, h.bodyOffset());
         }
-        if (apiKey < 0) {
-            undecoded(root, frame, 4 + h.length(), packet, "the request of this response was not captured: API unknown");
-        } else {
-            body(root, plan, frame, 4 + h.length(), packet);
-        }
-        return capped(root, packet);
+        return body(root, plan, frame, h.bodyOffset(), packet, apiKey < 0
+                ? "the request of this response was not captured: API unknown" : "no known Kafka schema defines this API version");
     }
 
     /**
@@ -113,17 +116,15 @@ public final class FrameDissector {
      * defines this API version. Problems are listed under {@code "_problems"} only if there were any.
      */
     public JsonNode values(ByteBuffer frame, int bodyOffset, int apiKey, Direction direction, int apiVersion) {
+        ValuesPass pass = valuesPass(frame, bodyOffset, apiKey, direction, apiVersion);
+        return pass == null ? null : pass.values();
+    }
+
+    /** The body's values built by a pass of the interpreter (possibly the summary's); null if no schema defines it. */
+    public ValuesPass valuesPass(ByteBuffer frame, int bodyOffset, int apiKey, Direction direction, int apiVersion) {
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, direction, apiVersion);
-        if (plan.isEmpty()) {
-            return null;
-        }
-        ValuesBuilder v = new ValuesBuilder(frame, redactSecrets, maxNodes);
-        Interpreter.decode(frame, bodyOffset, frame.limit(), plan.get(), v);
-        JsonNode body = v.result();
-        if (!v.problems().isEmpty() && body instanceof ObjectNode o) {
-            o.set("_problems", NODES.arrayNode().addAll(v.problems().stream().map(NODES::textNode).toList()));
-        }
-        return body;
+        return plan.map(p -> new ValuesPass(new ValuesBuilder(frame, redactSecrets, maxNodes), p, frame, bodyOffset))
+                .orElse(null);
     }
 
     private FieldNode root(Optional<MessagePlan> plan, String suffix, int apiKey, int apiVersion, ByteBuffer frame) {
@@ -137,32 +138,27 @@ public final class FrameDissector {
     }
 
     /** The header's tagged-field section (its fields, which no header version defines, stay inside its range). */
-    private static void headerTaggedFields(FieldNode header, ByteBuffer frame, int offset, int end) {
-        long count;
-        try {
-            count = new WireReader(frame, offset, end).uvarint();
-        } catch (WireReader.Truncated e) {
-            count = -1; // cannot happen: the header decoder read this section already
-        }
+    private static void headerTaggedFields(FieldNode header, long count, int offset, int end) {
         header.add(new FieldNode("tagged_fields", "uvarint", offset, end - offset).setValue(count)
                 .setAbout("number of tagged fields in the header"));
     }
 
-    private void body(FieldNode root, Optional<MessagePlan> plan, ByteBuffer frame, int bodyOffset, long packet) {
+    private TreePass body(FieldNode root, Optional<MessagePlan> plan, ByteBuffer frame, int bodyOffset, long packet,
+                          String undecoded) {
         if (plan.isEmpty()) {
-            undecoded(root, frame, bodyOffset, packet, "no known Kafka schema defines this API version");
-            return;
+            undecoded(root, frame, bodyOffset, packet, undecoded);
+            return new TreePass(root, null, null, frame, bodyOffset, r -> capped(r, packet));
         }
         MessagePlan p = plan.get();
         FieldNode body = root.add(new FieldNode(p.spec().name(), "struct", bodyOffset, frame.limit() - bodyOffset)
                 .setAbout("message body, version " + p.version()));
-        int end = Interpreter.decode(frame, bodyOffset, frame.limit(), p, new TreeBuilder(frame, body, records, packet, redactSecrets));
-        body.setLength(end - bodyOffset);
+        return new TreePass(root, new TreeBuilder(frame, body, records, packet, redactSecrets), p, frame, bodyOffset,
+                r -> capped(r, packet));
     }
 
     private static void undecoded(FieldNode root, ByteBuffer frame, int bodyOffset, long packet, String why) {
         int len = Math.max(0, frame.limit() - bodyOffset);
         root.add(new FieldNode("body", "bytes", bodyOffset, len).setDetail(len + " bytes, undecoded"))
-                .note(new ExpertNote(Severity.NOTE, "undecoded", packet, bodyOffset, "", why));
+                .note(new ExpertNote(ExpertItem.BODY_UNDECODED, packet, bodyOffset, "", why));
     }
 }

@@ -1,5 +1,6 @@
 package org.kwire.dissect;
 
+import org.kwire.expert.ExpertItem;
 import org.kwire.plan.FieldKind;
 import org.kwire.plan.FieldPlan;
 import org.kwire.plan.MessagePlan;
@@ -41,17 +42,24 @@ public final class Interpreter {
      * @param limit      end of the body (exclusive), normally {@code frame.limit()}
      * @param plan       the plan of the frame's API, version and direction
      * @param visitor    receives the fields
-     * @return the index where decoding stopped: {@code limit} for a well-formed body
+     * @return the index where decoding stopped: {@code limit} for a well-formed body (also given to
+     *         {@link DissectionVisitor#end})
      */
     public static int decode(ByteBuffer frame, int bodyOffset, int limit, MessagePlan plan, DissectionVisitor visitor) {
+        int end = walk(frame, bodyOffset, limit, plan, visitor);
+        visitor.end(end);
+        return end;
+    }
+
+    private static int walk(ByteBuffer frame, int bodyOffset, int limit, MessagePlan plan, DissectionVisitor visitor) {
         Interpreter i = new Interpreter(visitor, new WireReader(frame, bodyOffset, limit));
         try {
             i.struct(null, plan.body(), bodyOffset, 0);
             if (i.in.remaining() > 0) {
-                visitor.problem(i.in.position(), "protocol", i.in.remaining() + " bytes after the end of the body");
+                visitor.problem(i.in.position(), ExpertItem.BODY_TRAILING_BYTES, i.in.remaining() + " bytes after the end of the body");
             }
         } catch (WireReader.Truncated t) {
-            visitor.problem(t.offset, "truncated", "frame ends inside a field (needed " + t.needed + " more bytes at offset "
+            visitor.problem(t.offset, ExpertItem.BODY_TRUNCATED, "frame ends inside a field (needed " + t.needed + " more bytes at offset "
                     + t.offset + ", " + Math.max(0, limit - t.offset) + " left)");
             return t.offset;
         } catch (Stop s) {
@@ -119,15 +127,15 @@ public final class Interpreter {
         long len = legacyWidth == -1 ? in.uvarint() - 1 : legacyWidth == 2 ? in.int16() : in.int32();
         if (len < 0) {
             if (len < -1 || legacyWidth == -1 && len != -1) {
-                fatal(off, "malformed", f.name() + ": invalid length " + len);
+                fatal(off, ExpertItem.BODY_LENGTH_INVALID, f.name() + ": invalid length " + len);
             }
             if (!f.nullable()) {
-                visitor.problem(off, "protocol", f.name() + " is null but the schema does not allow null in this version");
+                visitor.problem(off, ExpertItem.BODY_NULL_NOT_ALLOWED, f.name() + " is null but the schema does not allow null in this version");
             }
             return -1;
         }
         if (len > in.remaining()) {
-            fatal(off, "malformed", f.name() + ": length " + len + " is beyond the end of the frame (" + in.remaining() + " bytes left)");
+            fatal(off, ExpertItem.BODY_LENGTH_OVERRUN, f.name() + ": length " + len + " is beyond the end of the frame (" + in.remaining() + " bytes left)");
         }
         return (int) len;
     }
@@ -137,10 +145,10 @@ public final class Interpreter {
         int prefix = in.position() - off;
         if (count < 0) {
             if (count < -1) {
-                fatal(off, "malformed", f.name() + ": invalid array length " + count);
+                fatal(off, ExpertItem.BODY_LENGTH_INVALID, f.name() + ": invalid array length " + count);
             }
             if (!f.nullable()) {
-                visitor.problem(off, "protocol", f.name() + " is null but the schema does not allow null in this version");
+                visitor.problem(off, ExpertItem.BODY_NULL_NOT_ALLOWED, f.name() + " is null but the schema does not allow null in this version");
             }
             visitor.beginArray(f, off, prefix, -1);
             visitor.endArray(f, in.position());
@@ -149,7 +157,7 @@ public final class Interpreter {
         FieldPlan element = f.element();
         int minSize = Math.max(1, element.kind().fixedSize());
         if (count * minSize > in.remaining()) {
-            fatal(off, "malformed", f.name() + ": " + count + " elements cannot fit in the " + in.remaining() + " bytes left");
+            fatal(off, ExpertItem.BODY_LENGTH_OVERRUN, f.name() + ": " + count + " elements cannot fit in the " + in.remaining() + " bytes left");
         }
         visitor.beginArray(f, off, prefix, (int) count);
         for (int i = 0; i < count; i++) {
@@ -166,7 +174,7 @@ public final class Interpreter {
         int off = in.position();
         long count = in.uvarint();
         if (count > in.remaining()) {
-            fatal(off, "malformed", "tagged field count " + count + " cannot fit in the " + in.remaining() + " bytes left");
+            fatal(off, ExpertItem.BODY_LENGTH_OVERRUN, "tagged field count " + count + " cannot fit in the " + in.remaining() + " bytes left");
         }
         visitor.beginTaggedFields(off, in.position() - off, (int) count);
         for (long i = 0; i < count; i++) {
@@ -175,7 +183,7 @@ public final class Interpreter {
             long size = in.uvarint();
             int header = in.position() - start;
             if (size > in.remaining() || tag > Integer.MAX_VALUE) {
-                fatal(start, "malformed", "tagged field " + tag + ": size " + size + " is beyond the end of the frame ("
+                fatal(start, ExpertItem.BODY_LENGTH_OVERRUN, "tagged field " + tag + ": size " + size + " is beyond the end of the frame ("
                         + in.remaining() + " bytes left)");
             }
             FieldPlan known = s.tagged((int) tag);
@@ -197,11 +205,11 @@ public final class Interpreter {
         try {
             field(f);
             if (in.remaining() > 0) {
-                visitor.problem(in.position(), "protocol", "tagged field " + f.name() + ": " + in.remaining()
+                visitor.problem(in.position(), ExpertItem.BODY_TAGGED_FIELD_UNREAD, "tagged field " + f.name() + ": " + in.remaining()
                         + " bytes of its declared size left unread");
             }
         } catch (WireReader.Truncated t) {
-            fatal(t.offset, "malformed", "tagged field " + f.name() + " overruns its declared size");
+            fatal(t.offset, ExpertItem.BODY_TAGGED_FIELD_OVERRUN, "tagged field " + f.name() + " overruns its declared size");
         } finally {
             int pos = in.position();
             in = outer;
@@ -209,8 +217,8 @@ public final class Interpreter {
         }
     }
 
-    private void fatal(int offset, String group, String message) throws Stop {
-        visitor.problem(offset, group, message);
+    private void fatal(int offset, ExpertItem item, String message) throws Stop {
+        visitor.problem(offset, item, message);
         throw new Stop();
     }
 }

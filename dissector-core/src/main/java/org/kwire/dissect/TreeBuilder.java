@@ -1,7 +1,8 @@
 package org.kwire.dissect;
 
+import org.kwire.expert.ExpertGroup;
+import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
 import org.kwire.plan.FieldPlan;
 import org.kwire.plan.StructPlan;
 import org.kwire.tree.FieldNode;
@@ -26,6 +27,7 @@ public final class TreeBuilder implements DissectionVisitor {
     private final boolean redactSecrets;
     private final Deque<Open> stack = new ArrayDeque<>();
     private int problems;
+    private boolean ended;
 
     /** A node being filled; for an array, the count of elements added so far. */
     private static final class Open {
@@ -63,6 +65,18 @@ public final class TreeBuilder implements DissectionVisitor {
     /** Problems reported while decoding. */
     public int problems() {
         return problems;
+    }
+
+    /** True once a pass of the interpreter fed this builder to its end. */
+    public boolean ended() {
+        return ended;
+    }
+
+    /** The body node ends where decoding stopped. */
+    @Override
+    public void end(int position) {
+        body.setLength(position - body.offset());
+        ended = true;
     }
 
     private FieldNode parent() {
@@ -211,7 +225,7 @@ public final class TreeBuilder implements DissectionVisitor {
         FieldNode n = parent().add(new FieldNode("unknown_tag", "bytes", offset, headerLength + size)
                 .setValue(WireValues.copy(frame, offset + headerLength, size)).setDetail("tag " + tag + ", " + size + " bytes")
                 .setAbout("a tagged field this schema version does not define"));
-        n.note(new ExpertNote(Severity.NOTE, "undecoded", packet, offset, "", "unknown tag " + tag + " (" + size + " bytes)"));
+        n.note(new ExpertNote(ExpertItem.BODY_UNKNOWN_TAG, packet, offset, "", "unknown tag " + tag + " (" + size + " bytes)"));
     }
 
     @Override
@@ -226,11 +240,10 @@ public final class TreeBuilder implements DissectionVisitor {
     }
 
     @Override
-    public void problem(int offset, String group, String message) {
+    public void problem(int offset, ExpertItem item, String message) {
         problems++;
-        Severity s = group.equals("protocol") ? Severity.WARNING : Severity.ERROR;
-        parent().note(new ExpertNote(s, group, packet, offset, "", message));
-        if (!group.equals("protocol")) {
+        parent().note(new ExpertNote(item, packet, offset, "", message));
+        if (item.group() != ExpertGroup.PROTOCOL) {
             while (!stack.isEmpty()) { // decoding stops: close the open nodes at the point reached
                 FieldNode n = stack.pop().node;
                 n.setLength(Math.max(0, offset - n.offset()));

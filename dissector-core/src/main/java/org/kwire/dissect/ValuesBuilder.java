@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.kwire.expert.ExpertItem;
 import org.kwire.plan.FieldKind;
 import org.kwire.plan.FieldPlan;
 import org.kwire.plan.StructPlan;
@@ -38,6 +39,7 @@ public final class ValuesBuilder implements DissectionVisitor {
     private final int maxValues;
     private int valuesLeft;
     private long valuesLeftOut;
+    private boolean ended;
 
     /** An object or array being filled. */
     private record Container(FieldPlan field, StructPlan struct, JsonNode node, boolean isNull, boolean admitted) {
@@ -60,6 +62,16 @@ public final class ValuesBuilder implements DissectionVisitor {
         this.redactSecrets = redactSecrets;
         this.valuesLeft = maxValues;
         this.maxValues = maxValues;
+    }
+
+    /** True once a pass of the interpreter fed this builder to its end. */
+    public boolean ended() {
+        return ended;
+    }
+
+    @Override
+    public void end(int position) {
+        ended = true;
     }
 
     /** The body as built so far: complete after a clean decode, partial after a problem; null if nothing was read. */
@@ -187,7 +199,7 @@ public final class ValuesBuilder implements DissectionVisitor {
 
 
     @Override
-    public void problem(int offset, String group, String message) {
+    public void problem(int offset, ExpertItem item, String message) {
         problems.add("offset " + offset + ": " + message);
     }
 

@@ -1,11 +1,9 @@
 package org.kwire.frame;
 
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Cuts one direction of a TCP byte stream into size-prefixed Kafka frames. A frame may span many chunks and a chunk may
@@ -15,9 +13,11 @@ import java.util.List;
  *
  * <p>Bytes the capture lost (a gap: missing segments, snaplen) inside a frame whose size prefix was seen make that frame
  * <em>incomplete</em>: it is handed on with the bytes captured before the gap ({@link KafkaFrame#complete()} false),
- * the rest of it is skipped by its declared size, and framing stays in sync. A gap anywhere else, a size prefix
- * outside {@code [minFrameSize, maxFrameSize]}, or a capture that began mid-connection puts the assembler out of sync:
- * it skips bytes until the {@link FrameStartValidator} accepts a position, and reports the bytes it skipped.
+ * the rest of it is skipped by its declared size, and framing stays in sync. A frame whose size prefix, read in sync,
+ * declares more than {@code maxFrameSize} bytes is skipped by that size too (noted, counted, never held). A gap
+ * anywhere else, a size prefix below {@code minFrameSize} (or negative), or a capture that began mid-connection puts
+ * the assembler out of sync: it skips bytes until the {@link FrameStartValidator} accepts a position, and reports the
+ * bytes it skipped.
  */
 public final class FrameAssembler {
 
@@ -33,24 +33,22 @@ public final class FrameAssembler {
     private long skipped;
     private long skippedTotal;
     private long skipStartPacket;
-    /** Bytes still to discard of an incomplete frame's rest (then the next frame starts). */
+    /** Bytes still to discard of an incomplete or oversized frame's rest (then the next frame starts). */
     private long skipRest;
+    private long oversized;
 
     private final byte[] prefix = new byte[4];
     private int prefixFill;
-    /** The frame in progress: slices of the chunks it arrived in (its size prefix first), null between frames. */
-    private List<ByteBuffer> partial;
-    private int partialFill;
-    private int partialLength;
+    /** The frame in progress, null between frames. */
+    private PartialFrame partial;
+    /** Where the size prefix being read started: stream offset, packet, time. */
     private long frameStart;
     private long firstPacket;
     private long firstTimestamp;
-    private long lastPacket;
-    private long lastTimestamp;
 
     /**
      * @param minFrameSize smallest legal size prefix value (bytes after the prefix), e.g. 8 for requests, 4 for responses
-     * @param maxFrameSize largest legal size prefix value in bytes
+     * @param maxFrameSize largest size prefix value in bytes whose frame is cut; larger frames are skipped
      * @param startsInSync true if the stream is known to start at a frame boundary (the connection's SYN was seen)
      * @param validator    accepts plausible frame starts when resynchronising
      * @param sink         receives frames and notes
@@ -84,6 +82,11 @@ public final class FrameAssembler {
         return skippedTotal + skipped;
     }
 
+    /** Frames skipped so far because their size prefix declared more than {@code maxFrameSize} bytes. */
+    public long oversizedFrames() {
+        return oversized;
+    }
+
     /**
      * Feeds the next in-order bytes of the stream.
      *
@@ -109,7 +112,11 @@ public final class FrameAssembler {
             }
             if (partial == null && prefixFill == 0 && end - pos >= 4) {
                 int size = data.getInt(pos);
-                if (!sizeOk(size, packet)) {
+                if (!sizeOk(size, packet, streamOffset)) {
+                    if (inSync) { // an oversized frame: skipped by its size from after its prefix
+                        pos += 4;
+                        streamOffset += 4;
+                    }
                     continue;
                 }
                 if (end - pos >= 4 + size) {
@@ -144,10 +151,10 @@ public final class FrameAssembler {
             }
         }
         if (partial != null) {
-            long rest = partialLength - partialFill;
-            note(Severity.WARNING, "sequence", packet, frameStart, "frame incomplete: " + partialFill + " of " + partialLength
-                    + " bytes captured before a gap of " + bytes + " bytes (" + reason + ")");
-            emitIncomplete();
+            long rest = partial.missing();
+            note(ExpertItem.FRAME_CUT_BY_GAP, packet, partial.start(), "frame incomplete: " + partial.fill() + " of "
+                    + partial.length() + " bytes captured before a gap of " + bytes + " bytes (" + reason + ")");
+            emitPartial();
             if (bytes < rest) {
                 streamOffset += bytes;
                 skipRest = rest - bytes;
@@ -159,11 +166,11 @@ public final class FrameAssembler {
                 return; // the gap ended exactly where the frame did: still in sync
             }
         } else if (prefixFill > 0) {
-            note(Severity.WARNING, "sequence", packet, frameStart, "frame size prefix cut by a gap of " + bytes + " bytes ("
+            note(ExpertItem.FRAME_SIZE_CUT_BY_GAP, packet, frameStart, "frame size prefix cut by a gap of " + bytes + " bytes ("
                     + reason + ")");
             prefixFill = 0;
         } else if (inSync) {
-            note(Severity.WARNING, "sequence", packet, streamOffset, "gap of " + bytes + " bytes (" + reason + ")");
+            note(ExpertItem.TCP_GAP, packet, streamOffset, "gap of " + bytes + " bytes (" + reason + ")");
         }
         streamOffset += bytes;
         if (inSync) {
@@ -182,7 +189,7 @@ public final class FrameAssembler {
      * @param packet capture frame number after which they are missing
      */
     public void endGap(long bytes, long packet) {
-        long rest = skipRest > 0 ? skipRest : partial != null ? partialLength - partialFill : 0;
+        long rest = skipRest > 0 ? skipRest : partial != null ? partial.missing() : 0;
         if (rest > 0 && (bytes == rest || bytes == rest + 1)) {
             gap(rest, "missing segments", packet); // the frame's size says where the data ended
         } else if (bytes > 1) {
@@ -194,21 +201,32 @@ public final class FrameAssembler {
     /** Ends the stream: a frame still in progress is handed on incomplete, skipped bytes are reported. */
     public void end(long packet) {
         if (partial != null) {
-            note(Severity.WARNING, "truncated", packet, frameStart, "frame incomplete at end of stream: " + partialFill + " of "
-                    + partialLength + " bytes");
-            emitIncomplete();
+            note(ExpertItem.FRAME_INCOMPLETE_AT_END, packet, partial.start(), "frame incomplete at end of stream: "
+                    + partial.fill() + " of " + partial.length() + " bytes");
+            emitPartial();
         } else if (prefixFill > 0) {
-            note(Severity.WARNING, "truncated", packet, frameStart, "stream ends inside a frame size prefix");
+            note(ExpertItem.FRAME_SIZE_CUT_AT_END, packet, frameStart, "stream ends inside a frame size prefix");
             prefixFill = 0;
         }
         flushSkipped(packet);
     }
 
-    private boolean sizeOk(int size, long packet) {
+    /**
+     * True if a size prefix read in sync starts a frame to cut. A size over {@code maxFrameSize} is a frame to skip by
+     * that size (framing stays in sync); one below {@code minFrameSize} cannot be a frame: framing resynchronises.
+     */
+    private boolean sizeOk(int size, long packet, long frameOffset) {
         if (size >= minFrameSize && size <= maxFrameSize) {
             return true;
         }
-        note(Severity.ERROR, "malformed", packet, streamOffset,
+        if (size > maxFrameSize) {
+            oversized++;
+            skipRest = size;
+            note(ExpertItem.FRAME_TOO_LARGE, packet, frameOffset, "frame of " + size + " bytes (after its size prefix) over "
+                    + "the largest accepted, " + maxFrameSize + " (--max-frame-size): skipped by its size");
+            return false;
+        }
+        note(ExpertItem.FRAME_SIZE_INVALID, packet, streamOffset,
                 "invalid frame size " + size + " (allowed " + minFrameSize + ".." + maxFrameSize + "); resynchronising");
         inSync = false;
         skipStartPacket = packet;
@@ -232,7 +250,7 @@ public final class FrameAssembler {
 
     private void flushSkipped(long packet) {
         if (skipped > 0) {
-            note(Severity.WARNING, "sequence", packet, streamOffset - skipped,
+            note(ExpertItem.FRAME_RESYNC_SKIPPED, packet, streamOffset - skipped,
                     "skipped " + skipped + " bytes to find a frame boundary (from frame " + skipStartPacket + ")");
             skippedTotal += skipped;
             skipped = 0;
@@ -255,49 +273,30 @@ public final class FrameAssembler {
             }
             int size = ByteBuffer.wrap(prefix).getInt();
             prefixFill = 0;
-            if (!sizeOk(size, packet)) {
-                skipped += 4;
+            if (!sizeOk(size, packet, frameStart)) {
+                if (!inSync) {
+                    skipped += 4;
+                }
                 return pos;
             }
-            partialLength = 4 + size;
-            partial = new ArrayList<>();
-            partial.add(ByteBuffer.wrap(prefix.clone()));
-            partialFill = 4;
+            partial = new PartialFrame(prefix, 4 + size, frameStart, firstPacket, firstTimestamp);
         }
-        int n = Math.min(end - pos, partialLength - partialFill);
-        partial.add(data.slice(pos, n));
-        partialFill += n;
+        int n = partial.add(data, pos, end, packet, timestampNanos);
         streamOffset += n;
-        lastPacket = packet;
-        lastTimestamp = timestampNanos;
-        if (partialFill == partialLength) {
-            FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, packet, firstTimestamp, timestampNanos);
-            sink.onFrame(new KafkaFrame(joinPartial(), info));
+        if (partial.missing() == 0) {
+            emitPartial();
         }
         return pos + n;
     }
 
-    /** Hands on the frame in progress with the bytes captured so far. */
-    private void emitIncomplete() {
-        FrameInfo info = new FrameInfo(partialLength, frameStart, firstPacket, lastPacket, firstTimestamp, lastTimestamp,
-                partialFill);
-        sink.onFrame(new KafkaFrame(joinPartial(), info));
-    }
-
-    /** The frame in progress as one read-only buffer of the bytes collected (one copy), and no frame in progress. */
-    private ByteBuffer joinPartial() {
-        byte[] bytes = new byte[partialFill];
-        int at = 0;
-        for (ByteBuffer piece : partial) {
-            int n = piece.remaining();
-            piece.get(piece.position(), bytes, at, n);
-            at += n;
-        }
+    /** Hands on the frame in progress (whole, or with the bytes captured so far); no frame is in progress after. */
+    private void emitPartial() {
+        KafkaFrame frame = partial.frame();
         partial = null;
-        return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
+        sink.onFrame(frame);
     }
 
-    private void note(Severity s, String group, long packet, long offset, String message) {
-        sink.onNote(new ExpertNote(s, group, packet, offset, context, message));
+    private void note(ExpertItem item, long packet, long offset, String message) {
+        sink.onNote(new ExpertNote(item, packet, offset, context, message));
     }
 }

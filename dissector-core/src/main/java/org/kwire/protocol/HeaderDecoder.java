@@ -1,5 +1,6 @@
 package org.kwire.protocol;
 
+import org.kwire.frame.KafkaFrame;
 import org.kwire.schema.SchemaRegistry;
 
 import java.nio.ByteBuffer;
@@ -47,11 +48,23 @@ public final class HeaderDecoder {
         short apiVersion = r.int16();
         int correlationId = r.int32();
         int hv = schemas.isKnownRequest(apiKey, apiVersion) ? versions.requestHeaderVersion(apiKey, apiVersion) : 1;
+        int clientIdLength = hv >= 1 && r.remaining() >= 2 ? frame.getShort(r.position()) : 0;
         String clientId = hv >= 1 ? r.nullableString() : null;
-        if (hv >= 2) {
-            r.skipTaggedFields();
+        int tagged = hv >= 2 ? r.skipTaggedFields() : 0;
+        return new RequestHeader(apiKey, apiVersion, correlationId, clientId, hv, r.position() - 4, clientIdLength, tagged);
+    }
+
+    /**
+     * A client's frame as the stream stage cuts it: its header decoded (once), and whether its first bytes read as a
+     * request header at all ({@link #looksLikeRequest}, with no size limit: the frame was cut already).
+     */
+    public RequestFrame requestFrame(KafkaFrame frame) {
+        boolean like = requestLike(frame.bytes(), 0, Integer.MAX_VALUE);
+        try {
+            return new RequestFrame(frame, request(frame.bytes()), -1, like);
+        } catch (WireReader.Truncated e) {
+            return new RequestFrame(frame, null, e.offset, like);
         }
-        return new RequestHeader(apiKey, apiVersion, correlationId, clientId, hv, r.position() - 4);
     }
 
     /**
@@ -63,34 +76,37 @@ public final class HeaderDecoder {
         WireReader r = new WireReader(frame, 4, frame.limit());
         int correlationId = r.int32();
         int hv = versions.responseHeaderVersion(apiKey, apiVersion);
-        if (hv >= 1) {
-            r.skipTaggedFields();
-        }
-        return new ResponseHeader(correlationId, hv, r.position() - 4);
+        int tagged = hv >= 1 ? r.skipTaggedFields() : 0;
+        return new ResponseHeader(correlationId, hv, r.position() - 4, tagged);
     }
 
     /**
      * Conservative test that the first bytes of a stream start a Kafka request: a size prefix within
      * [{@link #MIN_REQUEST_FRAME}-4, maxFrameSize], a known api key with a version some release defines, and a
-     * client_id whose length fits in the frame. Used to recognise Kafka on ports not configured as Kafka's.
+     * client_id whose length fits in the frame. Used to recognise Kafka on ports not configured as Kafka's, and where
+     * a request starts when resynchronising.
      *
      * @param start the first bytes of the client's stream (at least 14 bytes are needed for a positive answer)
      */
     public boolean looksLikeRequest(ByteBuffer start, int maxFrameSize) {
-        if (start.remaining() < 14) {
+        return requestLike(start, start.position(), maxFrameSize);
+    }
+
+    /** {@link #looksLikeRequest} at index {@code p} of {@code b} (up to its limit). */
+    private boolean requestLike(ByteBuffer b, int p, int maxFrameSize) {
+        if (b.limit() - p < 14) {
             return false;
         }
-        int p = start.position();
-        int size = start.getInt(p);
-        short apiKey = start.getShort(p + 4);
-        short apiVersion = start.getShort(p + 6);
+        int size = b.getInt(p);
+        short apiKey = b.getShort(p + 4);
+        short apiVersion = b.getShort(p + 6);
         if (size < MIN_REQUEST_FRAME - 4 || size > maxFrameSize || !schemas.isKnownRequest(apiKey, apiVersion)) {
             return false;
         }
         if (versions.requestHeaderVersion(apiKey, apiVersion) == 0) {
             return true;
         }
-        short clientIdLength = start.getShort(p + 12);
+        short clientIdLength = b.getShort(p + 12);
         return clientIdLength >= -1 && clientIdLength <= size - 10;
     }
 }

@@ -1,7 +1,7 @@
 package org.kwire.records;
 
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.tree.FieldNode;
 
 import java.util.ArrayList;
@@ -46,8 +46,8 @@ final class DecodeContext {
     }
 
     /** Records a note and attaches it to {@code at} when building a tree. */
-    void note(FieldNode at, Severity severity, String group, long frameOffset, String message) {
-        ExpertNote note = new ExpertNote(severity, group, packet, frameOffset, CONTEXT, message);
+    void note(FieldNode at, ExpertItem item, long frameOffset, String message) {
+        ExpertNote note = new ExpertNote(item, packet, frameOffset, CONTEXT, message);
         notes.add(note);
         if (at != null) {
             at.note(note);

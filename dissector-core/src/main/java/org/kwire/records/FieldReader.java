@@ -1,6 +1,6 @@
 package org.kwire.records;
 
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.protocol.WireReader;
 import org.kwire.tree.FieldNode;
 
@@ -190,14 +190,14 @@ final class FieldReader {
      * Records a note about the bytes at {@code offset} of this reader; a note about decompressed bytes points at the
      * compressed payload in the frame and names the decompressed offset in its message.
      */
-    void note(FieldNode at, Severity severity, String group, int offset, String message) {
-        ctx.note(at, severity, group, frameOffset(offset),
+    void note(FieldNode at, ExpertItem item, int offset, String message) {
+        ctx.note(at, item, frameOffset(offset),
                 depth == 0 ? message : message + " (offset " + offset + " of the decompressed data)");
     }
 
     /** Records a {@code malformed} error note for {@code m}. */
     void malformed(FieldNode at, String where, Malformed m) {
-        note(at, Severity.ERROR, "malformed", m.offset, where + ": " + m.getMessage());
+        note(at, ExpertItem.RECORDS_FIELD_MALFORMED, m.offset, where + ": " + m.getMessage());
     }
 
     /**
@@ -216,7 +216,7 @@ final class FieldReader {
         } else {
             ctx.crcInvalid(new CrcFailure(frameOffset(start), baseOffset, stored, computed, magic));
             String entry = magic == 2 ? "RecordBatch v2 baseOffset " : "message v" + magic + " offset ";
-            note(crcNode, Severity.ERROR, "checksum", start,
+            note(crcNode, ExpertItem.RECORDS_CRC_INVALID, start,
                     kind.algorithm + " mismatch in " + entry + baseOffset + ": " + comparison(stored, computed));
         }
         return valid;
@@ -233,7 +233,7 @@ final class FieldReader {
      */
     FieldReader decompress(FieldNode at, Codec codec, int offset, int length) {
         if (depth >= ctx.options().maxDepth()) {
-            note(at, Severity.WARNING, "undecoded", offset, codec.label() + " payload nested " + (depth + 1)
+            note(at, ExpertItem.RECORDS_NESTED_TOO_DEEP, offset, codec.label() + " payload nested " + (depth + 1)
                     + " levels deep not decoded (maxDepth " + ctx.options().maxDepth() + ")");
             return null;
         }
@@ -245,7 +245,7 @@ final class FieldReader {
             }
             return new FieldReader(ctx, out, 0, out.limit(), depth + 1, frameOffset(offset));
         } catch (DecompressionException e) {
-            note(at, e.overLimit ? Severity.WARNING : Severity.ERROR, e.overLimit ? "undecoded" : "malformed", offset,
+            note(at, e.overLimit ? ExpertItem.RECORDS_DECOMPRESSION_LIMIT : ExpertItem.RECORDS_COMPRESSION_MALFORMED, offset,
                     codec.label() + " payload of " + length + " bytes " + e.getMessage());
             return null;
         }

@@ -1,6 +1,6 @@
 package org.kwire.records;
 
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.tree.FieldNode;
 
 import java.nio.ByteBuffer;
@@ -43,7 +43,7 @@ final class MessageSetWalker {
             }
             int size = buf.getInt(pos + 8);
             if (size < MIN_SIZE[0]) {
-                undecoded(r, parent, pos, end, Severity.ERROR, "malformed", "entry size " + size
+                undecoded(r, parent, pos, end, ExpertItem.RECORDS_ENTRY_SIZE_INVALID, "entry size " + size
                         + " is below the 14-byte minimum of any batch or message; the rest of the records not decoded");
                 return;
             }
@@ -59,13 +59,13 @@ final class MessageSetWalker {
 
     private void entry(FieldReader r, FieldNode parent, LegacyTally tally, int start, int end, byte magic) {
         if (magic < 0 || magic > 2) {
-            undecoded(r, parent, start, end, Severity.WARNING, "undecoded", "entry with unknown magic " + magic
+            undecoded(r, parent, start, end, ExpertItem.RECORDS_MAGIC_UNKNOWN, "entry with unknown magic " + magic
                     + " (" + (end - start) + " bytes) not decoded");
         } else if (magic == 2 && tally != null) {
-            undecoded(r, parent, start, end, Severity.ERROR, "malformed",
+            undecoded(r, parent, start, end, ExpertItem.RECORDS_BATCH_IN_WRAPPER,
                     "RecordBatch v2 inside a legacy wrapper's message set");
         } else if (end - start - LOG_OVERHEAD < MIN_SIZE[magic]) {
-            undecoded(r, parent, start, end, Severity.ERROR, "malformed", "magic " + magic + " entry of "
+            undecoded(r, parent, start, end, ExpertItem.RECORDS_ENTRY_TOO_SHORT, "magic " + magic + " entry of "
                     + (end - start) + " bytes is shorter than its header");
         } else {
             if (tally == null) {
@@ -91,16 +91,15 @@ final class MessageSetWalker {
             if (node != null) {
                 node.setDetail(size).setAbout("batch cut short at the end of the records, as a fetch size limit does");
             }
-            r.note(node, Severity.NOTE, "truncated", pos, "partial trailing batch (" + size + ")");
+            r.note(node, ExpertItem.RECORDS_PARTIAL_BATCH, pos, "partial trailing batch (" + size + ")");
         } else {
-            undecoded(r, parent, pos, pos + present, Severity.ERROR, "malformed",
+            undecoded(r, parent, pos, pos + present, ExpertItem.RECORDS_INNER_SET_CUT,
                     "inner message set ends inside a message (" + size + ")");
         }
     }
 
-    private void undecoded(FieldReader r, FieldNode parent, int from, int to, Severity severity, String group,
-                           String message) {
+    private void undecoded(FieldReader r, FieldNode parent, int from, int to, ExpertItem item, String message) {
         FieldNode node = r.group(parent, "undecoded", "bytes", from, to - from);
-        r.note(node, severity, group, from, message);
+        r.note(node, item, from, message);
     }
 }

@@ -1,6 +1,6 @@
 package org.kwire.records;
 
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.records.FieldReader.Sized;
 import org.kwire.records.FieldReader.Wire;
 import org.kwire.tree.FieldNode;
@@ -47,10 +47,10 @@ final class RecordV2Decoder {
             found++;
         }
         if (found != declared) {
-            r.note(parent, Severity.ERROR, "malformed", r.position(), "RecordBatch v2 baseOffset "
+            r.note(parent, ExpertItem.RECORDS_COUNT_MISMATCH, r.position(), "RecordBatch v2 baseOffset "
                     + batch.baseOffset() + " declares " + declared + " records but holds " + found);
         } else if (r.position() < end) {
-            r.note(parent, Severity.ERROR, "malformed", r.position(), (end - r.position())
+            r.note(parent, ExpertItem.RECORDS_TRAILING_BYTES, r.position(), (end - r.position())
                     + " bytes after the last record of RecordBatch v2 baseOffset " + batch.baseOffset());
         }
         return controlType;

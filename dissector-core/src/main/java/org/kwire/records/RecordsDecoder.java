@@ -1,6 +1,6 @@
 package org.kwire.records;
 
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.tree.FieldNode;
 
 import java.nio.ByteBuffer;
@@ -46,7 +46,7 @@ public final class RecordsDecoder {
     public RecordsSummary decode(ByteBuffer frame, int offset, int length, long packet, FieldNode parent) {
         DecodeContext ctx = new DecodeContext(options, packet);
         if (offset < 0 || length < 0 || offset > frame.limit() - length) {
-            ctx.note(parent, Severity.ERROR, "malformed", offset, "records field of " + length + " bytes at offset "
+            ctx.note(parent, ExpertItem.RECORDS_OUTSIDE_FRAME, offset, "records field of " + length + " bytes at offset "
                     + offset + " does not lie within the frame's " + frame.limit() + " bytes");
         } else {
             FieldReader reader = new FieldReader(ctx, frame, offset, offset + length, 0, offset);

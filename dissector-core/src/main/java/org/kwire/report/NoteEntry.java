@@ -1,7 +1,6 @@
 package org.kwire.report;
 
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
 
 import java.util.function.LongUnaryOperator;
 import java.util.regex.Matcher;
@@ -20,11 +19,6 @@ public record NoteEntry(ExpertNote note) {
     private static final Pattern STREAM = Pattern.compile("^stream (\\d+)\\b");
     private static final Pattern FRAME = Pattern.compile("\\bframe (\\d+)\\b");
 
-    /** A capture-level warning (no frame): group {@code capture}. */
-    static NoteEntry capture(String text) {
-        return new NoteEntry(new ExpertNote(Severity.WARNING, "capture", 0, -1, "", text));
-    }
-
     /** The frame it is tied to, 0 if none. */
     long frame() {
         return note.packet();
@@ -33,7 +27,7 @@ public record NoteEntry(ExpertNote note) {
     /** This note with every frame number and stream number mapped. */
     NoteEntry map(LongUnaryOperator frames, LongUnaryOperator streams) {
         ExpertNote n = note;
-        return new NoteEntry(new ExpertNote(n.severity(), n.group(), n.packet() == 0 ? 0 : frames.applyAsLong(n.packet()),
+        return new NoteEntry(new ExpertNote(n.item(), n.packet() == 0 ? 0 : frames.applyAsLong(n.packet()),
                 n.offset(), replace(STREAM, n.context(), streams), replace(FRAME, n.message(), frames)));
     }
 

@@ -37,7 +37,7 @@ public final class PartReport {
      */
     public static ReportPart noted(ReportPart p, ExpertNote note, boolean first) {
         Map<String, Long> expert = new TreeMap<>(p.expert());
-        expert.merge(note.severity().label() + "/" + note.group(), 1L, Long::sum);
+        expert.merge(note.item().id(), 1L, Long::sum);
         List<NoteEntry> warnings = new ArrayList<>(p.warnings());
         long omitted = p.warningsOmitted();
         if (note.severity().compareTo(Severity.WARNING) >= 0) {

@@ -22,7 +22,7 @@ import java.util.Map;
  * @param crcFailuresOmitted     CRC failures beyond those listed
  * @param partialBatches         every partial trailing batch (the first {@link ReportBuilder#MAX_LISTED})
  * @param partialBatchesOmitted  partial batches beyond those listed
- * @param expert                 expert-note counts by {@code severity/group}, e.g. {@code "warning/sequence": 3}
+ * @param expert                 expert-note counts by expert item id ({@link org.kwire.expert.ExpertItem}), e.g. {@code "tcp.gap": 3}
  * @param warnings               the first warnings and errors, one line each (see {@code warningsOmitted})
  * @param warningsOmitted        warnings beyond the first {@link ReportBuilder#MAX_WARNINGS} not listed
  * @param longPollsIncluded      true if long-polls answered empty at their wait time count in latencies and

@@ -1,6 +1,7 @@
 package org.kwire.report;
 
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.expert.ExpertGroup;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.frame.KafkaFrame;
@@ -228,15 +229,15 @@ public final class ReportBuilder implements ExchangeSink {
 
     @Override
     public void onNote(KafkaConversation conversation, ExpertNote note) {
-        if (note.group().equals("malformed")) {
+        if (note.group() == ExpertGroup.MALFORMED) {
             malformedFrames++; // a header or size prefix that could not be decoded
         }
         note(note);
     }
 
-    /** Counts an expert note; warnings and errors are also listed (the first {@link #MAX_WARNINGS}). */
+    /** Counts an expert note by its item's id; warnings and errors are also listed (the first {@link #MAX_WARNINGS}). */
     public void note(ExpertNote note) {
-        expert.merge(note.severity().label() + "/" + note.group(), 1L, Long::sum);
+        expert.merge(note.item().id(), 1L, Long::sum);
         if (note.severity().compareTo(Severity.WARNING) >= 0) {
             if (warnings.size() < MAX_WARNINGS) {
                 warnings.add(new NoteEntry(note));

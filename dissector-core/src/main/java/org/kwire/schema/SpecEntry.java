@@ -34,10 +34,15 @@ final class SpecEntry {
         this.apiKey = apiKey;
         this.direction = direction;
         this.name = name;
-        this.apiName = name.replaceFirst("(Request|Response)$", "");
+        this.apiName = name.endsWith("Request") ? withoutLast(name, 7) : name.endsWith("Response") ? withoutLast(name, 8) : name;
         this.validVersions = validVersions;
         this.flexibleVersions = flexibleVersions;
         this.source = source;
+    }
+
+    /** {@code name} without its last {@code n} characters (no regex: the registry makes some 1,700 entries at start). */
+    private static String withoutLast(String name, int n) {
+        return name.substring(0, name.length() - n);
     }
 
     /** An entry for a schema parsed already (a {@code --schemas} folder's). */

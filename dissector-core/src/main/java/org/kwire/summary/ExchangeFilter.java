@@ -47,7 +47,15 @@ public record ExchangeFilter(Set<Integer> apiKeys, Set<String> topics, Set<Strin
         return this.topics.isEmpty() || names(e.request(), topics) || names(e.response(), topics);
     }
 
-    /** Whether a request frame can match, judged on what it alone shows (all conditions if none needs a response). */
+    /**
+     * Whether a request passes the filter's API, client and connection parts: what a request alone decides (its
+     * exchange may still name a topic of the filter in the response only, e.g. a Metadata request for every topic).
+     */
+    public boolean testRequestPlace(KafkaConversation c, RequestHeader h) {
+        return testPlace(c, h.apiKey(), h.clientId(), true);
+    }
+
+    /** Whether a request passes the filter's API, client and connection parts, and names one of its topics (if any). */
     public boolean testRequest(KafkaConversation c, RequestHeader h, FrameSummary summary, TopicNames topics) {
         return testPlace(c, h.apiKey(), h.clientId(), true) && (this.topics.isEmpty() || names(summary, topics));
     }

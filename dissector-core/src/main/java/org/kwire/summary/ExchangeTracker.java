@@ -3,8 +3,11 @@ package org.kwire.summary;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.conversation.RequestRecord;
+import org.kwire.dissect.DissectionVisitor;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
+import org.kwire.protocol.RequestFrame;
 import org.kwire.protocol.RequestHeader;
 import org.kwire.schema.Direction;
 
@@ -12,8 +15,8 @@ import java.util.List;
 
 /**
  * Turns a conversation's frames into summarized exchanges for the sinks: each frame is summarized once (the request's
- * summary waits with the pending request, as its attachment), and each completed exchange that the filter accepts
- * goes to every sink. Frames are offered to the sinks as they come; the filter does not apply to them.
+ * summary waits in its {@link RequestRecord}, the conversation's pending entry), and each completed exchange that the
+ * filter accepts goes to every sink. Frames are offered to the sinks as they come; the filter does not apply to them.
  * <p>
  * With worker threads, the costly part of summarizing ({@link FrameSummarizer#examine}: bodies, CRCs, decompression)
  * runs on them, several frames at once, while the sinks still see everything (connections, frames, exchanges, notes)
@@ -35,11 +38,7 @@ public final class ExchangeTracker implements ConversationListener {
     private final ExchangeFilter filter;
     private final List<ExchangeSink> sinks;
     private final InOrder order;
-
-    /** What waits with a pending request: its summary, there once the sinks have seen the request. */
-    private static final class RequestSummary {
-        FrameSummary summary;
-    }
+    private BodyTap tap;
 
     /**
      * A tracker that summarizes on the thread that feeds it.
@@ -65,29 +64,45 @@ public final class ExchangeTracker implements ConversationListener {
         this.order = new InOrder(workers, MAX_IN_FLIGHT, MAX_IN_FLIGHT_BYTES);
     }
 
+    /**
+     * Has {@code tap} see the bodies this tracker summarizes, in the same pass (kwire dissect's trees); before the
+     * first frame.
+     */
+    public void tap(BodyTap tap) {
+        this.tap = tap;
+    }
+
+    /** The summarizer, which the conversations share to decode responses whose API they infer. */
+    public FrameSummarizer summarizer() {
+        return summarizer;
+    }
+
     /** Tells the sinks of a new Kafka connection. */
     public void conversation(KafkaConversation c) {
         order.then(() -> sinks.forEach(s -> s.onConversation(c)));
     }
 
     @Override
-    public Object onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader h) {
-        RequestSummary request = new RequestSummary();
-        order.submit(() -> summarizer.examine(frame, 4 + h.length(), h.apiKey(), Direction.REQUEST, h.apiVersion()),
+    public void onRequest(KafkaConversation c, RequestFrame request, RequestRecord record) {
+        KafkaFrame frame = request.frame();
+        RequestHeader h = request.header();
+        DissectionVisitor alongside = tap == null ? null : tap.request(c, request);
+        order.submit(() -> summarizer.examine(frame, h.bodyOffset(), h.apiKey(), Direction.REQUEST, h.apiVersion(), alongside),
                 frame.length(), found -> {
-                    request.summary = summarizer.summary(found, c.id());
-                    sinks.forEach(s -> s.onRequestFrame(c, frame, h, request.summary));
+                    FrameSummary summary = summarizer.summary(found, c.id());
+                    record.summary(summary);
+                    sinks.forEach(s -> s.onRequestFrame(c, frame, h, summary));
                 });
-        return request;
     }
 
     @Override
-    public void onResponse(Exchange exchange, KafkaFrame frame) {
-        RequestSummary request = exchange.request() == null ? null : (RequestSummary) exchange.request().attachment();
-        order.submit(() -> summarizer.examine(frame, 4 + exchange.response().header().length(), exchange.apiKey(),
-                Direction.RESPONSE, exchange.apiVersion()), frame.length(), found -> {
+    public void onResponse(Exchange exchange, KafkaFrame frame, FrameFindings decoded) {
+        DissectionVisitor alongside = tap == null || decoded != null ? null : tap.response(exchange, frame);
+        order.submit(() -> decoded != null ? decoded : summarizer.examine(frame, exchange.response().header().bodyOffset(),
+                exchange.apiKey(), Direction.RESPONSE, exchange.apiVersion(), alongside), frame.length(), found -> {
                     FrameSummary response = summarizer.summary(found, exchange.conversation().id());
-                    ExchangeSummary e = new ExchangeSummary(exchange, request == null ? null : request.summary, response);
+                    RequestRecord request = exchange.request();
+                    ExchangeSummary e = new ExchangeSummary(exchange, request == null ? null : request.summary(), response);
                     sinks.forEach(s -> s.onResponseFrame(e, frame));
                     deliver(e);
                 });
@@ -95,8 +110,7 @@ public final class ExchangeTracker implements ConversationListener {
 
     @Override
     public void onUnmatchedRequest(Exchange exchange) {
-        RequestSummary request = (RequestSummary) exchange.request().attachment();
-        order.then(() -> deliver(new ExchangeSummary(exchange, request.summary, null)));
+        order.then(() -> deliver(new ExchangeSummary(exchange, exchange.request().summary(), null)));
     }
 
     @Override

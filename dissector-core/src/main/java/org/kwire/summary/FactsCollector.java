@@ -1,7 +1,9 @@
 package org.kwire.summary;
 
+import org.kwire.dissect.BodyProblem;
 import org.kwire.dissect.DissectionVisitor;
 import org.kwire.dissect.WireValues;
+import org.kwire.expert.ExpertItem;
 import org.kwire.plan.FieldKind;
 import org.kwire.plan.FieldPlan;
 import org.kwire.plan.StructPlan;
@@ -25,7 +27,7 @@ final class FactsCollector implements DissectionVisitor {
     private boolean countPartitions;
     private final List<Scope> scopes = new ArrayList<>();
     private int depth;
-    private final List<String[]> problems = new ArrayList<>(1);
+    private final List<BodyProblem> problems = new ArrayList<>(1);
     private final MessageFactsCollector message = new MessageFactsCollector();
 
     /** What a struct (or, for partition-index arrays, an array) has shown so far. */
@@ -78,7 +80,7 @@ final class FactsCollector implements DissectionVisitor {
     }
 
     /** Problems of the last frame as {offset, group, message}; group "protocol" is a warning, others malformed. */
-    List<String[]> problems() {
+    List<BodyProblem> problems() {
         return problems;
     }
 
@@ -227,7 +229,7 @@ final class FactsCollector implements DissectionVisitor {
 
 
     @Override
-    public void problem(int offset, String group, String message) {
-        problems.add(new String[]{Integer.toString(offset), group, message});
+    public void problem(int offset, ExpertItem item, String message) {
+        problems.add(new BodyProblem(offset, item, message));
     }
 }

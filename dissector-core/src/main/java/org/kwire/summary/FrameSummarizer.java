@@ -1,8 +1,11 @@
 package org.kwire.summary;
 
+import org.kwire.dissect.BodyProblem;
+import org.kwire.dissect.DissectionVisitor;
 import org.kwire.dissect.Interpreter;
+import org.kwire.dissect.VisitorPair;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertGroup;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.MessagePlan;
 import org.kwire.plan.PlanCache;
@@ -40,27 +43,6 @@ public final class FrameSummarizer {
     private final RecordsDecoder records;
     private final TopicNames topics;
 
-    /**
-     * What {@link #examine} found in one frame, before it is placed in the capture's order.
-     *
-     * @param frame      the frame's place and completeness
-     * @param apiKey     its API, -1 if unknown
-     * @param version    its API version, -1 if unknown
-     * @param direction  request or response
-     * @param decoded    true if its body was decoded
-     * @param errors     non-zero error codes
-     * @param partitions topic-partitions it names
-     * @param records    its record sets
-     * @param problems   the interpreter's problems as {offset, group, message}
-     * @param topicIds   topic ids paired with names, as {id, name}, in the order the frame gave them
-     * @param message    its named top-level fields
-     */
-    record Findings(KafkaFrame frame, int apiKey, int version, Direction direction, boolean decoded,
-                    List<FrameSummary.ErrorRef> errors, List<FrameSummary.PartitionRef> partitions,
-                    List<FrameSummary.RecordsRef> records, List<FrameSummary.TopicRef> topicRefs, List<String[]> problems,
-                    List<String[]> topicIds, MessageFacts message) {
-    }
-
     /** Gathers one frame's findings. */
     private static final class Facts implements FrameFacts {
         final RecordsDecoder decoder;
@@ -69,7 +51,7 @@ public final class FrameSummarizer {
         final List<FrameSummary.PartitionRef> partitions = new ArrayList<>();
         final List<FrameSummary.RecordsRef> records = new ArrayList<>();
         final Set<FrameSummary.TopicRef> topicRefs = new LinkedHashSet<>();
-        final List<String[]> topicIds = new ArrayList<>(0);
+        final List<FrameFindings.TopicIdName> topicIds = new ArrayList<>(0);
 
         Facts(RecordsDecoder decoder, long packet) {
             this.decoder = decoder;
@@ -93,7 +75,7 @@ public final class FrameSummarizer {
 
         @Override
         public void topicId(String topicId, String name) {
-            topicIds.add(new String[] {topicId, name});
+            topicIds.add(new FrameFindings.TopicIdName(topicId, name));
         }
 
         @Override
@@ -114,6 +96,11 @@ public final class FrameSummarizer {
         this.topics = topics;
     }
 
+    /** The compiled schemas this summarizer decodes with. */
+    public PlanCache plans() {
+        return plans;
+    }
+
     /** The topic names learned so far. */
     public TopicNames topics() {
         return topics;
@@ -130,25 +117,29 @@ public final class FrameSummarizer {
      * @param stream     TCP stream number, named in notes
      */
     public FrameSummary summarize(KafkaFrame frame, int bodyOffset, int apiKey, Direction direction, int version, int stream) {
-        return summary(examine(frame, bodyOffset, apiKey, direction, version), stream);
+        return summary(examine(frame, bodyOffset, apiKey, direction, version, null), stream);
     }
 
     /**
      * The costly part of summarizing: the pass over the frame's body and its record sets. Thread-safe; it reads only
-     * the frame (which it does not change) and the immutable schemas.
+     * the frame (which it does not change) and the immutable schemas. A frame the capture lost bytes of, or of an API
+     * version no schema defines, is not decoded (and {@code alongside} not fed).
+     *
+     * @param bodyOffset where its body starts (after the header)
+     * @param alongside  a visitor fed by the same interpreter pass (kwire dissect's tree), or null
      */
-    Findings examine(KafkaFrame frame, int bodyOffset, int apiKey, Direction direction, int version) {
+    public FrameFindings examine(KafkaFrame frame, int bodyOffset, int apiKey, Direction direction, int version,
+                                 DissectionVisitor alongside) {
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, direction, version);
         if (!frame.complete() || plan.isEmpty()) {
-            return new Findings(frame, apiKey, version, direction, false, List.of(), List.of(), List.of(), List.of(),
-                    List.of(), List.of(), MessageFacts.NONE);
+            return FrameFindings.undecoded(frame, apiKey, version, direction);
         }
         Facts facts = new Facts(records, frame.meta().lastPacket());
         FactsCollector collector = new FactsCollector(facts);
         collector.start(frame.bytes(), direction == Direction.REQUEST ? PARTITION_APIS.contains(apiKey) : apiKey == PRODUCE,
                 direction == Direction.RESPONSE && apiKey == API_VERSIONS);
-        Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), collector);
-        return new Findings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
+        Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), VisitorPair.of(collector, alongside));
+        return new FrameFindings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
                 List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs),
                 List.copyOf(collector.problems()), facts.topicIds, collector.message());
     }
@@ -159,8 +150,8 @@ public final class FrameSummarizer {
      *
      * @param stream TCP stream number, named in notes
      */
-    FrameSummary summary(Findings f, int stream) {
-        f.topicIds().forEach(t -> topics.learn(t[0], t[1]));
+    FrameSummary summary(FrameFindings f, int stream) {
+        f.topicIds().forEach(t -> topics.learn(t.topicId(), t.name()));
         if (!f.decoded()) {
             return new FrameSummary(f.apiKey(), f.version(), f.direction(), f.frame().meta(), f.frame().complete(), false,
                     false, List.of(), List.of(), List.of(), List.of(), List.of(), MessageFacts.NONE);
@@ -174,15 +165,13 @@ public final class FrameSummarizer {
         long packet = f.frame().meta().lastPacket();
         List<ExpertNote> problems = new ArrayList<>();
         boolean malformed = false;
-        for (String[] p : f.problems()) {
-            boolean protocol = p[1].equals("protocol");
-            malformed |= !protocol;
-            problems.add(new ExpertNote(protocol ? Severity.WARNING : Severity.ERROR, p[1], packet, Long.parseLong(p[0]), where, p[2]));
+        for (BodyProblem p : f.problems()) {
+            malformed |= p.item().group() != ExpertGroup.PROTOCOL;
+            problems.add(new ExpertNote(p.item(), packet, p.offset(), where, p.message()));
         }
         for (FrameSummary.RecordsRef r : f.records()) {
             for (ExpertNote n : r.summary().notes()) {
-                problems.add(new ExpertNote(n.severity(), n.group(), n.packet(), n.offset(),
-                        where + " " + topics.display(r.topic(), r.topicId()) + "/" + r.partition(), n.message()));
+                problems.add(n.in(where + " " + topics.display(r.topic(), r.topicId()) + "/" + r.partition()));
             }
         }
         return new FrameSummary(f.apiKey(), f.version(), f.direction(), f.frame().meta(), true, true, malformed, f.errors(),

@@ -1,6 +1,6 @@
 package org.kwire.tls;
 
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 
 import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
@@ -42,6 +42,7 @@ final class HandshakeHandler {
     private KeySetup.Keys keys12;
     private byte[] ticket;
 
+
     HandshakeHandler(TlsConnection c) {
         this.c = c;
     }
@@ -70,7 +71,7 @@ final class HandshakeHandler {
                 }
             }
         } catch (Hello.Malformed e) {
-            c.note(Severity.ERROR, "malformed", r.lastPacket(), r.streamOffset(), side,
+            c.note(ExpertItem.TLS_HANDSHAKE_MALFORMED, r.lastPacket(), r.streamOffset(), side,
                     "handshake message of type " + type + " does not fit its lengths (" + e.getMessage() + ")");
         }
         c.facts.changed = true;
@@ -190,16 +191,25 @@ final class HandshakeHandler {
      * @param current the side whose record is being opened (already counted in its protected records)
      */
     void retryKeys(Side current) {
-        if (clientHello == null || serverHello == null || !c.keys.refresh()) {
+        if (clientHello == null || serverHello == null) {
             return;
         }
+        c.keys.refresh();
+        int generation = c.keys.generation();
+        if (generation == current.keysSeen) {
+            return; // nothing new since this side last looked (another connection's refresh may have read it)
+        }
+        current.keysSeen = generation;
+        current.keyRetries++;
         if (c.facts.keySource != null) {
             byte[] secret = c.tls13 && c.suite.decryptable() ? KeySetup.tls13Application(c.keys, clientHello, current.client) : null;
             if (secret != null) { // the application secret came late: tried from sequence number 0 on
                 current.application = RecordProtection.tls13(c.suite, secret);
                 current.trafficSecret = secret;
                 c.facts.decryptionReason = null;
-                c.facts.reason(LATE);
+                if (current.lostSinceOpen > 0) {
+                    c.facts.reason(LATE); // records of this side passed without it; found in time, nothing is lost
+                }
             }
             return;
         }
@@ -247,7 +257,7 @@ final class HandshakeHandler {
         side.read = RecordProtection.tls13(c.suite, side.trafficSecret);
         side.openedCurrent = false;
         side.keyGeneration++;
-        c.note(Severity.CHAT, "decryption", r.lastPacket(), r.streamOffset(), side, "KeyUpdate: " + side.role()
+        c.note(ExpertItem.TLS_KEY_UPDATE, r.lastPacket(), r.streamOffset(), side, "KeyUpdate: " + side.role()
                 + " traffic keys of generation " + side.keyGeneration + (body.length > 0 && body[0] == 1 ? " (update requested)" : ""));
     }
 

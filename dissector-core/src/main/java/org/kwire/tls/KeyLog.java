@@ -94,6 +94,14 @@ public final class KeyLog {
     }
 
     /**
+     * The number of secrets taken so far: it grows with every refresh that found new lines, whichever caller's refresh
+     * it was, so that each connection can tell whether the key log changed since it last looked.
+     */
+    public synchronized int generation() {
+        return lines;
+    }
+
+    /**
      * Reads {@code file} after the {@code read[0]} bytes ({@code read[1]} lines) already read; with {@code wholeLines},
      * a last line without its newline is left for the next time (it may still be being written).
      */

@@ -1,6 +1,6 @@
 package org.kwire.tls;
 
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 
 import java.nio.ByteBuffer;
 
@@ -96,7 +96,7 @@ final class Resync {
         }
         side.read = null;
         c.facts.reason("sequence number not recovered after a gap in the capture");
-        c.note(Severity.WARNING, "decryption", r.lastPacket(), r.streamOffset(), side, "after a gap of " + r.lostBefore()
+        c.note(ExpertItem.TLS_RESYNC_FAILED, r.lastPacket(), r.streamOffset(), side, "after a gap of " + r.lostBefore()
                 + " bytes no TLS record authenticates at any plausible sequence number: the rest of this direction is not decrypted");
         return true;
     }
@@ -113,7 +113,7 @@ final class Resync {
                 side.read = p;
                 p.sequence(k);
                 side.refusedCandidates = 0;
-                c.note(Severity.WARNING, "decryption", r.lastPacket(), r.streamOffset(), side, "a KeyUpdate was lost in the gap: "
+                c.note(ExpertItem.TLS_KEY_UPDATE_LOST, r.lastPacket(), r.streamOffset(), side, "a KeyUpdate was lost in the gap: "
                         + "decrypting again with traffic keys of generation " + side.keyGeneration + " from sequence number " + k);
                 // the lost bytes hold the KeyUpdate record (a 5-byte message) and application records, taken to be
                 // full (2^14 bytes of data) but for the last: bulk data is what spans records
@@ -130,7 +130,7 @@ final class Resync {
 
     private void lost(Side side, TlsRecord r, long records, long plain, boolean scanned) {
         String how = scanned ? "; next record found by scanning, sequence number recovered as " + side.read.sequence() : "";
-        c.note(Severity.WARNING, "sequence", r.lastPacket(), r.streamOffset(), side, "TLS stream resumes after " + r.lostBefore()
+        c.note(ExpertItem.TLS_RESUMED_AFTER_GAP, r.lastPacket(), r.streamOffset(), side, "TLS stream resumes after " + r.lostBefore()
                 + " bytes lost (" + (records < 0 ? "records" : records + " record(s)") + ", about " + plain + " bytes of data)" + how);
         if (side.applicationPhase || !c.tls13 && side.protectedNow) {
             c.listener.plaintextGap(side.isA, plain, side.gapReason + ", " + (records < 0 ? "" : records + " ") + "TLS record(s) lost",

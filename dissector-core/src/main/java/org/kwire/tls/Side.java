@@ -28,6 +28,8 @@ final class Side {
     boolean openedAny;
     /** Times the key log was looked at again for this side's secret. */
     int keyRetries;
+    /** The key log's {@link KeyLog#generation()} when this side last looked for its secrets; -1 never. */
+    int keysSeen = -1;
     /** Records known lost to gaps since a record of this side last opened (their sequence numbers are skipped). */
     long lostSinceOpen;
     /** Candidates refused while resynchronising after the last gap. */

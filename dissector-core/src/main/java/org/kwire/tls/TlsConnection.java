@@ -1,7 +1,7 @@
 package org.kwire.tls;
 
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 
 import java.nio.ByteBuffer;
 
@@ -68,7 +68,7 @@ public final class TlsConnection {
 
             @Override
             public void malformed(long streamOffset, long packet, String message) {
-                note(Severity.ERROR, "malformed", packet, streamOffset, side(fromA), message);
+                note(ExpertItem.TLS_RECORD_HEADER_INVALID, packet, streamOffset, side(fromA), message);
             }
         };
     }
@@ -167,7 +167,6 @@ public final class TlsConnection {
         side.protectedBytes += 5 + r.fragment().length;
         if (side.keyRetries < MAX_KEY_RETRIES && (side.read == null && side.application == null && facts.keySource == null
                 || tls13 && side.application == null && side.trafficSecret == null && facts.keySource != null)) {
-            side.keyRetries++;
             handshake.retryKeys(side); // a live capture: the client may have written its secret since
         }
         RecordProtection.Opened o = side.read == null ? null : side.read.open(r.type(), r.version(), r.fragment());
@@ -212,7 +211,7 @@ public final class TlsConnection {
         }
         long lost = Math.max(0, r.fragment().length - side.read.overhead());
         side.read.sequence(side.read.sequence() + 1);
-        note(Severity.WARNING, "decryption", r.lastPacket(), r.streamOffset(), side,
+        note(ExpertItem.TLS_RECORD_DAMAGED, r.lastPacket(), r.streamOffset(), side,
                 "TLS record fails authentication (damaged in the capture?); its " + lost + " bytes are skipped");
         if (side.applicationPhase || !tls13) {
             listener.plaintextGap(side.isA, lost, "TLS record failed authentication", r.lastPacket());
@@ -234,7 +233,7 @@ public final class TlsConnection {
         facts.reason(side.missing);
         if (!authFailureNoted) {
             authFailureNoted = true;
-            note(Severity.ERROR, "decryption", packet, offset, side, "TLS record does not authenticate "
+            note(ExpertItem.TLS_AUTH_FAILED, packet, offset, side, "TLS record does not authenticate "
                     + "with the key log's secret for this connection (wrong or corrupt secret): not decrypted");
         }
     }
@@ -245,7 +244,7 @@ public final class TlsConnection {
             case TlsRecord.HANDSHAKE -> {
                 String problem = side.handshake.add(data, (t, body, message) -> handshake.message(side, t, body, message, r));
                 if (problem != null) {
-                    note(Severity.ERROR, "malformed", r.lastPacket(), r.streamOffset(), side, problem);
+                    note(ExpertItem.TLS_HANDSHAKE_MALFORMED, r.lastPacket(), r.streamOffset(), side, problem);
                 }
             }
             case TlsRecord.APPLICATION_DATA -> {
@@ -265,28 +264,28 @@ public final class TlsConnection {
                     listener.plaintext(side.isA, ByteBuffer.wrap(data), r.timestampNanos(), r.lastPacket());
                 }
             }
-            default -> note(Severity.ERROR, "malformed", r.lastPacket(), r.streamOffset(), side,
+            default -> note(ExpertItem.TLS_CONTENT_TYPE_INVALID, r.lastPacket(), r.streamOffset(), side,
                     "TLS record of content type " + type + " inside a protected record");
         }
     }
 
     private void alert(Side side, byte[] data, TlsRecord r, boolean wasProtected) {
         if (data.length < 2) {
-            note(Severity.ERROR, "malformed", r.lastPacket(), r.streamOffset(), side, "alert of " + data.length + " bytes");
+            note(ExpertItem.TLS_ALERT_MALFORMED, r.lastPacket(), r.streamOffset(), side, "alert of " + data.length + " bytes");
             return;
         }
         TlsAlert alert = new TlsAlert(side.role(), TlsNames.alertLevel(data[0] & 0xff), TlsNames.alert(data[1] & 0xff),
                 r.lastPacket(), wasProtected);
         facts.alert(alert);
         if (!alert.description().equals("close_notify")) {
-            note("fatal".equals(alert.level()) ? Severity.WARNING : Severity.NOTE, "protocol", r.lastPacket(), r.streamOffset(),
+            note("fatal".equals(alert.level()) ? ExpertItem.TLS_ALERT_FATAL : ExpertItem.TLS_ALERT, r.lastPacket(), r.streamOffset(),
                     side, alert.level() + " alert " + alert.description() + " from the " + side.role());
         }
     }
 
     /** An expert note about one direction of this connection. */
-    void note(Severity severity, String group, long packet, long offset, Side side, String message) {
-        listener.note(new ExpertNote(severity, group, packet, offset, context + " TLS " + side.role()
+    void note(ExpertItem item, long packet, long offset, Side side, String message) {
+        listener.note(new ExpertNote(item, packet, offset, context + " TLS " + side.role()
                 + (side.client ? "->server" : "->client"), message));
     }
 

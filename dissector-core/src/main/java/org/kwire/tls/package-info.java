@@ -22,7 +22,7 @@
  *   <li>application data per direction, in order, each chunk with the capture frame number and timestamp of the
  *       packet that completed its record;</li>
  *   <li>gaps: plaintext bytes lost (a TCP gap, an undecryptable record) with the estimate's basis in the reason;</li>
- *   <li>expert notes (group {@code decryption}, {@code malformed}, {@code sequence}, {@code protocol}), each once per
+ *   <li>expert notes (the {@code tls.*} items of {@link org.kwire.expert.ExpertItem}), each once per
  *       cause and connection;</li>
  *   <li>{@link org.kwire.tls.TlsFacts} snapshots when the facts change (handshake done, alert, end).</li>
  * </ul>

@@ -16,6 +16,14 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.frame.FrameInfo;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.PlanCache;
+import org.kwire.protocol.HeaderDecoder;
+import org.kwire.protocol.RequestFrame;
+import org.kwire.protocol.ResponseFrame;
+import org.kwire.records.RecordsDecoder;
+import org.kwire.records.RecordsOptions;
+import org.kwire.summary.FrameFindings;
+import org.kwire.summary.FrameSummarizer;
+import org.kwire.summary.TopicNames;
 import org.kwire.schema.SchemaRegistry;
 
 import java.nio.ByteBuffer;
@@ -24,6 +32,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Requests built and serialized by kafka-clients, responses matched by correlation_id. */
@@ -31,15 +40,18 @@ class KafkaConversationTest {
 
     private final List<String> events = new ArrayList<>();
     private final List<Exchange> exchanges = new ArrayList<>();
+    private final List<RequestRecord> records = new ArrayList<>();
+    private final HeaderDecoder headers = new HeaderDecoder(SchemaRegistry.bundled());
     private final ConversationListener listener = new ConversationListener() {
         @Override
-        public Object onRequest(KafkaConversation c, KafkaFrame frame, org.kwire.protocol.RequestHeader h) {
+        public void onRequest(KafkaConversation c, RequestFrame frame, RequestRecord record) {
+            org.kwire.protocol.RequestHeader h = frame.header();
             events.add("request " + h.apiKey() + " v" + h.apiVersion() + " #" + h.correlationId() + " " + h.clientId());
-            return "attached to #" + h.correlationId();
+            records.add(record);
         }
 
         @Override
-        public void onResponse(Exchange e, KafkaFrame frame) {
+        public void onResponse(Exchange e, KafkaFrame frame, FrameFindings decoded) {
             exchanges.add(e);
             events.add("response #" + e.response().header().correlationId() + " api " + e.apiKey()
                     + " hv" + e.response().header().headerVersion() + " latency " + e.latencyMicros());
@@ -56,7 +68,17 @@ class KafkaConversationTest {
         }
     };
     private final KafkaConversation conversation = new KafkaConversation(3, "10.0.0.1:50000", "10.0.0.2:9092",
-            new PlanCache(SchemaRegistry.bundled()), listener, 2);
+            new FrameSummarizer(new PlanCache(SchemaRegistry.bundled()), new RecordsDecoder(RecordsOptions.defaults()),
+                    new TopicNames()), listener, 2);
+
+    /** A request frame as the stream stage hands it on: its header decoded once. */
+    private void request(KafkaFrame f) {
+        conversation.onRequestFrame(headers.requestFrame(f));
+    }
+
+    private void respond(KafkaFrame f) {
+        conversation.onResponseFrame(ResponseFrame.of(f));
+    }
 
     private static KafkaFrame frame(ByteBuffer withoutPrefix, long nanos) {
         ByteBuffer b = ByteBuffer.allocate(4 + withoutPrefix.remaining()).putInt(withoutPrefix.remaining()).put(withoutPrefix).flip();
@@ -78,24 +100,24 @@ class KafkaConversationTest {
 
     @Test
     void responsesMatchTheirRequestsByCorrelationIdInAnyOrder() {
-        conversation.onRequestFrame(metadataRequest(1, 1_000_000));
+        request(metadataRequest(1, 1_000_000));
         ApiVersionsRequest av = new ApiVersionsRequest(new ApiVersionsRequestData(), (short) 3);
-        conversation.onRequestFrame(frame(av.serializeWithHeader(new RequestHeader(ApiKeys.API_VERSIONS, (short) 3, "app", 2)), 2_000_000));
-        conversation.onResponseFrame(response(2, false, 2_500_000)); // ApiVersions: header v0 even at flexible v3
-        conversation.onResponseFrame(response(1, true, 4_000_000));
+        request(frame(av.serializeWithHeader(new RequestHeader(ApiKeys.API_VERSIONS, (short) 3, "app", 2)), 2_000_000));
+        respond(response(2, false, 2_500_000)); // ApiVersions: header v0 even at flexible v3
+        respond(response(1, true, 4_000_000));
         assertEquals(List.of(
                 "request 3 v12 #1 app",
                 "request 18 v3 #2 app",
                 "response #2 api 18 hv0 latency 500",
                 "response #1 api 3 hv1 latency 3000"), events);
         assertEquals("10.0.0.2:9092", exchanges.get(0).conversation().broker());
-        assertEquals("attached to #2", exchanges.get(0).request().attachment());
+        assertSame(records.get(1), exchanges.get(0).request(), "the pending entry made for the request comes back");
     }
 
     @Test
     void responseWithoutRequestAndRequestWithoutResponse() {
-        conversation.onResponseFrame(response(9, false, 1));
-        conversation.onRequestFrame(metadataRequest(4, 2));
+        respond(response(9, false, 1));
+        request(metadataRequest(4, 2));
         conversation.end();
         assertEquals(List.of(
                 "note response with correlation_id 9 has no captured request",
@@ -109,16 +131,16 @@ class KafkaConversationTest {
     @Test
     void rawSaslTokensAfterSaslHandshakeV0AreNotTakenForKafkaFrames() {
         SaslHandshakeRequest handshake = new SaslHandshakeRequest(new SaslHandshakeRequestData().setMechanism("PLAIN"), (short) 0);
-        conversation.onRequestFrame(frame(handshake.serializeWithHeader(new RequestHeader(ApiKeys.SASL_HANDSHAKE, (short) 0, "app", 1)), 1));
+        request(frame(handshake.serializeWithHeader(new RequestHeader(ApiKeys.SASL_HANDSHAKE, (short) 0, "app", 1)), 1));
         SaslHandshakeResponseData ok = new SaslHandshakeResponseData().setMechanisms(List.of("PLAIN"));
         ObjectSerializationCache cache = new ObjectSerializationCache();
         ByteBuffer body = ByteBuffer.allocate(4 + ok.size(cache, (short) 0)).putInt(1); // response header v0: correlation_id
         ok.write(new ByteBufferAccessor(body), cache, (short) 0);
-        conversation.onResponseFrame(frame(body.flip(), 2));
-        conversation.onRequestFrame(frame(ByteBuffer.wrap("\u0000alice\u0000secret".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 3));
-        conversation.onResponseFrame(frame(ByteBuffer.allocate(0), 4));
-        conversation.onRequestFrame(metadataRequest(2, 5));
-        conversation.onResponseFrame(response(2, true, 6));
+        respond(frame(body.flip(), 2));
+        request(frame(ByteBuffer.wrap("\u0000alice\u0000secret".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 3));
+        respond(frame(ByteBuffer.allocate(0), 4));
+        request(metadataRequest(2, 5));
+        respond(response(2, true, 6));
         assertEquals(List.of(
                 "request 17 v0 #1 app",
                 "response #1 api 17 hv0 latency 0",
@@ -130,9 +152,9 @@ class KafkaConversationTest {
 
     @Test
     void pendingRequestsAreBoundedOldestFirst() {
-        conversation.onRequestFrame(metadataRequest(1, 1));
-        conversation.onRequestFrame(metadataRequest(2, 2));
-        conversation.onRequestFrame(metadataRequest(3, 3));
+        request(metadataRequest(1, 1));
+        request(metadataRequest(2, 2));
+        request(metadataRequest(3, 3));
         assertTrue(events.contains("unmatched #1"), events.toString());
         assertTrue(conversation.isPending(2) && conversation.isPending(3));
     }
@@ -165,11 +187,11 @@ class KafkaConversationTest {
      */
     @Test
     void aBrokerFrameAfterAnUnansweredTokenIsAResponseIfItAnswersAPendingRequest() {
-        conversation.onRequestFrame(saslHandshakeV0(1));
-        conversation.onResponseFrame(saslHandshakeV0Response(1));
-        conversation.onRequestFrame(frame(ByteBuffer.wrap("\u0000alice\u0000secret".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 3));
-        conversation.onRequestFrame(metadataRequest(2, 5));
-        conversation.onResponseFrame(metadataResponse(2, 9));
+        request(saslHandshakeV0(1));
+        respond(saslHandshakeV0Response(1));
+        request(frame(ByteBuffer.wrap("\u0000alice\u0000secret".getBytes(java.nio.charset.StandardCharsets.US_ASCII)), 3));
+        request(metadataRequest(2, 5));
+        respond(metadataResponse(2, 9));
         assertEquals(List.of(
                 "request 17 v0 #1 app",
                 "response #1 api 17 hv0 latency 0",
@@ -181,16 +203,16 @@ class KafkaConversationTest {
     /** Produce with acks=0 (ProduceRequest.json "Acks"): handed on at once, never pending, never evicting others. */
     @Test
     void produceWithAcksZeroIsNeverPending() {
-        conversation.onRequestFrame(metadataRequest(1, 1));
+        request(metadataRequest(1, 1));
         for (int id = 10; id < 15; id++) {
             org.apache.kafka.common.message.ProduceRequestData data = new org.apache.kafka.common.message.ProduceRequestData()
                     .setAcks((short) 0).setTimeoutMs(1000).setTransactionalId(id == 10 ? "tx" : null);
             org.apache.kafka.common.requests.ProduceRequest p = new org.apache.kafka.common.requests.ProduceRequest(data, (short) 13);
-            conversation.onRequestFrame(frame(p.serializeWithHeader(new RequestHeader(ApiKeys.PRODUCE, (short) 13, "app", id)), 2));
+            request(frame(p.serializeWithHeader(new RequestHeader(ApiKeys.PRODUCE, (short) 13, "app", id)), 2));
         }
         org.apache.kafka.common.message.ProduceRequestData acked = new org.apache.kafka.common.message.ProduceRequestData()
                 .setAcks((short) -1).setTimeoutMs(1000);
-        conversation.onRequestFrame(frame(new org.apache.kafka.common.requests.ProduceRequest(acked, (short) 8)
+        request(frame(new org.apache.kafka.common.requests.ProduceRequest(acked, (short) 8)
                 .serializeWithHeader(new RequestHeader(ApiKeys.PRODUCE, (short) 8, "app", 20)), 3));
         assertTrue(conversation.isPending(1), "no eviction by acks=0 requests: " + events);
         assertTrue(conversation.isPending(20), "acks=-1 waits for its response");
@@ -202,7 +224,7 @@ class KafkaConversationTest {
     /** api_key 0x8003 (a flipped bit): a malformed request, not an exchange. */
     @Test
     void anApiKeyNoReleaseDefinesIsMalformed() {
-        conversation.onRequestFrame(frame(ByteBuffer.allocate(10).putShort((short) 0x8003).putShort((short) 13).putInt(5)
+        request(frame(ByteBuffer.allocate(10).putShort((short) 0x8003).putShort((short) 13).putInt(5)
                 .putShort((short) -1).flip(), 1));
         assertEquals(List.of("note request with api_key -32765 (0x8003), which no known Kafka release defines; not decoded"), events);
         assertEquals(false, conversation.isPending(5));
@@ -211,9 +233,9 @@ class KafkaConversationTest {
     /** A response the capture cut (its end lost) is timed to its first packet. */
     @Test
     void anIncompleteResponseIsTimedToItsFirstPacket() {
-        conversation.onRequestFrame(metadataRequest(1, 1_000_000));
+        request(metadataRequest(1, 1_000_000));
         ByteBuffer cut = ByteBuffer.allocate(9).putInt(100).putInt(1).put((byte) 0).flip();
-        conversation.onResponseFrame(new KafkaFrame(cut, new FrameInfo(104, 0, 2, 3, 3_000_000, 9_000_000, 9)));
+        respond(new KafkaFrame(cut, new FrameInfo(104, 0, 2, 3, 3_000_000, 9_000_000, 9)));
         assertEquals("response #1 api 3 hv1 latency 2000", events.get(1));
         assertTrue(exchanges.get(0).incomplete());
     }

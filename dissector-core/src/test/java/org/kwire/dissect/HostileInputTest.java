@@ -2,6 +2,7 @@ package org.kwire.dissect;
 
 import org.junit.jupiter.api.Test;
 import org.kwire.encode.InstanceEncoder;
+import org.kwire.expert.ExpertItem;
 import org.kwire.plan.MessagePlan;
 import org.kwire.plan.PlanCache;
 import org.kwire.schema.Direction;
@@ -30,9 +31,9 @@ class HostileInputTest {
         return new FieldNode("body", "struct", 0, 0);
     }
 
-    private static List<String> notes(FieldNode n) {
-        List<String> out = new ArrayList<>();
-        n.notes().forEach(e -> out.add(e.group()));
+    private static List<ExpertItem> notes(FieldNode n) {
+        List<ExpertItem> out = new ArrayList<>();
+        n.notes().forEach(e -> out.add(e.item()));
         n.children().forEach(c -> out.addAll(notes(c)));
         return out;
     }
@@ -51,8 +52,8 @@ class HostileInputTest {
                         ByteBuffer frame = ByteBuffer.wrap(body, 0, cut).slice();
                         int end = Interpreter.decode(frame, 0, cut, plan, new TreeBuilder(frame, tree, RecordsHandler.SIZE_ONLY, 1, true));
                         assertTrue(end <= cut, api + " cut at " + cut);
-                        List<String> groups = notes(tree);
-                        assertTrue(groups.contains("truncated") || groups.contains("malformed"),
+                        List<ExpertItem> groups = notes(tree);
+                        assertTrue(groups.contains(ExpertItem.BODY_TRUNCATED) || groups.contains(ExpertItem.BODY_LENGTH_OVERRUN),
                                 plan.spec().name() + " v" + version + " cut at " + cut + " of " + body.length + ": " + groups);
                         ValuesBuilder values = new ValuesBuilder(frame, true);
                         Interpreter.decode(frame, 0, cut, plan, values);
@@ -99,6 +100,7 @@ class HostileInputTest {
         ByteBuffer frame = ByteBuffer.allocate(5).putInt(Integer.MAX_VALUE).put((byte) 0).flip();
         FieldNode tree = body();
         Interpreter.decode(frame, 0, 5, plan, new TreeBuilder(frame, tree, RecordsHandler.SIZE_ONLY, 9, true));
+        assertEquals(ExpertItem.BODY_LENGTH_OVERRUN, tree.notes().get(0).item());
         assertEquals("Topics: 2147483647 elements cannot fit in the 1 bytes left", tree.notes().get(0).message());
         assertEquals(0, tree.notes().get(0).offset());
     }

@@ -1,6 +1,7 @@
 package org.kwire.frame;
 
 import org.junit.jupiter.api.Test;
+import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
 
 import java.nio.ByteBuffer;
@@ -101,9 +102,50 @@ class FrameAssemblerTest {
         assertArrayEquals(frame(6), bytes(frames.get(0)));
         assertEquals(7, frames.get(0).meta().streamOffset());
         assertEquals(7, a.skippedBytes());
-        assertEquals(2, notes.size(), notes.toString());
+        assertEquals(List.of(ExpertItem.FRAME_SIZE_INVALID, ExpertItem.FRAME_RESYNC_SKIPPED),
+                notes.stream().map(ExpertNote::item).toList());
         assertTrue(notes.get(0).message().startsWith("invalid frame size -16"), notes.get(0).message());
         assertEquals("skipped 7 bytes to find a frame boundary (from frame 1)", notes.get(1).message());
+    }
+
+    /** A frame over maxFrameSize, read in sync, is skipped by its declared size: never held, framing stays in sync. */
+    @Test
+    void oversizedFrameInSyncIsSkippedByItsSizeWhereverTheChunksAreCut() {
+        byte[] stream = concat(frame(10), frame(1200), frame(6));
+        for (int cut = 0; cut <= stream.length; cut++) {
+            frames.clear();
+            notes.clear();
+            FrameAssembler a = assembler(true, null); // no resynchronisation: a validator is never asked
+            a.accept(ByteBuffer.wrap(stream, 0, cut), 100, 1);
+            a.accept(ByteBuffer.wrap(stream, cut, stream.length - cut), 200, 2);
+            a.end(2);
+            assertEquals(2, frames.size(), "cut " + cut);
+            assertArrayEquals(frame(10), bytes(frames.get(0)));
+            assertArrayEquals(frame(6), bytes(frames.get(1)));
+            assertEquals(14 + 1204, frames.get(1).meta().streamOffset());
+            assertEquals(1, a.oversizedFrames());
+            assertEquals(0, a.skippedBytes());
+            ExpertNote note = notes.get(0);
+            assertEquals(1, notes.size(), notes.toString());
+            assertEquals(ExpertItem.FRAME_TOO_LARGE, note.item());
+            assertEquals(cut < 18 ? 2 : 1, note.packet(), "the packet that completed the size prefix");
+            assertEquals(14, note.offset(), "cut " + cut);
+            assertEquals("frame of 1200 bytes (after its size prefix) over the largest accepted, 1000 (--max-frame-size): "
+                    + "skipped by its size", note.message());
+        }
+    }
+
+    @Test
+    void aGapInsideAnOversizedFrameKeepsSync() {
+        byte[] big = frame(5000);
+        FrameAssembler a = assembler(true, null);
+        a.accept(ByteBuffer.wrap(big, 0, 1500), 1, 1);
+        a.gap(3000, "missing segments", 2);
+        a.accept(ByteBuffer.wrap(concat(Arrays.copyOfRange(big, 4500, big.length), frame(8))), 3, 3);
+        a.end(3);
+        assertEquals(1, frames.size());
+        assertEquals(5004, frames.get(0).meta().streamOffset());
+        assertEquals(List.of(ExpertItem.FRAME_TOO_LARGE), notes.stream().map(ExpertNote::item).toList());
     }
 
     @Test
@@ -125,6 +167,7 @@ class FrameAssemblerTest {
         assertTrue(frames.get(1).complete());
         assertArrayEquals(frame(8), bytes(frames.get(1)));
         assertEquals(54, frames.get(1).meta().streamOffset());
+        assertEquals(List.of(ExpertItem.FRAME_CUT_BY_GAP), notes.stream().map(ExpertNote::item).toList());
         assertEquals(List.of("frame incomplete: 20 of 54 bytes captured before a gap of 10 bytes (snaplen)"),
                 notes.stream().map(ExpertNote::message).toList());
     }
@@ -162,6 +205,7 @@ class FrameAssemblerTest {
         assertEquals(1, frames.size());
         assertEquals(10, frames.get(0).length());
         assertEquals(Integer.MAX_VALUE - 6, frames.get(0).meta().length());
+        assertEquals(ExpertItem.FRAME_INCOMPLETE_AT_END, notes.get(0).item());
         assertEquals("frame incomplete at end of stream: 10 of 2147483641 bytes", notes.get(0).message());
     }
 
@@ -198,6 +242,7 @@ class FrameAssemblerTest {
         a.accept(ByteBuffer.wrap(frame(4)), 100, 1);
         a.endGap(1, 2); // a lost FIN only
         a.endGap(44, 3);
+        assertEquals(List.of(ExpertItem.TCP_GAP), notes.stream().map(ExpertNote::item).toList());
         assertEquals(List.of("gap of 44 bytes (missing segments at the end of the connection, or 43 bytes if the last "
                 + "acknowledgment also counted a FIN the capture missed)"), notes.stream().map(ExpertNote::message).toList());
     }

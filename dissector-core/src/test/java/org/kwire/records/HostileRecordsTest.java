@@ -3,7 +3,7 @@ package org.kwire.records;
 import com.github.luben.zstd.ZstdOutputStream;
 import org.junit.jupiter.api.Test;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.tree.FieldNode;
 import org.xerial.snappy.Snappy;
 
@@ -53,7 +53,7 @@ class HostileRecordsTest {
 
         assertEquals(1, s.crcValid());
         assertEquals(-1, s.batches().get(0).uncompressedBytes());
-        assertNote(s, Severity.ERROR, "malformed", 61, "gzip payload of 10 bytes is malformed: Not in GZIP format");
+        assertNote(s, ExpertItem.RECORDS_COMPRESSION_MALFORMED, 61, "gzip payload of 10 bytes is malformed: Not in GZIP format");
     }
 
     /** A snappy block is taken as snappy decompresses it; a corrupt one and one past the limit are named as such. */
@@ -65,10 +65,9 @@ class HostileRecordsTest {
 
         assertEquals(61 + 4096, decode(TestBatches.v2(0, SNAPPY, 0, 0, block), RecordsOptions.defaults()).batches()
                 .get(0).uncompressedBytes());
-        assertNote(decode(TestBatches.v2(0, SNAPPY, 0, 1, corrupt), RecordsOptions.defaults()), Severity.ERROR,
-                "malformed", 61, "snappy payload of " + corrupt.length + " bytes has a malformed snappy block");
+        assertNote(decode(TestBatches.v2(0, SNAPPY, 0, 1, corrupt), RecordsOptions.defaults()), ExpertItem.RECORDS_COMPRESSION_MALFORMED, 61, "snappy payload of " + corrupt.length + " bytes has a malformed snappy block");
         assertNote(decode(TestBatches.v2(0, SNAPPY, 0, 1, block), new RecordsOptions(1000, false, 256, 1)),
-                Severity.WARNING, "undecoded", 61, "snappy payload of " + block.length + " bytes decompresses past "
+                ExpertItem.RECORDS_DECOMPRESSION_LIMIT, 61, "snappy payload of " + block.length + " bytes decompresses past "
                         + "the limit of 1000 bytes (maxDecompressedBytes); records not decoded");
     }
 
@@ -79,7 +78,7 @@ class HostileRecordsTest {
         RecordsSummary s = decode(batch, RecordsOptions.defaults());
 
         assertEquals(Integer.MAX_VALUE, s.records(), "as declared");
-        assertNote(s, Severity.ERROR, "malformed", batch.length,
+        assertNote(s, ExpertItem.RECORDS_COUNT_MISMATCH, batch.length,
                 "RecordBatch v2 baseOffset 0 declares 2147483647 records but holds 1");
     }
 
@@ -92,7 +91,7 @@ class HostileRecordsTest {
         RecordsSummary s = new RecordsDecoder(RecordsOptions.defaults()).decode(ByteBuffer.wrap(batch), 0,
                 batch.length, 1, field);
 
-        assertNote(s, Severity.ERROR, "malformed", 65,
+        assertNote(s, ExpertItem.RECORDS_FIELD_MALFORMED, 65,
                 "record 0 of RecordBatch v2 baseOffset 0: keyLength 1000000 does not fit the 10 bytes left");
         assertEquals(List.of(s.notes().get(0)), field.children().get(0).notes());
     }
@@ -105,7 +104,7 @@ class HostileRecordsTest {
 
         assertEquals(List.of(), s.batches());
         assertNull(s.partialBatch());
-        assertNote(s, Severity.ERROR, "malformed", 0, "entry size -5 is below the 14-byte minimum of any batch or "
+        assertNote(s, ExpertItem.RECORDS_ENTRY_SIZE_INVALID, 0, "entry size -5 is below the 14-byte minimum of any batch or "
                 + "message; the rest of the records not decoded");
     }
 
@@ -117,7 +116,7 @@ class HostileRecordsTest {
         RecordsSummary s = decode(bytes, RecordsOptions.defaults());
 
         assertEquals(List.of(1L), s.batches().stream().map(BatchInfo::baseOffset).toList(), "the next one decodes");
-        assertNote(s, Severity.ERROR, "malformed", 0, "magic 2 entry of 52 bytes is shorter than its header");
+        assertNote(s, ExpertItem.RECORDS_ENTRY_TOO_SHORT, 0, "magic 2 entry of 52 bytes is shorter than its header");
     }
 
     @Test
@@ -129,7 +128,7 @@ class HostileRecordsTest {
         RecordsSummary s = decode(bytes, RecordsOptions.defaults());
 
         assertEquals(List.of(1L), s.batches().stream().map(BatchInfo::baseOffset).toList());
-        assertNote(s, Severity.WARNING, "undecoded", 0, "entry with unknown magic 3 (61 bytes) not decoded");
+        assertNote(s, ExpertItem.RECORDS_MAGIC_UNKNOWN, 0, "entry with unknown magic 3 (61 bytes) not decoded");
     }
 
     @Test
@@ -139,7 +138,7 @@ class HostileRecordsTest {
         RecordsSummary s = decode(batch, RecordsOptions.defaults());
 
         assertEquals(Codec.UNKNOWN, s.batches().get(0).codec());
-        assertNote(s, Severity.ERROR, "malformed", 61,
+        assertNote(s, ExpertItem.RECORDS_COMPRESSION_MALFORMED, 61,
                 "unknown payload of 3 bytes is in a compression codec Kafka does not define");
     }
 
@@ -148,7 +147,7 @@ class HostileRecordsTest {
         RecordsSummary s = new RecordsDecoder(RecordsOptions.defaults()).decode(ByteBuffer.allocate(10), 5, 20, 1,
                 null);
 
-        assertNote(s, Severity.ERROR, "malformed", 5,
+        assertNote(s, ExpertItem.RECORDS_OUTSIDE_FRAME, 5,
                 "records field of 20 bytes at offset 5 does not lie within the frame's 10 bytes");
     }
 
@@ -178,7 +177,7 @@ class HostileRecordsTest {
 
         assertEquals(1, s.crcValid());
         assertEquals(-1, s.batches().get(0).uncompressedBytes());
-        assertNote(s, Severity.WARNING, "undecoded", 61, codec + " payload of " + (batch.length - 61)
+        assertNote(s, ExpertItem.RECORDS_DECOMPRESSION_LIMIT, 61, codec + " payload of " + (batch.length - 61)
                 + " bytes decompresses past the limit of " + options.maxDecompressedBytes()
                 + " bytes (maxDecompressedBytes); records not decoded");
         FieldNode payload = field.children().get(0).child("records");
@@ -186,8 +185,8 @@ class HostileRecordsTest {
         assertEquals(List.of(), payload.children());
     }
 
-    private static void assertNote(RecordsSummary s, Severity severity, String group, long offset, String message) {
-        assertEquals(List.of(new ExpertNote(severity, group, 1, offset, "records", message)), s.notes());
+    private static void assertNote(RecordsSummary s, ExpertItem item, long offset, String message) {
+        assertEquals(List.of(new ExpertNote(item, 1, offset, "records", message)), s.notes());
     }
 
     private static RecordsSummary decode(byte[] bytes, RecordsOptions options) {

@@ -2,7 +2,7 @@ package org.kwire.records;
 
 import org.junit.jupiter.api.Test;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.tree.FieldNode;
 
 import java.io.ByteArrayOutputStream;
@@ -73,7 +73,7 @@ class LegacyMessageSetTest {
         int valueOffset = 12 + 4 + 1 + 1 + 8 + 4 + 4;
         assertEquals(List.of(new CrcFailure(valueOffset, 0, stored, computed.getValue(), (byte) 1)), s.crcFailures());
         assertEquals(1, s.crcValid(), "the wrapper's own");
-        assertEquals(List.of(new ExpertNote(Severity.ERROR, "checksum", 1, valueOffset, "records", String.format(
+        assertEquals(List.of(new ExpertNote(ExpertItem.RECORDS_CRC_INVALID, 1, valueOffset, "records", String.format(
                 "CRC-32 mismatch in message v1 offset 0: stored 0x%08x, computed 0x%08x (offset 0 of the "
                         + "decompressed data)", stored, computed.getValue()))), s.notes());
     }
@@ -89,7 +89,7 @@ class LegacyMessageSetTest {
         RecordsSummary one = decode(outer, RecordsOptions.defaults());
         RecordsSummary two = decode(outer, new RecordsOptions(1 << 20, false, 256, 2));
 
-        assertEquals(List.of(new ExpertNote(Severity.WARNING, "undecoded", 1, valueOffset, "records",
+        assertEquals(List.of(new ExpertNote(ExpertItem.RECORDS_NESTED_TOO_DEEP, 1, valueOffset, "records",
                 "gzip payload nested 2 levels deep not decoded (maxDepth 1) (offset " + valueOffset
                         + " of the decompressed data)")), one.notes());
         assertEquals(2, one.crcValid());

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.kwire.expert.ExpertNote;
-import org.kwire.expert.Severity;
+import org.kwire.expert.ExpertItem;
 import org.kwire.tree.FieldNode;
 
 import java.nio.ByteBuffer;
@@ -146,7 +146,7 @@ class RealCaptureRecordsTest {
         assertEquals(19, s.records());
         ExpertNote note = s.notes().get(0);
         assertEquals(1, s.notes().size());
-        assertEquals(List.of(Severity.ERROR, "checksum", 260L, 0L), List.of(note.severity(), note.group(),
+        assertEquals(List.of(ExpertItem.RECORDS_CRC_INVALID, 260L, 0L), List.of(note.item(),
                 note.packet(), note.offset()));
         assertEquals(String.format("CRC-32C mismatch in RecordBatch v2 baseOffset 0: stored 0x2ad30b45, computed 0x%08x",
                 crc.getValue()), note.message());
@@ -182,7 +182,7 @@ class RealCaptureRecordsTest {
             assertEquals(new PartialBatch(start, cut - start, declared), fast.partialBatch());
             assertEquals(1, fast.notes().size());
             ExpertNote note = fast.notes().get(0);
-            assertEquals(List.of(Severity.NOTE, "truncated", (long) start), List.of(note.severity(), note.group(),
+            assertEquals(List.of(ExpertItem.RECORDS_PARTIAL_BATCH, (long) start), List.of(note.item(),
                     note.offset()));
             String size = declared < 0 ? (cut - start) + " bytes, size field incomplete"
                     : (cut - start) + " of " + declared + " bytes";

@@ -16,6 +16,8 @@ import org.kwire.conversation.KafkaConversation;
 import org.kwire.frame.FrameInfo;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.PlanCache;
+import org.kwire.protocol.HeaderDecoder;
+import org.kwire.protocol.ResponseFrame;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.schema.SchemaRegistry;
@@ -43,7 +45,9 @@ class ProduceOutcomeTest {
     private final ReportBuilder report = new ReportBuilder(schemas, topics, 10);
     private final ExchangeTracker tracker = new ExchangeTracker(new FrameSummarizer(plans,
             new RecordsDecoder(RecordsOptions.defaults()), topics), ExchangeFilter.ALL, List.of(report));
-    private final KafkaConversation conversation = new KafkaConversation(0, "10.0.0.1:5000", "10.0.0.2:9092", plans, tracker, 100);
+    private final KafkaConversation conversation = new KafkaConversation(0, "10.0.0.1:5000", "10.0.0.2:9092",
+            tracker.summarizer(), tracker, 100);
+    private final HeaderDecoder headers = new HeaderDecoder(schemas);
 
     private static KafkaFrame frame(ByteBuffer withoutPrefix, long nanos) {
         ByteBuffer b = ByteBuffer.allocate(4 + withoutPrefix.remaining()).putInt(withoutPrefix.remaining()).put(withoutPrefix).flip();
@@ -87,10 +91,10 @@ class ProduceOutcomeTest {
 
     @Test
     void recordsAreAckedRejectedOrUnconfirmedPerPartition() {
-        conversation.onRequestFrame(produce(1, (short) -1));
-        conversation.onResponseFrame(response(1));
-        conversation.onRequestFrame(produce(2, (short) 0)); // acks=0: no response comes
-        conversation.onRequestFrame(produce(3, (short) 1)); // the connection ends first
+        conversation.onRequestFrame(headers.requestFrame(produce(1, (short) -1)));
+        conversation.onResponseFrame(ResponseFrame.of(response(1)));
+        conversation.onRequestFrame(headers.requestFrame(produce(2, (short) 0))); // acks=0: no response comes
+        conversation.onRequestFrame(headers.requestFrame(produce(3, (short) 1))); // the connection ends first
         conversation.end();
         tracker.finish();
         Report r = report.build(new CaptureSummary(List.of(), 0, 0, null, null, 0, 0, 0, 0, 0));

@@ -1,6 +1,8 @@
 package org.kwire.tls;
 
 import org.junit.jupiter.api.Test;
+import org.kwire.expert.ExpertGroup;
+import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
 
 import java.io.ByteArrayOutputStream;
@@ -161,8 +163,8 @@ class TlsConnectionTest {
         feed(c, true, Rfc8448KeyScheduleTest.CLIENT_ALERT_RECORD, 4);
         c.end(5);
         assertEquals(0, r.fromA.size(), "never garbage");
-        List<ExpertNote> errors = r.notes.stream().filter(n -> n.group().equals("decryption")).toList();
-        assertEquals(1, errors.size(), errors.toString());
+        List<ExpertNote> errors = r.notes.stream().filter(n -> n.group() == ExpertGroup.DECRYPTION).toList();
+        assertEquals(List.of(ExpertItem.TLS_AUTH_FAILED), errors.stream().map(ExpertNote::item).toList());
         assertEquals("error [decryption] frame 5 (stream 3 TLS client->server): TLS record does not authenticate "
                 + "with the key log's secret for this connection (wrong or corrupt secret): not decrypted", errors.get(0).toString());
         assertEquals("not_decrypted", r.facts.decryption());
@@ -184,8 +186,8 @@ class TlsConnectionTest {
         feed(c, true, record(23, new byte[40]), 3); // stands for the client's Finished: does not authenticate
         feed(c, true, Rfc8448KeyScheduleTest.CLIENT_DATA_RECORD, 4);
         c.end(5);
-        List<ExpertNote> errors = r.notes.stream().filter(n -> n.group().equals("decryption")).toList();
-        assertEquals(1, errors.size(), errors.toString());
+        List<ExpertNote> errors = r.notes.stream().filter(n -> n.group() == ExpertGroup.DECRYPTION).toList();
+        assertEquals(List.of(ExpertItem.TLS_AUTH_FAILED), errors.stream().map(ExpertNote::item).toList());
         assertEquals(3, errors.get(0).packet());
         assertEquals(0, r.fromA.size());
         assertEquals("authentication failed: wrong or corrupt secret in the key log", r.facts.decryptionReason());
@@ -213,6 +215,31 @@ class TlsConnectionTest {
     }
 
     @Test
+    void secretsReadOnAnotherConnectionsRefreshAreFoundToo(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("live.keys"), "");
+        KeyLog k = new KeyLog();
+        k.load(file);
+        Recorder first = new Recorder();
+        Recorder second = new Recorder();
+        TlsConnection a = new TlsConnection(k, new SessionCache(), first, "stream 0", null);
+        TlsConnection b = new TlsConnection(k, new SessionCache(), second, "stream 1", null);
+        for (TlsConnection c : List.of(a, b)) {
+            feed(c, true, record(22, clientHello()), 1);
+            feed(c, false, record(22, serverHello()), 2);
+        }
+        java.nio.file.Files.writeString(file, "CLIENT_TRAFFIC_SECRET_0 " + HEX.formatHex(CLIENT_RANDOM) + " "
+                + HEX.formatHex(Rfc8448KeyScheduleTest.CLIENT_AP) + "\n", java.nio.file.StandardOpenOption.APPEND);
+        Thread.sleep(20);
+        feed(a, true, Rfc8448KeyScheduleTest.CLIENT_DATA_RECORD, 3); // this refresh reads the line
+        feed(b, true, Rfc8448KeyScheduleTest.CLIENT_DATA_RECORD, 4); // within 10 ms: no refresh, yet the secret is there
+        a.end(5);
+        b.end(5);
+        assertEquals(first.fromA.size(), second.fromA.size());
+        assertTrue(second.fromA.size() > 0, "the second connection's record decrypted");
+        assertEquals("decrypted", second.facts.decryption());
+    }
+
+    @Test
     void withoutAKeyLogTheHandshakeFactsAreStillReported() {
         Recorder r = new Recorder();
         TlsConnection c = new TlsConnection(new KeyLog(), new SessionCache(), r, "stream 0", true);
@@ -225,7 +252,8 @@ class TlsConnectionTest {
         assertEquals("no key log given", r.facts.decryptionReason());
         assertEquals(List.of(new TlsAlert("server", "fatal", "handshake_failure", 3, false)), r.facts.alerts());
         assertEquals("failed", r.facts.handshake());
-        assertTrue(r.notes.stream().anyMatch(n -> n.message().equals("fatal alert handshake_failure from the server")));
+        assertTrue(r.notes.stream().anyMatch(n -> n.item() == ExpertItem.TLS_ALERT_FATAL
+                && n.message().equals("fatal alert handshake_failure from the server")));
     }
 
     @Test
@@ -235,7 +263,8 @@ class TlsConnectionTest {
         feed(c, true, record(22, new byte[] {1, (byte) 0xff, (byte) 0xff, (byte) 0xff, 3, 3}), 1);
         feed(c, true, record(0x40, new byte[] {1, 2, 3}), 2);
         c.end(3);
-        assertEquals(List.of("malformed", "malformed"), r.notes.stream().map(ExpertNote::group).toList());
+        assertEquals(List.of(ExpertItem.TLS_HANDSHAKE_MALFORMED, ExpertItem.TLS_RECORD_HEADER_INVALID),
+                r.notes.stream().map(ExpertNote::item).toList());
         assertTrue(r.notes.get(0).message().startsWith("handshake message of type 1 announces 16777215 bytes"), r.notes.get(0).message());
         assertTrue(r.notes.get(1).message().startsWith("not a TLS record header (type 64"), r.notes.get(1).message());
     }

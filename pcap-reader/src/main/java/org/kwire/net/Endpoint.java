@@ -21,6 +21,44 @@ public final class Endpoint implements Comparable<Endpoint> {
         this.hash = Arrays.hashCode(address) * 31 + port;
     }
 
+    /** An endpoint from raw address numbers as {@link TcpSegment} holds them (IPv4: the 4 bytes in {@code low}). */
+    static Endpoint of(boolean ipv6, long high, long low, int port) {
+        byte[] a;
+        if (ipv6) {
+            a = new byte[16];
+            for (int i = 0; i < 8; i++) {
+                a[i] = (byte) (high >>> (56 - 8 * i));
+                a[8 + i] = (byte) (low >>> (56 - 8 * i));
+            }
+        } else {
+            a = new byte[] {(byte) (low >>> 24), (byte) (low >>> 16), (byte) (low >>> 8), (byte) low};
+        }
+        return new Endpoint(a, port);
+    }
+
+    /** The first 8 bytes of a 16-byte address as a number; 0 for a 4-byte one. */
+    static long high(byte[] address) {
+        return address.length == 16 ? number(address, 0, 8) : 0;
+    }
+
+    /** The last 8 bytes of a 16-byte address, or the 4 bytes of an IPv4 one, as an unsigned number. */
+    static long low(byte[] address) {
+        return address.length == 16 ? number(address, 8, 8) : number(address, 0, 4);
+    }
+
+    private static long number(byte[] b, int from, int n) {
+        long v = 0;
+        for (int i = from; i < from + n; i++) {
+            v = (v << 8) | (b[i] & 0xff);
+        }
+        return v;
+    }
+
+    /** The address bytes (not a copy: not to be changed). */
+    byte[] address() {
+        return address;
+    }
+
     /** TCP port. */
     public int port() {
         return port;

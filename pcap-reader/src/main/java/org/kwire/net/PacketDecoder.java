@@ -9,7 +9,8 @@ import java.nio.ByteBuffer;
  * number), IPv4 (RFC 791) and IPv6 (RFC 8200, extension headers skipped), TCP (RFC 9293). IPv4 and IPv6 fragments are
  * reassembled ({@link Defragmenter}): the segment of a reassembled datagram belongs to its last fragment's packet. The
  * IP length bounds the payload, so Ethernet padding is never taken as data; a packet the snaplen cut yields the
- * captured part and the number of missing payload bytes. Anything else yields {@code null} and is counted. Not
+ * captured part and the number of missing payload bytes. Anything else yields {@code null} and is counted. The
+ * segment returned is one view that each call overwrites (decoding allocates nothing but for fragments). Not
  * thread-safe: one decoder per capture.
  */
 public final class PacketDecoder {
@@ -24,6 +25,8 @@ public final class PacketDecoder {
     private static final int EXT_AUTH = 51;
 
     private final Defragmenter defrag;
+    /** The view every call returns. */
+    private final TcpSegment segment = new TcpSegment();
 
     private long notTcp;
     private long unsupportedLink;
@@ -75,7 +78,10 @@ public final class PacketDecoder {
         return malformed;
     }
 
-    /** The packet's TCP segment, or {@code null} if it has none (counted by reason). */
+    /**
+     * The packet's TCP segment, or {@code null} if it has none (counted by reason): a view valid until the next call,
+     * whose payload is a range of the packet's bytes (or of a reassembled datagram's).
+     */
     public TcpSegment decode(Packet p) {
         ByteBuffer b = p.data();
         int start = b.position();
@@ -152,10 +158,7 @@ public final class PacketDecoder {
             notTcp++;
             return null;
         }
-        byte[] src = new byte[4];
-        byte[] dst = new byte[4];
-        b.get(ip + 12, src);
-        b.get(ip + 16, dst);
+        segment.addresses(false, 0, b.getInt(ip + 12) & 0xffffffffL, 0, b.getInt(ip + 16) & 0xffffffffL);
         // total length 0 happens with TCP segmentation offload: the captured bytes are the packet
         int wireEnd = total == 0 ? ip + (pkt.originalLength() - (ip - b.position())) : ip + total;
         if ((flagsFrag & 0x3fff) != 0) { // More Fragments set or fragment offset non-zero
@@ -168,9 +171,9 @@ public final class PacketDecoder {
                 return null;
             }
             int len = d.payload().remaining();
-            return tcp(pkt, d.payload(), 0, len, len, src, dst);
+            return tcp(pkt, d.payload(), 0, len, len);
         }
-        return tcp(pkt, b, ip + ihl, end, wireEnd, src, dst);
+        return tcp(pkt, b, ip + ihl, end, wireEnd);
     }
 
     private TcpSegment ipv6(Packet pkt, ByteBuffer b, int ip, int end) {
@@ -179,20 +182,16 @@ public final class PacketDecoder {
             return null;
         }
         int payloadLength = b.getShort(ip + 4) & 0xffff;
-        byte[] src = new byte[16];
-        byte[] dst = new byte[16];
-        b.get(ip + 8, src);
-        b.get(ip + 24, dst);
+        segment.addresses(true, b.getLong(ip + 8), b.getLong(ip + 16), b.getLong(ip + 24), b.getLong(ip + 32));
         int wireEnd = payloadLength == 0 ? ip + (pkt.originalLength() - (ip - b.position())) : ip + 40 + payloadLength;
-        return ipv6Headers(pkt, b, ip, b.get(ip + 6) & 0xff, ip + 40, end, wireEnd, src, dst);
+        return ipv6Headers(pkt, b, ip, b.get(ip + 6) & 0xff, ip + 40, end, wireEnd);
     }
 
     /**
      * Walks IPv6 extension headers from {@code p} (next header {@code next}) to TCP. {@code ip} is the IPv6 header's
      * offset, or -1 inside a reassembled payload (where a further fragment header is malformed).
      */
-    private TcpSegment ipv6Headers(Packet pkt, ByteBuffer b, int ip, int next, int p, int end, int wireEnd,
-                                   byte[] src, byte[] dst) {
+    private TcpSegment ipv6Headers(Packet pkt, ByteBuffer b, int ip, int next, int p, int end, int wireEnd) {
         while (next != PROTO_TCP) {
             if (!isExtension(next)) {
                 notTcp++;
@@ -219,7 +218,7 @@ public final class PacketDecoder {
                         return null;
                     }
                     int len = d.payload().remaining();
-                    return ipv6Headers(pkt, d.payload(), -1, d.protocol(), 0, len, len, src, dst);
+                    return ipv6Headers(pkt, d.payload(), -1, d.protocol(), 0, len, len);
                 }
                 p += 8;
             } else if (next == EXT_AUTH) {
@@ -229,7 +228,7 @@ public final class PacketDecoder {
             }
             next = following;
         }
-        return tcp(pkt, b, p, end, wireEnd, src, dst);
+        return tcp(pkt, b, p, end, wireEnd);
     }
 
     /** Extension headers (RFC 8200 section 4, RFC 7045) that can precede TCP: hop-by-hop, routing, fragment,
@@ -239,7 +238,8 @@ public final class PacketDecoder {
                 || next == 139 || next == 140;
     }
 
-    private TcpSegment tcp(Packet pkt, ByteBuffer b, int t, int capturedEnd, int wireEnd, byte[] src, byte[] dst) {
+    /** The TCP header at {@code t} into the view (whose addresses are set). */
+    private TcpSegment tcp(Packet pkt, ByteBuffer b, int t, int capturedEnd, int wireEnd) {
         if (capturedEnd - t < 20) {
             malformed++;
             return null;
@@ -249,15 +249,11 @@ public final class PacketDecoder {
             malformed++;
             return null;
         }
-        int srcPort = b.getShort(t) & 0xffff;
-        int dstPort = b.getShort(t + 2) & 0xffff;
-        long seq = b.getInt(t + 4) & 0xffffffffL;
-        long ack = b.getInt(t + 8) & 0xffffffffL;
-        int flags = b.get(t + 13) & 0xff;
+        segment.header(b.getShort(t) & 0xffff, b.getShort(t + 2) & 0xffff, b.getInt(t + 4) & 0xffffffffL,
+                b.getInt(t + 8) & 0xffffffffL, b.get(t + 13) & 0xff);
         int payloadStart = t + dataOffset;
         int payloadEnd = Math.min(capturedEnd, wireEnd);
-        int missing = Math.max(0, wireEnd - capturedEnd);
-        ByteBuffer payload = b.slice(payloadStart, payloadEnd - payloadStart);
-        return new TcpSegment(new Endpoint(src, srcPort), new Endpoint(dst, dstPort), seq, ack, flags, payload, missing, pkt);
+        segment.payload(b, payloadStart, payloadEnd - payloadStart, Math.max(0, wireEnd - capturedEnd), pkt);
+        return segment;
     }
 }

@@ -14,6 +14,18 @@ interface ByteInput extends Closeable {
      */
     ByteBuffer read(int n) throws IOException;
 
+    /**
+     * The next {@code n} bytes (fewer only at the end of the input) in a buffer that is valid only until the next call
+     * of any method of this input: they lie from its position to its limit (which need not start at index 0), and its
+     * byte order is the caller's to set. For headers read and forgotten, so that reading them allocates nothing; by
+     * default the same as {@link #read}.
+     *
+     * @throws IOException if the file cannot be read
+     */
+    default ByteBuffer readTransient(int n) throws IOException {
+        return read(n);
+    }
+
     /** Skips up to {@code n} bytes; returns how many were skipped. */
     long skip(long n) throws IOException;
 

@@ -19,6 +19,8 @@ final class MappedByteInput implements ByteInput {
     private final FileChannel channel;
     private final long size;
     private MappedByteBuffer window;
+    /** A view of the window for {@link #readTransient}, its position and limit set at each call. */
+    private ByteBuffer view;
     private long windowStart;
     private long pos;
 
@@ -29,17 +31,29 @@ final class MappedByteInput implements ByteInput {
 
     @Override
     public ByteBuffer read(int n) throws IOException {
+        return readTransient(n).slice();
+    }
+
+    /** The next bytes in a view of the window (one view per window, reused): no slice per call. */
+    @Override
+    public ByteBuffer readTransient(int n) throws IOException {
         int len = (int) Math.min(n, size - pos);
         if (len <= 0) {
             return ByteBuffer.allocate(0);
         }
+        int at = windowed(len);
+        pos += len;
+        return view.limit(at + len).position(at);
+    }
+
+    /** Maps a window holding the {@code len} bytes at {@link #pos} if the current one does not; their index in it. */
+    private int windowed(int len) throws IOException {
         if (window == null || pos < windowStart || pos + len > windowStart + window.capacity()) {
             windowStart = pos;
             window = channel.map(FileChannel.MapMode.READ_ONLY, pos, Math.min(Math.max(WINDOW, len), size - pos));
+            view = window.duplicate();
         }
-        ByteBuffer slice = window.slice((int) (pos - windowStart), len);
-        pos += len;
-        return slice;
+        return (int) (pos - windowStart);
     }
 
     @Override
@@ -57,6 +71,7 @@ final class MappedByteInput implements ByteInput {
     @Override
     public void close() throws IOException {
         window = null;
+        view = null;
         channel.close();
     }
 }

@@ -45,16 +45,17 @@ final class PcapReader extends CaptureReader {
         if (done) {
             return null;
         }
-        ByteBuffer rh = in.read(16);
+        ByteBuffer rh = in.readTransient(16);
         if (rh.remaining() < 16) {
             return rh.remaining() == 0 ? end()
                     : stop("capture truncated after packet " + number + ": record header cut short (" + rh.remaining() + " of 16 bytes)");
         }
         rh.order(order);
-        long sec = rh.getInt(0) & 0xffffffffL;
-        long frac = rh.getInt(4) & 0xffffffffL;
-        long incl = rh.getInt(8) & 0xffffffffL;
-        long orig = rh.getInt(12) & 0xffffffffL;
+        int at = rh.position();
+        long sec = rh.getInt(at) & 0xffffffffL;
+        long frac = rh.getInt(at + 4) & 0xffffffffL;
+        long incl = rh.getInt(at + 8) & 0xffffffffL;
+        long orig = rh.getInt(at + 12) & 0xffffffffL;
         if (incl > MAX_RECORD) {
             return stop("capture corrupt after packet " + number + ": record length " + incl + " bytes; reading stopped");
         }

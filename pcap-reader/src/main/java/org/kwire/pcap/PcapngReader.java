@@ -45,26 +45,28 @@ final class PcapngReader extends CaptureReader {
     @Override
     public Packet next() throws IOException {
         while (!done) {
-            ByteBuffer head = in.read(8);
+            ByteBuffer head = in.readTransient(8); // header and body in transient views: only a packet's data is sliced
             if (head.remaining() < 8) {
                 return head.remaining() == 0 ? end() : stop("capture truncated after packet " + number + ": block header cut short");
             }
-            int type = head.order(order).getInt(0); // the SHB type reads the same in either byte order
+            int h = head.position();
+            int type = head.order(order).getInt(h); // the SHB type reads the same in either byte order
             if (type == SHB) {
-                if (!section(head)) {
+                if (!section(head.order(ByteOrder.BIG_ENDIAN).getInt(h + 4))) {
                     return null;
                 }
                 continue;
             }
-            long total = head.getInt(4) & 0xffffffffL;
+            long total = head.getInt(h + 4) & 0xffffffffL;
             if (total < 12 || total % 4 != 0 || total > MAX_BLOCK) {
                 return stop("capture corrupt after packet " + number + ": block of type " + type + " with length " + total + "; reading stopped");
             }
-            ByteBuffer body = in.read((int) total - 8);
+            ByteBuffer body = in.readTransient((int) total - 8);
             if (body.remaining() < total - 8) {
                 return stop("capture truncated in a block after packet " + number + ": " + (body.remaining() + 8) + " of " + total + " bytes present");
             }
             body.order(order);
+            int at = body.position();
             int bodyLen = (int) total - 12;
             if (bodyLen < minimumBody(type)) {
                 warn("short block " + type, "block of type " + type + " after packet " + number + " is too short ("
@@ -73,15 +75,15 @@ final class PcapngReader extends CaptureReader {
             }
             Packet p = switch (type) {
                 case IDB -> {
-                    Interface i = Interface.parse(body, bodyLen);
+                    Interface i = Interface.parse(body.slice(at, bodyLen).order(order), bodyLen);
                     checkLinkType("interface " + interfaces.size() + " (section " + sections + ")", i.linkType());
                     interfaces.add(i);
                     yield null;
                 }
-                case EPB -> packet(body, bodyLen, body.getInt(0));
-                case OBSOLETE_PACKET -> packet(body, bodyLen, body.getShort(0) & 0xffff);
-                case SPB -> simple(body, bodyLen);
-                case DSB -> secrets(body, bodyLen);
+                case EPB -> packet(body, at, bodyLen, body.getInt(at));
+                case OBSOLETE_PACKET -> packet(body, at, bodyLen, body.getShort(at) & 0xffff);
+                case SPB -> simple(body, at, bodyLen);
+                case DSB -> secrets(body.slice(at, bodyLen).order(order), bodyLen);
                 default -> null; // statistics, name resolution, custom and unknown blocks
             };
             if (p != null) {
@@ -102,8 +104,11 @@ final class PcapngReader extends CaptureReader {
         };
     }
 
-    /** Reads a section header block after its 8-byte head; false if reading stopped. */
-    private boolean section(ByteBuffer head) throws IOException {
+    /**
+     * Reads a section header block after its 8-byte head, whose length field is {@code length} read big-endian;
+     * false if reading stopped.
+     */
+    private boolean section(int length) throws IOException {
         ByteBuffer bom = in.read(4);
         if (bom.remaining() < 4) {
             stop("capture truncated in a section header block");
@@ -116,7 +121,7 @@ final class PcapngReader extends CaptureReader {
             return false;
         }
         order = magic == BYTE_ORDER_MAGIC ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
-        long total = head.order(order).getInt(4) & 0xffffffffL;
+        long total = (order == ByteOrder.BIG_ENDIAN ? length : Integer.reverseBytes(length)) & 0xffffffffL;
         if (total < 28 || total % 4 != 0 || total > MAX_BLOCK) {
             stop("capture corrupt: section header block length " + total + "; reading stopped");
             return false;
@@ -142,11 +147,14 @@ final class PcapngReader extends CaptureReader {
         return true;
     }
 
-    /** An enhanced or obsolete packet block: both have the timestamp at 4, lengths at 12 and 16, data at 20. */
-    private Packet packet(ByteBuffer b, int len, int id) {
-        long ts = ((b.getInt(4) & 0xffffffffL) << 32) | (b.getInt(8) & 0xffffffffL);
-        int captured = b.getInt(12);
-        int original = b.getInt(16);
+    /**
+     * An enhanced or obsolete packet block whose body starts at {@code at} in {@code b}: both have the timestamp at 4,
+     * lengths at 12 and 16, data at 20.
+     */
+    private Packet packet(ByteBuffer b, int at, int len, int id) {
+        long ts = ((b.getInt(at + 4) & 0xffffffffL) << 32) | (b.getInt(at + 8) & 0xffffffffL);
+        int captured = b.getInt(at + 12);
+        int original = b.getInt(at + 16);
         Interface i = iface(id);
         if (i == null) {
             return null;
@@ -156,24 +164,27 @@ final class PcapngReader extends CaptureReader {
                     + (captured & 0xffffffffL) + " beyond its block; skipped");
             return null;
         }
-        String comment = options(b, 20 + ((captured + 3) & ~3), len, OPT_COMMENT);
+        String comment = options(b, at + 20 + ((captured + 3) & ~3), at + len, OPT_COMMENT);
         number++;
-        return new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(20, captured).order(ByteOrder.BIG_ENDIAN), id, comment);
+        return new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(at + 20, captured), id, comment);
     }
 
-    /** A simple packet block: interface 0, no timestamp, captured length = min(original, snaplen, block room). */
-    private Packet simple(ByteBuffer b, int len) {
+    /**
+     * A simple packet block whose body starts at {@code at}: interface 0, no timestamp, captured length = min(original,
+     * snaplen, block room).
+     */
+    private Packet simple(ByteBuffer b, int at, int len) {
         Interface i = iface(0);
         if (i == null) {
             return null;
         }
-        int original = b.getInt(0);
+        int original = b.getInt(at);
         int captured = Math.min(len - 4, original < 0 ? Integer.MAX_VALUE : original);
         if (i.snaplen() > 0) {
             captured = Math.min(captured, i.snaplen());
         }
         number++;
-        return new Packet(number, 0, i.linkType(), original, b.slice(4, Math.max(captured, 0)).order(ByteOrder.BIG_ENDIAN), 0);
+        return new Packet(number, 0, i.linkType(), original, b.slice(at + 4, Math.max(captured, 0)), 0);
     }
 
     private Interface iface(int id) {

@@ -18,7 +18,8 @@ import java.util.List;
  * time, and with {@link Rotation#maxFiles} only that many kept (a ring buffer: the oldest is deleted). Files of a
  * series are named as dumpcap names them: {@code STEM_NNNNN_YYYYMMDDhhmmss.EXT}, the number counting from 1 and the
  * time the file's first packet's (UTC). Every file is a complete pcapng with its own section and interface headers,
- * so that any of them, or all in order, analyze on their own. Not thread-safe: one writing thread.
+ * so that any of them, or all in order, analyze on their own. One thread writes; another may {@link #flush()} (e.g.
+ * every second, so that what was captured is on disk even if the process is killed).
  */
 public final class RingWriter implements Closeable {
 
@@ -84,7 +85,7 @@ public final class RingWriter implements Closeable {
      *
      * @throws IOException if writing, or deleting the oldest file of the ring, fails
      */
-    public void write(Packet p) throws IOException {
+    public synchronized void write(Packet p) throws IOException {
         if (rotation.rotates() && (out == null || full(p))) {
             rotate(p);
         }
@@ -135,9 +136,20 @@ public final class RingWriter implements Closeable {
         return List.copyOf(kept);
     }
 
+    /**
+     * Writes what is buffered of the current file to disk (a complete pcapng up to the last packet written).
+     *
+     * @throws IOException if writing fails
+     */
+    public synchronized void flush() throws IOException {
+        if (out != null) {
+            out.flush();
+        }
+    }
+
     /** Closes the current file; with rotation and no packet at all, no file was made. */
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
         if (out != null) {
             out.close();
             out = null;

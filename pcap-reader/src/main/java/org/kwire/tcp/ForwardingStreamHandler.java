@@ -4,7 +4,9 @@ import java.nio.ByteBuffer;
 
 /**
  * A {@link TcpStreamHandler} that passes every event on to another one unchanged; a watcher overrides the events it
- * looks at (calling {@code super} to pass them on).
+ * looks at (calling {@code super} to pass them on). In-order bytes come as a range
+ * ({@link #onData(boolean, ByteBuffer, int, int, long, long)}) from the reassembler, as a buffer from a replay: a
+ * watcher of the bytes overrides both.
  */
 public class ForwardingStreamHandler implements TcpStreamHandler {
 
@@ -18,6 +20,11 @@ public class ForwardingStreamHandler implements TcpStreamHandler {
     @Override
     public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
         inner.onData(fromA, data, timestampNanos, packet);
+    }
+
+    @Override
+    public void onData(boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos, long packet) {
+        inner.onData(fromA, buffer, offset, length, timestampNanos, packet);
     }
 
     @Override

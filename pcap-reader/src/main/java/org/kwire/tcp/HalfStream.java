@@ -3,7 +3,6 @@ package org.kwire.tcp;
 import org.kwire.net.TcpSegment;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -26,8 +25,8 @@ final class HalfStream {
     private final long maxHeldBytes;
     /** Disjoint pieces, all at or after {@link #nextSeq}, by unwrapped sequence number. */
     private final TreeMap<Long, Piece> held = new TreeMap<>();
-    /** The last delivered pieces with their sequence numbers, oldest first. */
-    private final ArrayDeque<Map.Entry<Long, Piece>> recent = new ArrayDeque<>();
+    /** The last delivered chunks with their sequence numbers. */
+    private final RecentChunks recent = new RecentChunks();
     private boolean started;
     private long isn = -1;
     private long firstSeq;
@@ -80,7 +79,12 @@ final class HalfStream {
         }
         hasData = true;
         long rel = unwrap(seq);
-        accept(rel, new Piece(s.payload(), s.missingPayload(), s.packet().timestampNanos(), s.packet().number()));
+        if (rel == nextSeq && held.isEmpty()) { // in order, nothing held: the common case, delivered as it is
+            deliver(s.payloadBuffer(), s.payloadOffset(), s.payloadLength(), s.missingPayload(), s.packet().timestampNanos(),
+                    s.packet().number());
+        } else {
+            accept(rel, new Piece(s.payload(), s.missingPayload(), s.packet().timestampNanos(), s.packet().number()));
+        }
         fin(s, seq);
     }
 
@@ -194,27 +198,33 @@ final class HalfStream {
 
     private void deliver(Piece p) {
         ByteBuffer data = p.data();
-        if (data.hasRemaining()) {
-            recent.addLast(Map.entry(nextSeq, new Piece(data.duplicate(), p.missing(), p.timestampNanos(), p.packet())));
-            if (recent.size() > RECENT_CHUNKS) {
-                recent.removeFirst();
-            }
+        deliver(data, data.position(), data.remaining(), p.missing(), p.timestampNanos(), p.packet());
+    }
+
+    /**
+     * Hands on the next in-order bytes: {@code length} bytes of {@code buffer} from {@code offset} (a range: no
+     * allocation here), then {@code missing} bytes the snaplen cut.
+     */
+    private void deliver(ByteBuffer buffer, int offset, int length, int missing, long timestampNanos, long packet) {
+        if (length > 0) {
+            recent.add(nextSeq, buffer, offset, length, missing, timestampNanos, packet);
             handler.onSequence(fromA, nextSeq & 0xffffffffL);
-            handler.onData(fromA, data, p.timestampNanos(), p.packet());
+            handler.onData(fromA, buffer, offset, length, timestampNanos, packet);
         }
-        nextSeq += p.length();
-        if (p.missing() > 0) {
-            handler.onGap(fromA, p.missing(), "snaplen", p.packet());
+        nextSeq += length + (long) missing;
+        if (missing > 0) {
+            handler.onGap(fromA, missing, "snaplen", packet);
         }
     }
 
     /** Compares bytes at {@code [rel, rel + p.length())}, all already delivered, with the delivered copies still kept. */
     private void compareDelivered(long rel, Piece p) {
         long end = rel + p.length();
-        for (Map.Entry<Long, Piece> e : recent) {
-            long from = Math.max(rel, e.getKey());
-            long to = Math.min(end, e.getKey() + e.getValue().length());
-            if (from < to && compare(from, p.sub(from - rel, to - rel), e.getValue().sub(from - e.getKey(), to - e.getKey()))) {
+        for (int k = 0; k < recent.size(); k++) {
+            long at = recent.seq(k);
+            long from = Math.max(rel, at);
+            long to = Math.min(end, at + recent.length(k));
+            if (from < to && compare(from, p.sub(from - rel, to - rel), recent.piece(k).sub(from - at, to - at))) {
                 return;
             }
         }

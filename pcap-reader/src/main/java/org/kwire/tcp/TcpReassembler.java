@@ -3,9 +3,6 @@ package org.kwire.tcp;
 import org.kwire.net.Endpoint;
 import org.kwire.net.TcpSegment;
 
-import java.util.ArrayList;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -22,38 +19,41 @@ public final class TcpReassembler {
 
     private final Function<TcpConnection, TcpStreamHandler> handlers;
     private final ReassemblyLimits limits;
-    /** Open connections, least recently active first. */
-    private final LinkedHashMap<Key, State> open = new LinkedHashMap<>(64, 0.75f, true);
+    /** Open connections, least recently active first; each entry's time is its last packet's. */
+    private final OrderedTuples<State> open = new OrderedTuples<>();
     /** 4-tuples whose connection closed, oldest first, with the capture time it closed. */
-    private final LinkedHashMap<Key, Long> closed = new LinkedHashMap<>();
+    private final OrderedTuples<Void> closed = new OrderedTuples<>();
     /** 4-tuples whose connection was shed, least recently active first, with the capture time of their last packet. */
-    private final LinkedHashMap<Key, Long> shed = new LinkedHashMap<>(16, 0.75f, true);
+    private final OrderedTuples<Void> shed = new OrderedTuples<>();
+    /** The 4-tuple of the segment at hand (set for each segment, never stored). */
+    private final FourTuple probe = new FourTuple();
     private long shedConnections;
     private long shedSegments;
     private int streams;
     private long retransmissions;
     private long idleEnded;
 
-    private record Key(Endpoint low, Endpoint high) {
-        static Key of(Endpoint x, Endpoint y) {
-            return x.compareTo(y) <= 0 ? new Key(x, y) : new Key(y, x);
-        }
-    }
-
     private final class State {
         final TcpConnection connection;
         final TcpStreamHandler handler;
         final HalfStream fromA;
         final HalfStream fromB;
+        /** True if endpoint A is the lower endpoint of the connection's {@link FourTuple}. */
+        final boolean aIsLow;
         boolean finA;
         boolean finB;
-        long lastNanos;
 
-        State(TcpConnection c) {
+        State(TcpConnection c, boolean aIsLow) {
             connection = c;
+            this.aIsLow = aIsLow;
             handler = Objects.requireNonNull(handlers.apply(c), "handler");
             fromA = new HalfStream(true, handler, limits.maxHeldBytes());
             fromB = new HalfStream(false, handler, limits.maxHeldBytes());
+        }
+
+        /** True if a segment whose source is (or is not) the lower endpoint was sent by A. */
+        boolean fromA(boolean srcLow) {
+            return srcLow == aIsLow || probe.sameEnds();
         }
 
         void end(long packet) {
@@ -111,57 +111,68 @@ public final class TcpReassembler {
     public void shed(TcpSegment s) {
         long now = s.packet().timestampNanos();
         endIdle(now, s.packet().number());
-        Key key = Key.of(s.src(), s.dst());
+        probe.set(s);
         shedSegments++;
-        if (shed.put(key, now) != null) {
+        OrderedTuples.Entry<Void> known = shed.get(probe);
+        if (known != null) {
+            known.nanos = now;
+            shed.moveToEnd(known);
             return;
         }
+        shed.add(probe, null, now);
         shedConnections++;
-        State st = open.remove(key);
-        if (st != null) {
+        OrderedTuples.Entry<State> e = open.remove(probe);
+        if (e != null) {
+            State st = e.value;
             retransmissions += st.fromA.retransmissions() + st.fromB.retransmissions();
             st.handler.onShed(s.packet().number());
         }
         if (shed.size() > limits.maxClosed()) {
-            shed.remove(shed.keySet().iterator().next());
+            shed.remove(shed.first());
         }
     }
 
-    /** Feeds one segment, in capture order. */
+    /** Feeds one segment, in capture order (a decoder's view may be reused once this returns). */
     public void accept(TcpSegment s) {
         long now = s.packet().timestampNanos();
         long packet = s.packet().number();
         endIdle(now, packet);
-        Key key = Key.of(s.src(), s.dst());
+        boolean srcLow = probe.set(s);
         boolean synOnly = s.has(TcpSegment.SYN) && !s.has(TcpSegment.ACK);
-        if (!shed.isEmpty() && shed.containsKey(key)) {
-            if (!synOnly) {
-                shed.put(key, now);
-                shedSegments++;
-                return;
+        if (!shed.isEmpty()) {
+            OrderedTuples.Entry<Void> dropped = shed.get(probe);
+            if (dropped != null) {
+                if (!synOnly) {
+                    dropped.nanos = now;
+                    shed.moveToEnd(dropped);
+                    shedSegments++;
+                    return;
+                }
+                shed.remove(dropped); // a new connection on the 4-tuple: analyzed again
             }
-            shed.remove(key); // a new connection on the 4-tuple: analyzed again
         }
-        State st = open.get(key);
-        if (st != null && synOnly && isReuse(st, s)) {
-            st.end(packet);
-            open.remove(key);
-            st = null;
+        OrderedTuples.Entry<State> e = open.get(probe);
+        if (e != null && synOnly && isReuse(e.value, s, srcLow)) {
+            e.value.end(packet);
+            open.remove(e);
+            e = null;
         }
-        if (st == null) {
-            if (!s.has(TcpSegment.SYN) && closed.containsKey(key)) {
+        if (e == null) {
+            if (!s.has(TcpSegment.SYN) && closed.get(probe) != null) {
                 return; // the last ACK, FIN or retransmission of a connection that already ended
             }
-            closed.remove(key);
+            closed.remove(probe);
             boolean syn = s.has(TcpSegment.SYN);
             boolean fromResponder = syn && s.has(TcpSegment.ACK); // SYN+ACK: the sender is the server
             Endpoint a = fromResponder ? s.dst() : s.src();
             Endpoint b = fromResponder ? s.src() : s.dst();
-            st = new State(new TcpConnection(streams++, a, b, syn));
-            open.put(key, st);
+            e = open.add(probe, new State(new TcpConnection(streams++, a, b, syn), fromResponder != srcLow), now);
+        } else {
+            open.moveToEnd(e);
+            e.nanos = now;
         }
-        st.lastNanos = now;
-        boolean fromA = st.connection.a().equals(s.src());
+        State st = e.value;
+        boolean fromA = st.fromA(srcLow);
         HalfStream self = fromA ? st.fromA : st.fromB;
         HalfStream peer = fromA ? st.fromB : st.fromA;
         if (s.has(TcpSegment.ACK)) {
@@ -174,17 +185,22 @@ public final class TcpReassembler {
         }
         if (s.has(TcpSegment.RST) || (st.finA && st.finB)) {
             st.end(packet);
-            open.remove(key);
-            closed.put(key, now);
+            open.remove(e);
+            OrderedTuples.Entry<Void> c = closed.get(probe);
+            if (c != null) {
+                c.nanos = now;
+            } else {
+                closed.add(probe, null, now);
+            }
             if (closed.size() > limits.maxClosed()) {
-                closed.remove(closed.keySet().iterator().next());
+                closed.remove(closed.first());
             }
         }
     }
 
     /** A SYN on an open 4-tuple starts a new connection if the old one carried data or a FIN, or had another ISN. */
-    private static boolean isReuse(State st, TcpSegment syn) {
-        HalfStream initiator = st.connection.a().equals(syn.src()) ? st.fromA : st.fromB;
+    private static boolean isReuse(State st, TcpSegment syn, boolean srcLow) {
+        HalfStream initiator = st.fromA(srcLow) ? st.fromA : st.fromB;
         return st.finA || st.finB || st.fromA.hasData() || st.fromB.hasData()
                 || (initiator.isn() >= 0 && initiator.isn() != syn.seq());
     }
@@ -192,26 +208,22 @@ public final class TcpReassembler {
     /** Ends connections idle for longer than the limit and forgets closed 4-tuples as old. */
     private void endIdle(long now, long packet) {
         long limit = now - limits.idleTimeoutNanos();
-        for (Iterator<State> it = open.values().iterator(); it.hasNext(); ) {
-            State st = it.next();
-            if (st.lastNanos >= limit) {
-                break;
-            }
-            it.remove();
+        for (OrderedTuples.Entry<State> e; (e = open.first()) != null && e.nanos < limit; ) {
+            open.remove(e);
             idleEnded++;
-            st.end(packet);
+            e.value.end(packet);
         }
-        for (Iterator<Long> it = closed.values().iterator(); it.hasNext() && it.next() < limit; ) {
-            it.remove();
+        for (OrderedTuples.Entry<Void> e; (e = closed.first()) != null && e.nanos < limit; ) {
+            closed.remove(e);
         }
-        for (Iterator<Long> it = shed.values().iterator(); it.hasNext() && it.next() < limit; ) {
-            it.remove();
+        for (OrderedTuples.Entry<Void> e; (e = shed.first()) != null && e.nanos < limit; ) {
+            shed.remove(e);
         }
     }
 
     /** Ends every open connection (end of capture), in stream order. */
     public void end(long lastPacket) {
-        List<State> states = new ArrayList<>(open.values());
+        List<State> states = open.values();
         states.sort((x, y) -> Integer.compare(x.connection.stream(), y.connection.stream()));
         for (State st : states) {
             st.end(lastPacket);

@@ -16,6 +16,23 @@ public interface TcpStreamHandler {
     void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet);
 
     /**
+     * The next in-order bytes of one direction as a range of a buffer: what the reassembler calls. By default they are
+     * sliced into a buffer of their own for {@link #onData(boolean, ByteBuffer, long, long)} (one allocation per
+     * call); a handler that reads the bytes during the call, or slices only what it keeps, overrides this to allocate
+     * nothing.
+     *
+     * @param buffer         holds the bytes (the packet's own, or a copy held out of order); its position and limit
+     *                       are not theirs and must not be changed; its bytes stay valid after the call
+     * @param offset         index of the first byte in {@code buffer}
+     * @param length         number of bytes, at least 1
+     * @param timestampNanos capture time of the packet that carried them, epoch ns
+     * @param packet         its capture frame number
+     */
+    default void onData(boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos, long packet) {
+        onData(fromA, buffer.slice(offset, length), timestampNanos, packet);
+    }
+
+    /**
      * Bytes of one direction that were not captured.
      *
      * @param bytes  how many stream bytes are missing

@@ -13,6 +13,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -91,6 +92,32 @@ class PacketDecoderTest {
         assertEquals(1000, s.seq());
         assertEquals(2000, s.ack());
         assertTrue(s.has(TcpSegment.ACK));
+    }
+
+    @Test
+    void oneViewIsReturnedAndOverwrittenWhileACopyKeepsItsValues() {
+        PacketDecoder decoder = new PacketDecoder();
+        TcpSegment first = decoder.decode(packet(ethernet(0x0800,
+                ipv4Tcp(CLIENT_V4, SERVER_V4, 40000, 9092, 0xfffffffeL, 77, TcpSegment.ACK, ascii("ab")), 0), LinkTypes.ETHERNET));
+        TcpSegment kept = first.copy();
+        TcpSegment second = decoder.decode(packet(ethernet(0x0800,
+                ipv4Tcp(SERVER_V4, CLIENT_V4, 9092, 40000, 77, 0, TcpSegment.ACK, ascii("xyz")), 0), LinkTypes.ETHERNET));
+
+        assertSame(first, second);
+        assertEquals("10.0.0.2:9092", second.src().toString());
+        assertEquals("xyz", text(second.payload()));
+        assertEquals("10.0.0.1:40000", kept.src().toString());
+        assertEquals("10.0.0.2:9092", kept.dst().toString());
+        assertEquals(0xfffffffeL, kept.seq());
+        assertEquals(77, kept.ack());
+        assertEquals("ab", text(kept.payload()));
+        // raw addresses: IPv4 in the low long, unsigned; the payload a range of the packet's bytes (14 + 20 + 20)
+        assertEquals(0, kept.srcAddressHigh());
+        assertEquals(0x0a000001L, kept.srcAddressLow());
+        assertEquals(0x0a000002L, kept.dstAddressLow());
+        assertEquals(54, kept.payloadOffset());
+        assertEquals(2, kept.payloadLength());
+        assertSame(kept.packet().data(), kept.payloadBuffer());
     }
 
     @Test
@@ -215,7 +242,7 @@ class PacketDecoderTest {
         for (Packet p : TestCaptures.read(capture).packets()) {
             TcpSegment s = decoder.decode(p);
             assertNotNull(s, "packet " + p.number());
-            segments.add(s);
+            segments.add(s.copy()); // the decoder's view is overwritten by the next packet
         }
         assertEquals(0, decoder.notTcp() + decoder.malformed() + decoder.fragments() + decoder.unsupportedLink());
         return new Decoded(segments);

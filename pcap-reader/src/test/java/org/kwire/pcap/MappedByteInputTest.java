@@ -13,8 +13,13 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
-/** Reads that cross the end of a mapped window, on sparse files just over one window long (fast, little disk). */
+/**
+ * Reads that cross the end of a mapped window, on sparse files just over one window long (fast, little disk), and
+ * transient reads (one reused view per window) beside slices that stay valid.
+ */
 class MappedByteInputTest {
 
     private static final long W = MappedByteInput.WINDOW;
@@ -47,6 +52,31 @@ class MappedByteInputTest {
             assertEquals(0, in.read(1).remaining());
             assertEquals(0, in.skip(10));
             assertEquals(W + 4096, in.position());
+        }
+    }
+
+    @Test
+    void transientReadsReuseOneViewPerWindowAndLeaveSlicesAlone() throws IOException {
+        Path file = tmp.resolve("small.bin");
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.write(new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12});
+        }
+
+        try (MappedByteInput in = new MappedByteInput(file)) {
+            ByteBuffer a = in.readTransient(4);
+            assertEquals(0, a.position());
+            assertEquals(4, a.limit());
+            assertEquals(0x01020304, a.getInt(a.position()));
+            ByteBuffer slice = in.read(4); // a buffer of its own, index 0 at byte 5
+            ByteBuffer b = in.readTransient(3);
+            assertSame(a, b); // the same view, moved
+            assertEquals(8, b.position());
+            assertEquals(11, b.limit());
+            assertEquals(9, b.get(b.position()));
+            assertNotSame(a, slice);
+            assertEquals(ByteBuffer.wrap(new byte[] {5, 6, 7, 8}), slice); // unaffected by the transient reads
+            assertEquals(1, in.readTransient(5).remaining()); // fewer only at the end
+            assertEquals(12, in.position());
         }
     }
 

@@ -59,6 +59,22 @@ class RingWriterTest {
         assertEquals(List.of(List.of(1, 2, 3, 4, 5)), contents(List.of(file)));
     }
 
+    /** A flushed file is a complete capture up to the last packet while the writer stays open (a killed kwire). */
+    @Test
+    void flushedPacketsAreOnDiskBeforeClose(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("cap.pcapng");
+        try (RingWriter w = new RingWriter(file, RingWriter.Rotation.NONE, "test", 1, 65535, "lo")) {
+            for (int i = 1; i <= 3; i++) {
+                w.write(packet(i, T0 + i));
+            }
+            assertEquals(0, Files.size(file), "buffered, not yet written");
+            w.flush();
+            assertEquals(List.of(List.of(1, 2, 3)), contents(List.of(file)));
+            w.write(packet(4, T0 + 4));
+        }
+        assertEquals(List.of(List.of(1, 2, 3, 4)), contents(List.of(file)));
+    }
+
     @Test
     void bySizeKeepingTheNewestFiles(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("cap.pcapng");

@@ -1,20 +1,29 @@
 package org.kwire.bench.capture;
 
-import org.kwire.analysis.AnalysisOptions;
-import org.kwire.analysis.CaptureAnalyzer;
-import org.kwire.analysis.ConnectionObserver;
+import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.conversation.RequestRecord;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.PlanCache;
+import org.kwire.protocol.RequestFrame;
 import org.kwire.protocol.RequestHeader;
+import org.kwire.records.RecordsDecoder;
+import org.kwire.records.RecordsOptions;
 import org.kwire.schema.Direction;
+import org.kwire.stream.StreamOptions;
+import org.kwire.stream.StreamStage;
+import org.kwire.stream.TlsKeys;
+import org.kwire.summary.FrameFindings;
+import org.kwire.summary.FrameSummarizer;
+import org.kwire.summary.TopicNames;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,8 +70,10 @@ public final class SourceTraffic {
         List<Conversation> all = new ArrayList<>();
         for (Path capture : captures) {
             Collector c = new Collector(capture.getFileName().toString());
-            new CaptureAnalyzer(plans, AnalysisOptions.defaults())
-                    .analyze(List.of(capture), List.of(capture.toString()), c, ConnectionObserver.NONE);
+            FrameSummarizer summarizer = new FrameSummarizer(plans, new RecordsDecoder(RecordsOptions.defaults()),
+                    new TopicNames());
+            new CaptureAnalyzer(new StreamStage(StreamOptions.defaults(), TlsKeys.none(), summarizer, c))
+                    .analyze(List.of(capture), List.of(capture.toString()));
             c.conversations.values().stream().filter(frames -> !frames.isEmpty())
                     .forEach(frames -> all.add(new Conversation(c.source, List.copyOf(frames))));
         }
@@ -79,38 +90,42 @@ public final class SourceTraffic {
     private static final class Collector implements ConversationListener {
         final String source;
         final Map<Integer, List<Frame>> conversations = new LinkedHashMap<>();
+        /** The frame kept for each request waiting for its response. */
+        final Map<RequestRecord, Frame> requests = new IdentityHashMap<>();
 
         Collector(String source) {
             this.source = source;
         }
 
         @Override
-        public Object onRequest(KafkaConversation c, KafkaFrame frame, RequestHeader h) {
+        public void onRequest(KafkaConversation c, RequestFrame r, RequestRecord record) {
+            KafkaFrame frame = r.frame();
+            RequestHeader h = r.header();
             if (!frame.complete()) {
-                return null;
+                return;
             }
-            Frame f = new Frame(Direction.REQUEST, h.apiKey(), h.apiVersion(), 4 + h.length(), h.correlationId(), copy(frame));
+            Frame f = new Frame(Direction.REQUEST, h.apiKey(), h.apiVersion(), h.bodyOffset(), h.correlationId(), copy(frame));
             conversations.computeIfAbsent(c.id(), k -> new ArrayList<>()).add(f);
-            return f;
+            requests.put(record, f);
         }
 
         @Override
-        public void onResponse(Exchange e, KafkaFrame frame) {
-            if (e.request() == null || e.request().attachment() == null) {
+        public void onResponse(Exchange e, KafkaFrame frame, FrameFindings decoded) {
+            Frame request = e.request() == null ? null : requests.remove(e.request());
+            if (request == null) {
                 return;
             }
             if (!frame.complete()) {
-                onUnmatchedRequest(e);
+                conversations.get(e.conversation().id()).removeIf(f -> f == request);
                 return;
             }
-            Frame request = (Frame) e.request().attachment();
             conversations.get(e.conversation().id()).add(new Frame(Direction.RESPONSE, request.apiKey(),
                     request.apiVersion(), 4 + e.response().header().length(), request.correlationId(), copy(frame)));
         }
 
         @Override
         public void onUnmatchedRequest(Exchange e) {
-            Object request = e.request().attachment();
+            Frame request = requests.remove(e.request());
             if (request != null) {
                 conversations.get(e.conversation().id()).removeIf(f -> f == request);
             }

@@ -1,4 +1,4 @@
-package org.kwire.analysis;
+package org.kwire.stream;
 
 import org.kwire.protocol.HeaderDecoder;
 

@@ -1,6 +1,4 @@
-package org.kwire.analysis;
-
-import org.kwire.tcp.TcpStreamHandler;
+package org.kwire.stream;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -13,7 +11,8 @@ import java.util.List;
 final class HeldBytes {
 
     /** One piece: bytes ({@code data} non-null) or a gap of {@code gapBytes}. */
-    private record Piece(boolean fromA, ByteBuffer data, long timestampNanos, long packet, long gapBytes, String reason) {
+    private record Piece(boolean fromA, ByteBuffer data, long timestampNanos, long packet, long gapBytes, GapCause cause,
+                         String reason) {
     }
 
     private final List<Piece> pieces = new ArrayList<>();
@@ -21,12 +20,12 @@ final class HeldBytes {
     private final boolean[] gap = new boolean[2];
 
     void data(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
-        pieces.add(new Piece(fromA, data, timestampNanos, packet, 0, null));
+        pieces.add(new Piece(fromA, data, timestampNanos, packet, 0, null, null));
         bytes += data.remaining();
     }
 
-    void gap(boolean fromA, long gapBytes, String reason, long packet) {
-        pieces.add(new Piece(fromA, null, 0, packet, gapBytes, reason));
+    void gap(boolean fromA, long gapBytes, GapCause cause, String reason, long packet) {
+        pieces.add(new Piece(fromA, null, 0, packet, gapBytes, cause, reason));
         gap[fromA ? 0 : 1] = true;
     }
 
@@ -43,11 +42,6 @@ final class HeldBytes {
     /** True if one side lost bytes before the decision (so its held bytes do not start at a frame boundary). */
     boolean gapOn(boolean fromA) {
         return gap[fromA ? 0 : 1];
-    }
-
-    /** True if one side sent any byte. */
-    boolean hasData(boolean fromA) {
-        return pieces.stream().anyMatch(p -> p.fromA() == fromA && p.data() != null && p.data().hasRemaining());
     }
 
     /** The first bytes (up to {@code n}) of one side's held data. */
@@ -85,14 +79,14 @@ final class HeldBytes {
     }
 
     /** Hands everything held to {@code to}, in order, and forgets it. */
-    void replay(TcpStreamHandler to) {
+    void replay(StreamInput to) {
         List<Piece> all = new ArrayList<>(pieces);
         clear();
         for (Piece p : all) {
             if (p.data() != null) {
-                to.onData(p.fromA(), p.data(), p.timestampNanos(), p.packet());
+                to.data(p.fromA(), p.data(), p.timestampNanos(), p.packet());
             } else {
-                to.onGap(p.fromA(), p.gapBytes(), p.reason(), p.packet());
+                to.gap(p.fromA(), p.gapBytes(), p.cause(), p.reason(), p.packet());
             }
         }
     }

@@ -1,5 +1,7 @@
-package org.kwire.analysis;
+package org.kwire.capture;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.expert.ExpertNote;
 import org.kwire.net.PacketDecoder;
 import org.kwire.net.TcpSegment;
 import org.kwire.pcap.DecryptionSecrets;
@@ -11,9 +13,11 @@ import org.kwire.tls.KeyLog;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * One capture flowing through the pipeline: packets → TCP segments → reassembled streams → the Kafka handlers a
+ * One capture flowing through the pipeline: packets → TCP segments → reassembled streams → the stream stage a
  * {@link CaptureAnalyzer} set up. Packets are numbered 1, 2, ... across every source fed, so several files read one
  * after the other form one capture. Its methods are synchronized, so that another thread (a live capture's periodic
  * report) can read a consistent state between two packets by synchronizing on it.
@@ -22,22 +26,21 @@ public final class PacketPipeline {
 
     private final PacketDecoder decoder = new PacketDecoder();
     private final TcpReassembler tcp;
-    private final List<String> warnings = new ArrayList<>();
+    private final List<ExpertNote> warnings = new ArrayList<>();
     private final KeyLog keyLog;
     private long packets;
     private long first;
     private long last;
     private boolean ended;
-    /** Warnings of the sources (before those {@link #end} adds). */
+    /** Warnings of the sources (before those {@link #end} adds), once ended. */
     private int sourceWarnings = -1;
-    /** Packet times and connection starts, for merging with other slices; null unless asked for. */
-    private org.kwire.partial.Timeline timeline;
-    private org.kwire.partial.ConnectionLedger ledger;
-    private final java.util.Set<Integer> linkTypes = new java.util.TreeSet<>();
+    private final CaptureTap tap;
+    private final Set<Integer> linkTypes = new TreeSet<>();
 
-    PacketPipeline(TcpReassembler tcp, KeyLog keyLog) {
+    PacketPipeline(TcpReassembler tcp, KeyLog keyLog, CaptureTap tap) {
         this.tcp = tcp;
         this.keyLog = keyLog;
+        this.tap = tap;
     }
 
     /**
@@ -59,7 +62,7 @@ public final class PacketPipeline {
         }
         takeSecrets(source.decryptionSecrets(), secrets);
         synchronized (this) {
-            warnings.addAll(source.warnings());
+            source.warnings().forEach(w -> warn(ExpertItem.CAPTURE_READER, w));
         }
     }
 
@@ -70,7 +73,7 @@ public final class PacketPipeline {
                 keyLog.add(new String(s.data(), java.nio.charset.StandardCharsets.ISO_8859_1),
                         "pcapng Decryption Secrets Block " + s.number());
             } else {
-                warnings.add("pcapng Decryption Secrets Block " + s.number() + " holds secrets of type 0x"
+                warn(ExpertItem.CAPTURE_SECRETS_UNSUPPORTED, "pcapng Decryption Secrets Block " + s.number() + " holds secrets of type 0x"
                         + Integer.toHexString(s.type()) + ", not a TLS key log; not used");
             }
         }
@@ -83,34 +86,21 @@ public final class PacketPipeline {
         if (s != null) {
             int before = tcp.connections();
             tcp.accept(s);
-            for (int i = before; timeline != null && i < tcp.connections(); i++) {
-                timeline.connectionStarted();
-                ledger.started(i, s.has(TcpSegment.SYN) && !s.has(TcpSegment.ACK));
+            for (int i = before; i < tcp.connections(); i++) {
+                tap.connectionStarted(i, s.has(TcpSegment.SYN) && !s.has(TcpSegment.ACK));
             }
         }
     }
 
-    /**
-     * Records every packet's time and every connection's first packet into {@code t}, and tells {@code ledger} whether
-     * each connection began with a SYN, from now on (call before the first packet), so that this analysis can be merged
-     * with those of other slices ({@code org.kwire.partial}).
-     */
-    public synchronized void recordTimeline(org.kwire.partial.Timeline t, org.kwire.partial.ConnectionLedger ledger) {
-        this.timeline = t;
-        this.ledger = ledger;
-    }
-
     /** The link types (LINKTYPE_ values) of the packets read. */
-    public synchronized java.util.Set<Integer> linkTypes() {
-        return java.util.Set.copyOf(linkTypes);
+    public synchronized Set<Integer> linkTypes() {
+        return Set.copyOf(linkTypes);
     }
 
     /** Counts, renumbers and decodes the next packet: its TCP segment, or null. */
     private TcpSegment decodeNext(Packet p) {
         packets++;
-        if (timeline != null) {
-            timeline.packet(p.timestampNanos());
-        }
+        tap.packet(p.timestampNanos());
         linkTypes.add(p.linkType());
         Packet numbered = p.number() == packets ? p : p.withNumber(packets);
         if (packets == 1) {
@@ -158,38 +148,49 @@ public final class PacketPipeline {
     }
 
     /**
-     * The warnings of the end of a capture: packets skipped, connections shed, datagrams not reassembled (one line each
-     * that is not zero).
+     * The warnings of the end of a capture: packets skipped, connections shed, datagrams not reassembled (one note
+     * each that is not zero); the same for one capture or for the sums of several slices of it.
      */
-    public static List<String> endWarnings(long malformedPackets, long shedConnections, long shedPackets,
-                                           long incompleteDatagrams, long fragmentTimeoutSeconds) {
-        List<String> out = new ArrayList<>();
+    public static List<ExpertNote> endWarnings(long malformedPackets, long shedConnections, long shedPackets,
+                                               long incompleteDatagrams, long fragmentTimeoutSeconds) {
+        List<ExpertNote> out = new ArrayList<>();
         if (malformedPackets > 0) {
-            out.add(malformedPackets + " packet(s) with a link, IP or TCP header cut short or invalid were skipped; "
-                    + "the stream bytes they carried are gaps");
+            out.add(note(ExpertItem.CAPTURE_PACKETS_MALFORMED, malformedPackets + " packet(s) with a link, IP or TCP "
+                    + "header cut short or invalid were skipped; the stream bytes they carried are gaps"));
         }
         if (shedConnections > 0) {
-            out.add("the analysis of " + shedConnections + " connection(s) was dropped because it fell behind "
-                    + "the capture (" + shedPackets + " packets not analyzed): the report misses the rest of those "
-                    + "connections; a larger --queue-size or a narrower filter helps");
+            out.add(note(ExpertItem.CAPTURE_CONNECTIONS_DROPPED, "the analysis of " + shedConnections + " connection(s) "
+                    + "was dropped because it fell behind the capture (" + shedPackets + " packets not analyzed): the "
+                    + "report misses the rest of those connections; a larger --queue-size or a narrower filter helps"));
         }
         if (incompleteDatagrams > 0) {
-            out.add(incompleteDatagrams + " fragmented IP datagram(s) could not be reassembled (fragments missing, cut by the "
-                    + "snaplen or given up after " + fragmentTimeoutSeconds + " s)");
+            out.add(note(ExpertItem.IP_FRAGMENTS_INCOMPLETE, incompleteDatagrams + " fragmented IP datagram(s) could "
+                    + "not be reassembled (fragments missing, cut by the snaplen or given up after "
+                    + fragmentTimeoutSeconds + " s)"));
         }
         return out;
     }
 
-    /** The counts behind {@link #endWarnings}: malformed packets, shed connections, shed packets, incomplete datagrams,
-     * fragment timeout in seconds. */
+    /**
+     * The counts behind {@link #endWarnings}: malformed packets, shed connections, shed packets, incomplete datagrams,
+     * fragment timeout in seconds.
+     */
     public synchronized long[] endCounts() {
         return new long[] {decoder.malformed(), tcp.shedConnections(), tcp.shedSegments(), decoder.incompleteDatagrams(),
                 decoder.fragmentTimeoutSeconds()};
     }
 
-    /** The sources' own warnings (truncated files, ...), without those {@link #end} added. */
-    public synchronized List<String> sourceWarnings() {
+    /** The sources' own warnings (damaged files, secrets not used, ...), without those {@link #end} added. */
+    public synchronized List<ExpertNote> sourceWarnings() {
         return List.copyOf(sourceWarnings < 0 ? warnings : warnings.subList(0, sourceWarnings));
+    }
+
+    private static ExpertNote note(ExpertItem item, String text) {
+        return new ExpertNote(item, 0, -1, "", text);
+    }
+
+    private void warn(ExpertItem item, String text) {
+        warnings.add(note(item, text));
     }
 
     /**

@@ -1,9 +1,9 @@
-package org.kwire.analysis;
+package org.kwire.stream;
 
 import java.util.Set;
 
 /**
- * Settings of a capture analysis.
+ * Settings of the stream stage.
  *
  * @param brokerPorts  TCP ports on which Kafka brokers listen (default 9092); connections on other ports are decoded
  *                     only if their client's first bytes form a valid request header
@@ -11,7 +11,7 @@ import java.util.Set;
  *                     {@code socket.request.max.bytes} is 100 MiB too)
  * @param maxPending   most requests per connection waiting for their response
  */
-public record AnalysisOptions(Set<Integer> brokerPorts, int maxFrameSize, int maxPending) {
+public record StreamOptions(Set<Integer> brokerPorts, int maxFrameSize, int maxPending) {
 
     /** Default broker port. */
     public static final int DEFAULT_PORT = 9092;
@@ -21,7 +21,7 @@ public record AnalysisOptions(Set<Integer> brokerPorts, int maxFrameSize, int ma
     public static final int DEFAULT_MAX_PENDING = 10_000;
 
     /** Defaults: port 9092, 100 MiB frames, 10 000 pending requests. */
-    public static AnalysisOptions defaults() {
-        return new AnalysisOptions(Set.of(DEFAULT_PORT), DEFAULT_MAX_FRAME, DEFAULT_MAX_PENDING);
+    public static StreamOptions defaults() {
+        return new StreamOptions(Set.of(DEFAULT_PORT), DEFAULT_MAX_FRAME, DEFAULT_MAX_PENDING);
     }
 }

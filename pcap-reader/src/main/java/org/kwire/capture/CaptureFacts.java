@@ -1,4 +1,6 @@
-package org.kwire.analysis;
+package org.kwire.capture;
+
+import org.kwire.expert.ExpertNote;
 
 import java.util.List;
 
@@ -11,8 +13,9 @@ import java.util.List;
  * @param firstTimestampNanos first packet time, epoch ns (0 if none)
  * @param lastTimestampNanos  last packet time, epoch ns (0 if none)
  * @param tcpConnections    TCP connections seen
- * @param warnings          reader warnings (truncated files, ...)
+ * @param warnings          the capture's warnings (a damaged or truncated file, packets skipped, ...): notes of
+ *                          {@code capture.*} and {@code ip.*} items, not tied to a packet
  */
 public record CaptureFacts(List<String> files, long packets, long bytes, long firstTimestampNanos,
-                           long lastTimestampNanos, long tcpConnections, List<String> warnings) {
+                           long lastTimestampNanos, long tcpConnections, List<ExpertNote> warnings) {
 }

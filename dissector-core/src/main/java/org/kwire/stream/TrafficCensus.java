@@ -1,15 +1,11 @@
-package org.kwire.analysis;
+package org.kwire.stream;
 
 import org.kwire.conversation.KafkaConversation;
-import org.kwire.tcp.TcpConnection;
-import org.kwire.tcp.TcpStreamHandler;
-import org.kwire.tls.TlsFacts;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,15 +18,13 @@ import java.util.stream.Collectors;
  * What the TCP traffic of a capture was, per server port, so that a capture without Kafka can say what it held
  * instead: Kafka, TLS (a TLS record header first, RFC 8446 section 5.1), HTTP (a request line or status line first),
  * other, or no payload. The server of a connection is the receiver of its SYN, else the endpoint on a broker port,
- * else the lower port. It watches every connection through {@link #wrap} (counting payload bytes, looking at their
- * first bytes) and learns which ones are Kafka through {@link #observer}. Memory: one entry per connection while it
- * is open, one per server port after.
+ * else the lower port. An observer of the stream stage ({@link StreamStage#observe}): it learns each connection's
+ * traffic when it ends ({@link ConnectionObserver#ended}). Memory: one entry per server port.
  */
-public final class TrafficCensus {
+public final class TrafficCensus implements ConnectionObserver {
 
     /** Ports named in the verdict at most. */
     static final int MAX_PORTS = 5;
-    private static final int SNIFF = 8;
     private static final String[] HTTP_STARTS = {"GET ", "POST ", "PUT ", "HEAD ", "DELETE ", "OPTIONS ", "PATCH ",
             "CONNECT ", "HTTP/1.", "PRI * HTTP/2"};
 
@@ -46,102 +40,48 @@ public final class TrafficCensus {
     }
 
     private final Set<Integer> brokerPorts;
-    private final Map<Integer, Connection> open = new HashMap<>();
     /** Per server port, then per kind: connections and payload bytes. */
     private final Map<Integer, Map<Kind, long[]>> ports = new TreeMap<>();
     private long kafkaConnections;
-
-    private final class Connection {
-        final int port;
-        Kind kind;
-        long bytes;
-        final byte[] start = new byte[SNIFF];
-        int started;
-
-        Connection(int port) {
-            this.port = port;
-        }
-
-        void data(ByteBuffer data) {
-            bytes += data.remaining();
-            for (int i = data.position(); i < data.limit() && started < SNIFF; i++) {
-                start[started++] = data.get(i);
-            }
-        }
-
-        Kind judge() {
-            if (kind != null) {
-                return kind;
-            }
-            if (started == 0) {
-                return Kind.EMPTY;
-            }
-            if (started >= 5 && KafkaStreamHandler.isTlsRecord(ByteBuffer.wrap(start, 0, started).slice())) {
-                return Kind.TLS;
-            }
-            String text = new String(start, 0, started, StandardCharsets.ISO_8859_1);
-            for (String h : HTTP_STARTS) {
-                if (h.startsWith(text) || text.startsWith(h.substring(0, Math.min(h.length(), started)))) {
-                    return Kind.HTTP;
-                }
-            }
-            return Kind.OTHER;
-        }
-    }
 
     /** @param brokerPorts the {@code --port} values */
     public TrafficCensus(Set<Integer> brokerPorts) {
         this.brokerPorts = Set.copyOf(brokerPorts);
     }
 
-    /** Watches one connection: its handler's events pass through unchanged. */
-    TcpStreamHandler wrap(TcpConnection tcp, TcpStreamHandler inner) {
-        int port = tcp.synSeen() || brokerPorts.contains(tcp.b().port()) && !brokerPorts.contains(tcp.a().port())
-                ? tcp.b().port() : brokerPorts.contains(tcp.a().port()) ? tcp.a().port()
-                : Math.min(tcp.a().port(), tcp.b().port());
-        Connection c = new Connection(port);
-        open.put(tcp.stream(), c);
-        return new org.kwire.tcp.ForwardingStreamHandler(inner) { // onSequence, atRest pass on
-            @Override
-            public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
-                c.data(data);
-                inner.onData(fromA, data, timestampNanos, packet);
-            }
+    @Override
+    public void kafka(KafkaConversation conversation) {
+        kafkaConnections++;
+    }
 
-            @Override
-            public void onGap(boolean fromA, long bytes, String reason, long packet) {
-                inner.onGap(fromA, bytes, reason, packet);
-            }
+    @Override
+    public void ended(ConnectionTraffic t) {
+        StreamConnection tcp = t.connection();
+        int port = tcp.synSeen() || brokerPorts.contains(tcp.bPort()) && !brokerPorts.contains(tcp.aPort())
+                ? tcp.bPort() : brokerPorts.contains(tcp.aPort()) ? tcp.aPort() : Math.min(tcp.aPort(), tcp.bPort());
+        long[] n = ports.computeIfAbsent(port, p -> new TreeMap<>()).computeIfAbsent(judge(t), k -> new long[2]);
+        n[0]++;
+        n[1] += t.payloadBytes();
+    }
 
-            @Override
-            public void onEndGap(boolean fromA, long bytes, long packet) {
-                inner.onEndGap(fromA, bytes, packet);
+    private static Kind judge(ConnectionTraffic t) {
+        byte[] start = t.firstBytes();
+        if (t.kafka()) {
+            return Kind.KAFKA;
+        }
+        if (start.length == 0) {
+            return Kind.EMPTY;
+        }
+        if (start.length >= 5 && StreamDecoder.isTlsRecord(ByteBuffer.wrap(start))) {
+            return Kind.TLS;
+        }
+        String text = new String(start, StandardCharsets.ISO_8859_1);
+        for (String h : HTTP_STARTS) {
+            if (h.startsWith(text) || text.startsWith(h.substring(0, Math.min(h.length(), start.length)))) {
+                return Kind.HTTP;
             }
-
-            @Override
-            public void onNote(boolean fromA, long packet, String text) {
-                inner.onNote(fromA, packet, text);
-            }
-
-            @Override
-            public void onShed(long packet) {
-                inner.onShed(packet);
-                counted();
-            }
-
-            @Override
-            public void onEnd(long packet) {
-                inner.onEnd(packet);
-                counted();
-            }
-
-            private void counted() {
-                open.remove(tcp.stream());
-                long[] n = ports.computeIfAbsent(c.port, p -> new TreeMap<>()).computeIfAbsent(c.judge(), k -> new long[2]);
-                n[0]++;
-                n[1] += c.bytes;
-            }
-        };
+        }
+        return Kind.OTHER;
     }
 
     /**
@@ -182,41 +122,6 @@ public final class TrafficCensus {
         return c;
     }
 
-    /** An observer that marks Kafka connections, then tells {@code next}. */
-    ConnectionObserver observer(ConnectionObserver next) {
-        return new ConnectionObserver() {
-            @Override
-            public void kafka(KafkaConversation conversation) {
-                Connection c = open.get(conversation.id());
-                if (c != null) {
-                    c.kind = Kind.KAFKA;
-                }
-                kafkaConnections++;
-                next.kafka(conversation);
-            }
-
-            @Override
-            public void other(int stream, String client, String broker, String protocol) {
-                next.other(stream, client, broker, protocol);
-            }
-
-            @Override
-            public void closed(int stream, String protocol) {
-                next.closed(stream, protocol);
-            }
-
-            @Override
-            public void tls(int stream, String client, String broker, TlsFacts facts) {
-                next.tls(stream, client, broker, facts);
-            }
-
-            @Override
-            public void gap(int stream, long bytes, String reason) {
-                next.gap(stream, bytes, reason);
-            }
-        };
-    }
-
     /**
      * After the capture ended: null if some connection carried Kafka; else one sentence saying what the capture held
      * instead, e.g. {@code no Kafka traffic found: port 9095 carried TLS (7 connections, 42,526 bytes). TLS is
@@ -226,6 +131,14 @@ public final class TrafficCensus {
      * @param packets packets the capture held
      */
     public String verdict(long packets) {
+        return verdict(packets, false);
+    }
+
+    /**
+     * {@link #verdict(long)}, told whether a key log was given: then TLS is said to have stayed encrypted because the
+     * key log held no secret for its connections (the report's {@code tls} section says why, per connection).
+     */
+    public String verdict(long packets, boolean keyLogGiven) {
         if (kafkaConnections > 0) {
             return null;
         }
@@ -265,7 +178,9 @@ public final class TrafficCensus {
         }
         boolean tls = ports.values().stream().anyMatch(k -> k.containsKey(Kind.TLS));
         return "no Kafka traffic found: " + String.join("; ", parts)
-                + (tls ? ". TLS is encrypted: Kafka inside it is seen only with its key log (--tls-keylog FILE)" : "")
+                + (!tls ? "" : keyLogGiven ? ". TLS stayed encrypted: the key log given decrypted none of it (the tls section "
+                        + "of the report says why, per connection)" : ". TLS is encrypted: Kafka inside it is seen only with its key "
+                        + "log (--tls-keylog FILE)")
                 + (silent.size() == brokerPorts.size() ? ". Is --port right?" : "");
     }
 

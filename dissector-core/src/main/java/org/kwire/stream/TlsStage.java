@@ -1,8 +1,6 @@
-package org.kwire.analysis;
+package org.kwire.stream;
 
-import org.kwire.conversation.ConversationListener;
 import org.kwire.expert.ExpertNote;
-import org.kwire.tcp.TcpConnection;
 import org.kwire.tls.TlsConnection;
 import org.kwire.tls.TlsFacts;
 import org.kwire.tls.TlsListener;
@@ -14,22 +12,21 @@ import java.util.function.Function;
 
 /**
  * Plugs a TLS connection ({@link org.kwire.tls}) between the TCP stream of a connection that starts with a TLS record
- * and the Kafka stage: the application data it decrypts goes to a plaintext {@link KafkaStreamHandler}, made when the
+ * and the Kafka framing: the application data it decrypts goes to a plaintext {@link StreamDecoder}, made when the
  * first decrypted byte arrives, exactly as a plaintext connection's bytes would (dissect offsets are offsets into the
- * decrypted stream). Its facts go to the {@link ConnectionObserver}, its notes to the conversation listener. A
- * connection of which nothing was decrypted is reported as {@code tls}.
+ * decrypted stream). Its facts go to the stage's {@link ConnectionObserver}s, its notes to the conversation listener.
+ * A connection of which nothing was decrypted is reported as {@code tls}.
  */
 final class TlsStage implements TlsListener {
 
-    private final TcpConnection tcp;
-    private final ConnectionObserver observer;
-    private final ConversationListener listener;
+    private final StreamStage stage;
+    private final StreamConnection tcp;
     private final boolean watched;
     private final Boolean portClientIsA;
     /** Makes the plaintext stage once the client side is known (true: endpoint A is the client). */
-    private final Function<Boolean, KafkaStreamHandler> plaintextStage;
+    private final Function<Boolean, StreamDecoder> plaintextStage;
     private final TlsConnection tls;
-    private KafkaStreamHandler plaintext;
+    private StreamDecoder plaintext;
     private boolean reportedAsTls;
     /** The latest facts of a connection on no broker port, reported only if its plaintext turns out to be Kafka. */
     private TlsFacts held;
@@ -42,15 +39,15 @@ final class TlsStage implements TlsListener {
      * @param portClientIsA  which side is the client by the broker ports, null if they do not tell
      * @param plaintextStage makes the Kafka stage of the decrypted bytes for a given client side
      */
-    TlsStage(TcpConnection tcp, TlsKeys keys, Boolean portClientIsA, boolean watched, ConnectionObserver observer,
-             ConversationListener listener, Function<Boolean, KafkaStreamHandler> plaintextStage) {
+    TlsStage(StreamStage stage, StreamConnection tcp, Boolean portClientIsA, boolean watched,
+             Function<Boolean, StreamDecoder> plaintextStage) {
+        this.stage = stage;
         this.tcp = tcp;
-        this.observer = observer;
-        this.listener = listener;
         this.watched = watched;
         this.portClientIsA = portClientIsA;
         this.plaintextStage = plaintextStage;
-        this.tls = new TlsConnection(keys.keyLog(), keys.sessions(), this, "stream " + tcp.stream(), portClientIsA);
+        this.tls = new TlsConnection(stage.tls().keyLog(), stage.tls().sessions(), this, "stream " + tcp.stream(),
+                portClientIsA);
     }
 
     void data(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
@@ -61,25 +58,32 @@ final class TlsStage implements TlsListener {
         tls.gap(fromA, bytes, reason, packet);
     }
 
-    void end(long packet) {
+    /** The connection ended; true if it was reported as {@code tls} (nothing of it was decrypted). */
+    boolean end(long packet) {
         tls.end(packet);
         if (plaintext != null) {
-            plaintext.onEnd(packet);
+            plaintext.end(packet);
         } else {
             reportAsTls();
         }
         if (plaintext != null && plaintext.isKafka()) {
-            heldNotes.forEach(n -> listener.onNote(null, n));
+            heldNotes.forEach(n -> stage.listener().onNote(null, n));
             if (held != null) {
                 report(held);
             }
         }
+        return reportedAsTls;
+    }
+
+    /** True if the decrypted bytes were framed as Kafka. */
+    boolean plaintextKafka() {
+        return plaintext != null && plaintext.kafkaStarted();
     }
 
     /** The connection's analysis is dropped (a live capture that fell behind): its plaintext stage's too. */
     void shed(long packet) {
         if (plaintext != null) {
-            plaintext.onShed(packet);
+            plaintext.shed(packet);
         }
     }
 
@@ -88,20 +92,20 @@ final class TlsStage implements TlsListener {
         if (plaintext == null) {
             plaintext = plaintextStage.apply(clientIsA());
         }
-        plaintext.onData(fromA, data, timestampNanos, packet);
+        plaintext.data(fromA, data, timestampNanos, packet);
     }
 
     @Override
     public void plaintextGap(boolean fromA, long bytes, String reason, long packet) {
         if (plaintext != null) {
-            plaintext.onGap(fromA, bytes, reason, packet);
+            plaintext.gap(fromA, bytes, GapCause.TLS_RECORDS_LOST, reason, packet);
         }
     }
 
     @Override
     public void note(ExpertNote note) {
         if (watched || plaintext != null && plaintext.isKafka()) {
-            listener.onNote(null, note);
+            stage.listener().onNote(null, note);
         } else if (heldNotes.size() < MAX_HELD_NOTES) {
             heldNotes.add(note);
         }
@@ -118,7 +122,7 @@ final class TlsStage implements TlsListener {
 
     private void report(TlsFacts facts) {
         boolean a = clientIsA();
-        observer.tls(tcp.stream(), (a ? tcp.a() : tcp.b()).toString(), (a ? tcp.b() : tcp.a()).toString(), facts);
+        stage.observers().tls(tcp.stream(), a ? tcp.a() : tcp.b(), a ? tcp.b() : tcp.a(), facts);
     }
 
     private boolean clientIsA() {
@@ -130,7 +134,7 @@ final class TlsStage implements TlsListener {
         if (watched && !reportedAsTls) {
             reportedAsTls = true;
             boolean a = clientIsA();
-            observer.other(tcp.stream(), (a ? tcp.a() : tcp.b()).toString(), (a ? tcp.b() : tcp.a()).toString(), "tls");
+            stage.observers().other(tcp.stream(), a ? tcp.a() : tcp.b(), a ? tcp.b() : tcp.a(), Carried.TLS);
         }
     }
 }

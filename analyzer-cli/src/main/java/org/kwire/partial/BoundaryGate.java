@@ -1,0 +1,118 @@
+package org.kwire.partial;
+
+import org.kwire.conversation.ConversationListener;
+import org.kwire.conversation.Exchange;
+import org.kwire.conversation.KafkaConversation;
+import org.kwire.conversation.RequestRecord;
+import org.kwire.expert.ExpertNote;
+import org.kwire.frame.KafkaFrame;
+import org.kwire.protocol.RequestFrame;
+import org.kwire.stream.Carried;
+import org.kwire.stream.ConnectionObserver;
+import org.kwire.stream.ConnectionTraffic;
+import org.kwire.stream.GapCause;
+import org.kwire.summary.FrameFindings;
+import org.kwire.tls.TlsFacts;
+
+/**
+ * The gates a {@link BoundaryRecorder} puts between a slice's stream stage and its report: the conversation events
+ * and connection events of a connection whose edges the merge replays are left out while they are
+ * ({@link BoundaryRecorder#leftOut}); the rest pass unchanged, in order.
+ */
+final class BoundaryGate {
+
+    private BoundaryGate() {
+    }
+
+    /** The stage's conversation listener: {@code inner}, without the events left out. */
+    static ConversationListener listener(BoundaryRecorder r, ConversationListener inner) {
+        return new ConversationListener() {
+            @Override
+            public void onRequest(KafkaConversation c, RequestFrame frame, RequestRecord record) {
+                if (!r.leftOut(c.id())) {
+                    inner.onRequest(c, frame, record);
+                }
+            }
+
+            @Override
+            public void onResponse(Exchange exchange, KafkaFrame frame, FrameFindings decoded) {
+                ConnectionWatch w = r.watch(exchange.conversation().id());
+                if (w != null && exchange.request() != null) {
+                    w.matched = true;
+                }
+                if (!r.leftOut(exchange.conversation().id())) {
+                    inner.onResponse(exchange, frame, decoded);
+                }
+            }
+
+            @Override
+            public void onUnmatchedRequest(Exchange exchange) {
+                if (!r.leftOut(exchange.conversation().id())) {
+                    inner.onUnmatchedRequest(exchange);
+                }
+            }
+
+            @Override
+            public void onNote(KafkaConversation c, ExpertNote note) {
+                if (!r.leftOut(c.id())) {
+                    inner.onNote(c, note);
+                }
+            }
+        };
+    }
+
+    /**
+     * An observer of the stage that tells {@code inner}: every Kafka connection (the merge's entry for it joins this
+     * one), marking it Kafka for the recorder; a connection found not to be Kafka, or TLS, is let go.
+     */
+    static ConnectionObserver observer(BoundaryRecorder r, ConnectionObserver inner) {
+        return new ConnectionObserver() {
+            @Override
+            public void kafka(KafkaConversation conversation) {
+                ConnectionWatch w = r.watch(conversation.id());
+                if (w != null) {
+                    w.kafka = true;
+                    w.clientIsA = conversation.client().equals(w.tcp.a().toString());
+                }
+                inner.kafka(conversation);
+            }
+
+            @Override
+            public void other(int stream, String client, String broker, Carried carried) {
+                ConnectionWatch w = r.watch(stream);
+                if (w != null && w.mode == ConnectionWatch.Mode.HEAD && carried == Carried.EMPTY) {
+                    return; // no payload at all in this slice: perhaps the close of a connection of the previous file
+                }
+                if (r.letGo(stream)) {
+                    inner.other(stream, client, broker, carried);
+                }
+            }
+
+            @Override
+            public void tls(int stream, String client, String broker, TlsFacts facts) {
+                if (r.letGo(stream)) {
+                    inner.tls(stream, client, broker, facts);
+                }
+            }
+
+            @Override
+            public void closed(int stream, Carried carried) {
+                if (!r.leftOut(stream)) {
+                    inner.closed(stream, carried);
+                }
+            }
+
+            @Override
+            public void gap(int stream, long bytes, GapCause cause) {
+                if (!r.leftOut(stream)) {
+                    inner.gap(stream, bytes, cause);
+                }
+            }
+
+            @Override
+            public void ended(ConnectionTraffic traffic) {
+                inner.ended(traffic);
+            }
+        };
+    }
+}

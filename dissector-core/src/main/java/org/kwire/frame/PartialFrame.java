@@ -1,0 +1,83 @@
+package org.kwire.frame;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A frame in progress in a {@link FrameAssembler}: slices of the chunks it arrived in (its 4-byte size prefix first),
+ * where and when it started and when its last byte so far arrived. Joined into one buffer once, when the frame is
+ * complete or cut by a gap or the end of its stream. Holds at most the length its size prefix declares.
+ */
+final class PartialFrame {
+
+    private final List<ByteBuffer> pieces = new ArrayList<>();
+    private final int length;
+    private int fill;
+    private final long start;
+    private final long firstPacket;
+    private final long firstTimestamp;
+    private long lastPacket;
+    private long lastTimestamp;
+
+    /**
+     * @param prefix         the size prefix's 4 bytes (copied)
+     * @param length         the frame's declared length, size prefix included
+     * @param start          stream offset of the size prefix's first byte
+     * @param firstPacket    capture frame number of the packet holding that byte
+     * @param firstTimestamp its capture time, epoch nanoseconds
+     */
+    PartialFrame(byte[] prefix, int length, long start, long firstPacket, long firstTimestamp) {
+        this.length = length;
+        this.start = start;
+        this.firstPacket = firstPacket;
+        this.firstTimestamp = firstTimestamp;
+        this.lastPacket = firstPacket;
+        this.lastTimestamp = firstTimestamp;
+        pieces.add(ByteBuffer.wrap(prefix.clone()));
+        fill = prefix.length;
+    }
+
+    /** Bytes of the frame captured so far, size prefix included. */
+    int fill() {
+        return fill;
+    }
+
+    /** The declared length, size prefix included. */
+    int length() {
+        return length;
+    }
+
+    /** Bytes still to come. */
+    int missing() {
+        return length - fill;
+    }
+
+    /** Stream offset of the frame's first byte. */
+    long start() {
+        return start;
+    }
+
+    /** Takes the next bytes of the frame from {@code data[pos, end)} (as a slice, not copied); returns how many. */
+    int add(ByteBuffer data, int pos, int end, long packet, long timestampNanos) {
+        int n = Math.min(end - pos, missing());
+        pieces.add(data.slice(pos, n));
+        fill += n;
+        lastPacket = packet;
+        lastTimestamp = timestampNanos;
+        return n;
+    }
+
+    /** The frame as captured so far, whole or not: one read-only buffer (one copy) and where and when it was seen. */
+    KafkaFrame frame() {
+        byte[] bytes = new byte[fill];
+        int at = 0;
+        for (ByteBuffer piece : pieces) {
+            int n = piece.remaining();
+            piece.get(piece.position(), bytes, at, n);
+            at += n;
+        }
+        FrameInfo info = new FrameInfo(length, start, firstPacket, lastPacket, firstTimestamp, lastTimestamp, fill);
+        return new KafkaFrame(ByteBuffer.wrap(bytes).asReadOnlyBuffer(), info);
+    }
+}

@@ -1,0 +1,88 @@
+package org.kwire.stream;
+
+import org.kwire.conversation.ConversationListener;
+import org.kwire.conversation.KafkaConversation;
+import org.kwire.protocol.HeaderDecoder;
+import org.kwire.summary.ExchangeTracker;
+import org.kwire.summary.FrameSummarizer;
+
+/**
+ * The stream stage: TCP bytes of each connection in ({@link StreamInput}), Kafka frames and exchanges out (see the
+ * package documentation for the contract). One stage serves a whole analysis; {@link #open} makes the decoder of one
+ * connection. Its conversations' requests, responses and notes go to one {@link ConversationListener}; what each
+ * connection carries goes to the {@link ConnectionObserver}s registered with {@link #observe}. Used from one thread.
+ */
+public final class StreamStage {
+
+    private final StreamOptions options;
+    private final TlsKeys tls;
+    private final FrameSummarizer summarizer;
+    private final ConversationListener listener;
+    private final HeaderDecoder headers;
+    private final ConnectionObservers observers = new ConnectionObservers();
+
+    /**
+     * @param options    broker ports and limits
+     * @param tls        TLS secrets (key log, learned sessions); {@link TlsKeys#none()} to decrypt nothing
+     * @param summarizer decodes responses whose API a conversation infers (its findings go on: decoded once)
+     * @param listener   receives the requests, responses, unmatched requests and notes of every Kafka conversation
+     */
+    public StreamStage(StreamOptions options, TlsKeys tls, FrameSummarizer summarizer, ConversationListener listener) {
+        this.options = options;
+        this.tls = tls;
+        this.summarizer = summarizer;
+        this.listener = listener;
+        this.headers = new HeaderDecoder(summarizer.plans().schemas());
+    }
+
+    /**
+     * A stage feeding an exchange tracker: its conversations' frames go to {@code tracker}, which is also told of
+     * each new conversation (in capture order, before its frames).
+     */
+    public static StreamStage into(ExchangeTracker tracker, StreamOptions options, TlsKeys tls) {
+        StreamStage stage = new StreamStage(options, tls, tracker.summarizer(), tracker);
+        return stage.observe(new ConnectionObserver() {
+            @Override
+            public void kafka(KafkaConversation conversation) {
+                tracker.conversation(conversation);
+            }
+        });
+    }
+
+    /** Registers an observer (before the first connection); it is told every event, after those registered before. */
+    public StreamStage observe(ConnectionObserver observer) {
+        observers.add(observer);
+        return this;
+    }
+
+    /** The decoder of one more TCP connection. */
+    public StreamInput open(StreamConnection connection) {
+        return new StreamDecoder(this, connection);
+    }
+
+    /** Broker ports and limits. */
+    public StreamOptions options() {
+        return options;
+    }
+
+    /** The TLS secrets (pcapng Decryption Secrets Blocks are added to its key log as they are read). */
+    public TlsKeys tls() {
+        return tls;
+    }
+
+    FrameSummarizer summarizer() {
+        return summarizer;
+    }
+
+    ConversationListener listener() {
+        return listener;
+    }
+
+    HeaderDecoder headers() {
+        return headers;
+    }
+
+    ConnectionObserver observers() {
+        return observers;
+    }
+}

@@ -1,0 +1,89 @@
+/**
+ * The stream stage: the in-order TCP bytes of each connection in, Kafka frames and request/response exchanges out.
+ * No capture or TCP types appear here: a connection is a {@link org.kwire.stream.StreamConnection} (stream number,
+ * endpoints, whether its SYN was seen) fed through a {@link org.kwire.stream.StreamInput} (bytes with the capture
+ * frame number and timestamp of the packet that carried them, gaps of known size, the end), exactly as a TCP
+ * reassembler delivers them. pcap-reader's {@code org.kwire.capture} feeds it from capture files and live interfaces;
+ * anything else that reassembles TCP can feed it too.
+ *
+ * <h2>What it holds per connection ({@link org.kwire.stream.StreamDecoder})</h2>
+ * <ul>
+ *   <li>while deciding: the bytes and gaps seen so far, both directions, by reference (at most
+ *       {@link org.kwire.stream.StreamDecoder#SNIFF_WINDOW} = 64 KiB, then the connection is {@code unknown});</li>
+ *   <li>once Kafka ({@link org.kwire.stream.KafkaFraming}), per direction: a {@link org.kwire.frame.FrameAssembler}
+ *       (the frame in progress as slices of the bytes it arrived in, at most its declared size, which
+ *       {@code maxFrameSize} bounds); per connection: one {@link org.kwire.conversation.KafkaConversation}, whose
+ *       pending table holds at most {@code maxPending} {@link org.kwire.conversation.RequestRecord}s (headers and
+ *       places, never bytes);</li>
+ *   <li>once TLS ({@link org.kwire.stream.TlsStage}): a {@link org.kwire.tls.TlsConnection} (see {@code org.kwire.tls}),
+ *       whose decrypted bytes feed a second decoder of the same kind, for the plaintext;</li>
+ *   <li>for the traffic census: a byte count and the first {@link org.kwire.stream.ConnectionTraffic#SNIFF_BYTES}
+ *       bytes.</li>
+ * </ul>
+ *
+ * <h2>What it emits</h2>
+ * <ul>
+ *   <li>to the one {@link org.kwire.conversation.ConversationListener} (normally the
+ *       {@link org.kwire.summary.ExchangeTracker}): each request frame with its header decoded once
+ *       ({@link org.kwire.protocol.RequestFrame}) and its pending entry; each response matched to its request by
+ *       correlation_id (an {@link org.kwire.conversation.Exchange}); requests that got no response; expert notes;</li>
+ *   <li>to every {@link org.kwire.stream.ConnectionObserver} registered on the {@link org.kwire.stream.StreamStage}:
+ *       what each connection carries ({@link org.kwire.stream.Carried}), its gaps by
+ *       {@link org.kwire.stream.GapCause}, TLS facts, its end, and its traffic (for
+ *       {@link org.kwire.stream.TrafficCensus}).</li>
+ * </ul>
+ *
+ * <h2>Deciding what a connection carries</h2>
+ * <pre>
+ *                        first bytes are a TLS record header, and the connection is on a broker port
+ *                        or a key log holds secrets                                     +-----+
+ *            +------------------------------------------------------------------------>| TLS |--- decrypted bytes --&gt;
+ *            |                                                                          +-----+    a new decoder
+ *  open --&gt; DECIDING                                                                                (client known,
+ *            |  |  broker port: the client spoke (14 bytes), or the broker spoke first,              in sync)
+ *            |  |  or a gap, or no SYN, or 64 KiB held, or the end with bytes held
+ *            |  |  other port: the SYN sender's first 14 bytes are a request header, or
+ *            |  |  (start lost) a request header followed by another one or by the end
+ *            |  +------------------------------------------------------------&gt; KAFKA (held bytes replayed)
+ *            +--- other port and not a request; 64 KiB undecided; TLS on another port without secrets;
+ *                no payload --&gt; OTHER
+ * </pre>
+ * A connection on a broker port is reported whatever it carries ({@code kafka}, {@code tls}, {@code unknown},
+ * {@code empty}); one on another port only if it turns out to be Kafka.
+ *
+ * <h2>Framing each direction (like Netty's {@code LengthFieldBasedFrameDecoder}: a 4-byte big-endian length field at
+ * offset 0, adjusted by 0, the length field kept in the frame)</h2>
+ * <pre>
+ *  IN_SYNC --- size prefix in [min, maxFrameSize] and the bytes arrived ---&gt; frame cut; IN_SYNC
+ *  IN_SYNC --- size prefix below min (or negative) -------------------------&gt; note kafka.frame.size_invalid; RESYNC
+ *  IN_SYNC --- size prefix over maxFrameSize -------------------------------&gt; note kafka.frame.too_large; SKIP it
+ *  IN_SYNC --- gap inside a frame whose size is known ----------------------&gt; the frame cut incomplete
+ *                                                                              (kafka.frame.cut_by_gap); SKIP its rest
+ *  SKIP    --- the frame's declared end reached ----------------------------&gt; IN_SYNC
+ *  IN_SYNC --- gap between frames (inside a size prefix) -------------------&gt; note tcp.gap
+ *                                                                              (kafka.frame.size_cut_by_gap); RESYNC
+ *  RESYNC  --- a plausible frame start found -------------------------------&gt; note kafka.frame.resync_skipped (bytes
+ *                                                                              skipped); IN_SYNC
+ *  (start)  the connection's start was captured ? IN_SYNC : RESYNC
+ *  (end)    a frame in progress is cut incomplete (kafka.frame.incomplete_at_end)
+ * </pre>
+ * A plausible request start: a size prefix within bounds, a known api_key and version, a client_id length that fits
+ * ({@link org.kwire.protocol.HeaderDecoder#looksLikeRequest}). A plausible response start: its correlation_id is
+ * pending, or it fills the rest of the bytes at hand exactly. Requests as short as 0 bytes are legal while SASL tokens
+ * may come (after SaslHandshake v0, KIP-43; or GSSAPI without it, KIP-12).
+ *
+ * <h2>Gaps and lost starts</h2>
+ * Bytes the capture lost are never guessed: a gap of known size inside a frame whose size prefix was seen makes that
+ * frame incomplete (handed on with what was captured, counted, never decoded beyond its header) and framing stays in
+ * sync; a gap anywhere else resynchronises. A connection whose start was lost (no SYN, or a gap before its first
+ * bytes) starts out of sync on a broker port; on another port its bytes are searched for two consecutive request
+ * headers ({@link org.kwire.stream.RequestStart}). Bytes acknowledged at the end but never captured
+ * ({@link org.kwire.stream.StreamInput#endGap}) are decided by the frame in progress.
+ *
+ * <h2>Threading</h2>
+ * One thread feeds a stage and all its decoders (in capture order); the conversation listener and observers are
+ * called on that thread. Nothing here is shared between connections but the stage's settings, the schemas and the TLS
+ * key log and session cache, so connections could be fed by several threads if each had its own listener and
+ * observers (sharding by connection); see docs/ARCHITECTURE.md.
+ */
+package org.kwire.stream;

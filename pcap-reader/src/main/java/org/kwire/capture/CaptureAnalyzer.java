@@ -1,0 +1,98 @@
+package org.kwire.capture;
+
+import org.kwire.pcap.CaptureFiles;
+import org.kwire.pcap.MergedSource;
+import org.kwire.pcap.PacketSource;
+import org.kwire.stream.StreamStage;
+import org.kwire.tcp.ReassemblyLimits;
+import org.kwire.tcp.TcpConnection;
+import org.kwire.tcp.TcpReassembler;
+import org.kwire.tcp.TcpStreamHandler;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The capture pipeline: packets ({@link PacketSource}: files, or a live interface) → TCP segments → reassembled
+ * streams ({@link TcpReassembler}) → dissector-core's stream stage ({@link StreamStage}: Kafka frames, conversations,
+ * exchanges). With it, dissector-core and pcap-reader alone turn a capture into exchanges:
+ *
+ * <pre>{@code
+ * ExchangeTracker tracker = new ExchangeTracker(summarizer, ExchangeFilter.ALL, List.of(sink));
+ * StreamStage stage = StreamStage.into(tracker, StreamOptions.defaults(), TlsKeys.none());
+ * CaptureFacts facts = new CaptureAnalyzer(stage).analyze(List.of(file), List.of(name));
+ * tracker.finish();
+ * }</pre>
+ */
+public final class CaptureAnalyzer {
+
+    private final StreamStage stage;
+    private final ReassemblyLimits limits;
+
+    /**
+     * @param stage  the stream stage every TCP connection is fed to
+     * @param limits TCP reassembly bounds (held bytes, idle time)
+     */
+    public CaptureAnalyzer(StreamStage stage, ReassemblyLimits limits) {
+        this.stage = stage;
+        this.limits = limits;
+    }
+
+    /** An analyzer with the default TCP reassembly bounds ({@link ReassemblyLimits#defaults()}). */
+    public CaptureAnalyzer(StreamStage stage) {
+        this(stage, ReassemblyLimits.defaults());
+    }
+
+    /** Starts an analysis to be fed packet by packet or source by source; {@link PacketPipeline#end()} ends it. */
+    public PacketPipeline start() {
+        return start(CaptureTap.NONE);
+    }
+
+    /**
+     * {@link #start()}, with {@code tap} watching every packet and connection (and wrapping each connection's input to
+     * the stream stage), e.g. to keep what a partial analysis of one file needs for a merge.
+     */
+    public PacketPipeline start(CaptureTap tap) {
+        return new PacketPipeline(new TcpReassembler(c -> tap.connection(c, TcpToStream.open(stage, c)), limits),
+                stage.tls().keyLog(), tap);
+    }
+
+    /**
+     * The stream stage's input for one connection alone, outside a pipeline: e.g. a partial's boundary pieces
+     * replayed at a merge ({@code org.kwire.partial.Stitcher}); its events reach the stage's listener and observers.
+     */
+    public TcpStreamHandler handler(TcpConnection connection) {
+        return TcpToStream.open(stage, connection);
+    }
+
+    /**
+     * Analyzes capture files as one capture, their packets merged by timestamp as {@code mergecap} merges them
+     * ({@link MergedSource}) and numbered 1, 2, ... in that order.
+     *
+     * @param files     pcap or pcapng files, plain or gzip-compressed
+     * @param names     how to name each file in the report (same order as {@code files})
+     * @return what was read (the stage's listener and observers got the rest)
+     * @throws IOException if a file is missing, unreadable or not a capture; damage inside a capture is a warning
+     */
+    public CaptureFacts analyze(List<Path> files, List<String> names) throws IOException {
+        PacketPipeline pipeline = start();
+        long bytes = 0;
+        List<PacketSource> sources = new ArrayList<>();
+        try {
+            for (Path file : files) {
+                sources.add(CaptureFiles.open(file));
+                bytes += Files.size(file);
+            }
+            pipeline.feed(MergedSource.of(sources));
+        } finally {
+            for (PacketSource s : sources) {
+                s.close();
+            }
+        }
+        pipeline.end();
+        return pipeline.facts(names, bytes);
+    }
+}
