@@ -7,6 +7,7 @@ import org.kwire.plan.PlanCache;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.report.ReportBuilder;
+import org.kwire.report.ReportFilter;
 import org.kwire.report.ReportOptions;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.stream.Carried;
@@ -198,8 +199,14 @@ final class AnalysisRun {
         return Math.max(0, Math.min(workers, Records.threadsWithin(records, Runtime.getRuntime().maxMemory()) - 1));
     }
 
+    /** The filter of this run as the report records it; null if none was given. */
+    ReportFilter reportFilter() {
+        return ReportFilter.of(filter, schemas);
+    }
+
     /**
-     * A report builder naming topics with this run's topic names, for the report options of {@code cl} ({@link #addReportOptions}).
+     * A report builder naming topics with this run's topic names, for the report options of {@code cl}
+     * ({@link #addReportOptions}), with the key log and the filter recorded.
      *
      * @throws CliException (usage) if {@code --target-kafka} names a release whose schemas kwire does not bundle
      */
@@ -212,6 +219,7 @@ final class AnalysisRun {
         ReportBuilder r = new ReportBuilder(schemas, topics, new ReportOptions(Cli.intValue(cl, "top", ReportBuilder.DEFAULT_SLOWEST),
                 cl.hasOption("include-long-polls"), target));
         r.tls().keyLog(tls.keyLog());
+        r.filter(reportFilter());
         return r;
     }
 

@@ -122,6 +122,7 @@ final class AnalyzeCommand {
                     CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report), metrics, captures, signals, cl, err);
                     Report r = CaptureReports.build(report, facts);
                     writeMetrics(metrics, facts, cl);
+                    CaptureReports.noMatch(r, err);
                     if (format == Format.JSON) {
                         CaptureReports.write(r, output, out);
                     } else {

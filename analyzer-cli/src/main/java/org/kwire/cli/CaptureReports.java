@@ -44,6 +44,14 @@ final class CaptureReports {
         }
     }
 
+    /** Says on stderr when a filter kept nothing of a capture that held Kafka frames (the report says it too). */
+    static void noMatch(Report r, PrintStream err) {
+        if (r.filter() != null && r.apis().isEmpty() && r.capture().frames() > 0) {
+            err.println("kwire: no exchange matched the filter (" + r.filter().options() + ") among the capture's "
+                    + r.capture().frames() + " Kafka frames");
+        }
+    }
+
     /** The report so far, with the capture's facts; timestamps ISO-8601 UTC, null when no packet was read. */
     static Report build(ReportBuilder report, CaptureFacts facts) {
         return report.build(new CaptureSummary(facts.files(), facts.packets(), facts.bytes(),

@@ -189,7 +189,7 @@ public final class SliceAnalysis {
     public Report report(Partial merged, Consumer<String> warnings) {
         try {
             return PartialReport.build(merged, Cli.schemas(cl), PartialReport.ports(merged), warnings,
-                    new BoundaryReplay(cl));
+                    new BoundaryReplay(cl)).withFilter(new AnalysisRun(cl).reportFilter());
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }

@@ -30,6 +30,10 @@ final class GlanceSection implements PageSection {
 
     @Override
     public void write(Report r, Markup m) {
+        if (r.filter() != null) {
+            m.element("p", "Filtered report (" + r.filter().options() + "): the counts are of the exchanges the filter kept, "
+                    + "whole; the capture, its connections and the warnings are of everything.", "class", "note filter");
+        }
         long requests = r.apis().stream().mapToLong(ApiStats::requests).sum();
         long responses = r.apis().stream().mapToLong(ApiStats::responses).sum();
         long errors = r.apis().stream().flatMap(a -> a.errors().stream()).mapToLong(ErrorStats::count).sum();

@@ -54,7 +54,13 @@ final class SummarySection implements TextSection {
         tls(lines, width, r);
         long requests = r.apis().stream().mapToLong(ApiStats::requests).sum();
         long responses = r.apis().stream().mapToLong(ApiStats::responses).sum();
-        line(lines, width, requests + responses == 0, "Requests", requests + responses == 0 ? "no Kafka requests or responses"
+        if (r.filter() != null) {
+            line(lines, width, true, "Filter", r.filter().options() + "; the counts below are of the exchanges it kept; "
+                    + "capture, connections and warnings of everything");
+        }
+        line(lines, width, requests + responses == 0, "Requests", requests + responses == 0
+                ? (r.filter() != null && c.frames() > 0 ? "no exchange matched the filter (" + Units.plural(c.frames(), "Kafka frame")
+                + " in the capture)" : "no Kafka requests or responses")
                 : Units.plural(requests, "request") + ", " + Units.plural(responses, "response") + " of "
                 + Units.plural(r.apis().size(), "API") + "; " + Units.plural(c.frames(), "Kafka frame"));
         errors(lines, width, r, responses);

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The filters analyze, dissect and live share, on java-basic.pcap. Expected counts follow from the capture's
@@ -53,6 +54,28 @@ class FilterTest {
     void repeatedFiltersKeepWhatAnyOfTheirValuesKeeps() throws IOException {
         assertEquals("{Metadata=16/16, Produce=10/10}", counts("--api", "Produce", "--api", "Metadata"));
         assertEquals(counts("--topic", "basic-alpha"), counts("--topic", "nosuch", "--topic", "basic-alpha"));
+    }
+
+    /** A filtered report says what it was filtered by; one kept nothing says so, on stderr and in the text summary. */
+    @Test
+    void theReportRecordsItsFilter() throws IOException {
+        String file = TestCaptures.path("java-basic.pcap").toString();
+        CliRun both = CliRun.of("analyze", "-q", "--topic", "basic-alpha", "--api", "Fetch,Produce", "--errors-only",
+                "--min-latency-ms", "2.5", "--client-id", "c", "--connection", "127.0.0.1:9092", file);
+        assertEquals("{\"apis\":[\"Produce\",\"Fetch\"],\"topics\":[\"basic-alpha\"],\"client_ids\":[\"c\"],\"errors_only\":true,"
+                + "\"min_latency_ms\":2.5,\"connections\":[\"127.0.0.1:9092\"]}", both.json().get("filter").toString());
+        assertEquals("null", CliRun.of("analyze", "-q", file).json().get("filter").toString());
+        CliRun none = CliRun.of("analyze", "-q", "--format", "text", "--topic", "nosuchtopic", file);
+        assertEquals("kwire: no exchange matched the filter (--topic nosuchtopic) among the capture's 146 Kafka frames\n", none.err());
+        assertTrue(none.out().contains("\n! Filter          --topic nosuchtopic; the counts below are of the exchanges it kept; capture,\n"
+                + "                  connections and warnings of everything\n"
+                + "! Requests        no exchange matched the filter (146 Kafka frames in the capture)\n"), none.out());
+        List<String> args = new ArrayList<>(List.of("analyze", "-q", "--jobs", "2", "--topic", "basic-alpha"));
+        for (String half : List.of("java-basic-split-even.pcap", "java-basic-split-odd.pcap")) {
+            args.add(TestCaptures.path(half).toString());
+        }
+        assertEquals("[\"basic-alpha\"]", CliRun.of(args.toArray(String[]::new)).json().get("filter").get("topics").toString(),
+                "merged slices record the filter too");
     }
 
     @Test

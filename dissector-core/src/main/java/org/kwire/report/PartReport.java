@@ -110,7 +110,7 @@ public final class PartReport {
                 p.includeLongPolls(), ReadinessCheck.of(p.targetKafka(), release, schemas, clients),
                 p.brokers().stream().map(b -> b.toStats(numbering)).toList(),
                 p.transactions().stream().map(TxnPart::toStats).toList(), p.topicRate().toRate(names),
-                p.tls().toSummary(numbering));
+                p.tls().toSummary(numbering), null);
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

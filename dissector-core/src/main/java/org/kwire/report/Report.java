@@ -33,6 +33,7 @@ import java.util.Map;
  * @param topicRate              records and bytes per topic over time, produced and fetched (null in reports of
  *                               kwire versions before it)
  * @param tls                    TLS connections: versions, suites, certificates, alerts, decryption
+ * @param filter                 the filter the report was made with (what its counts are of); null if none
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -41,8 +42,15 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      long partialBatchesOmitted, Map<String, Long> expert, List<String> warnings,
                      long warningsOmitted, boolean longPollsIncluded, Readiness readiness,
                      List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate,
-                     TlsSummary tls) {
+                     TlsSummary tls, ReportFilter filter) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;
+
+    /** This report, made with {@code f} (null: no filter). */
+    public Report withFilter(ReportFilter f) {
+        return new Report(reportVersion, capture, apis, responsesWithoutRequest, connections, clients, topics, partitions,
+                slowest, requestRate, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, expert, warnings,
+                warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f);
+    }
 }

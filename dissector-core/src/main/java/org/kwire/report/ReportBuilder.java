@@ -40,6 +40,7 @@ public final class ReportBuilder implements ExchangeSink {
     public static final int DEFAULT_SLOWEST = 10;
 
     private final SchemaRegistry schemas;
+    private ReportFilter filter;
     private final TopicNames topics;
     private final ReportOptions options;
     private final TopicPartitions partitions;
@@ -254,7 +255,12 @@ public final class ReportBuilder implements ExchangeSink {
      */
     public Report build(CaptureSummary capture) {
         return PartReport.build(part(capture.packets(), (int) capture.tcpConnections()), schemas, capture,
-                FrameNumbering.IDENTITY);
+                FrameNumbering.IDENTITY).withFilter(filter);
+    }
+
+    /** The filter this report's exchanges passed (null: none), recorded in the report ({@link ReportFilter}). */
+    public void filter(ReportFilter f) {
+        this.filter = f;
     }
 
     /**
