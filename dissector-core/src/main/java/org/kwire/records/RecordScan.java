@@ -16,6 +16,8 @@ final class RecordScan {
     private int pos;
     private int limit;
     private boolean bad;
+    /** Records the last {@link #walk} went over. */
+    int walked;
 
     /**
      * Walks records of {@code array} (indexes shifted by {@code arrayOffset}) from {@code from} to {@code end}, at most
@@ -39,9 +41,6 @@ final class RecordScan {
         bytes = null;
         return at;
     }
-
-    /** Records the last {@link #walk} went over. */
-    int walked;
 
     /** One record at {@code at}: its end, or -1 if the general decoder would note anything about it. */
     private int record(int at, int end) {

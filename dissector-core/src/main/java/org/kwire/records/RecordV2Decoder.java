@@ -5,6 +5,8 @@ import org.kwire.records.FieldReader.Sized;
 import org.kwire.records.FieldReader.Wire;
 import org.kwire.tree.FieldNode;
 
+import java.nio.ByteBuffer;
+
 /**
  * The records of a RecordBatch v2 (Kafka docs "Record": varint length, int8 attributes, varlong timestampDelta, varint
  * offsetDelta, varint-sized key and value, varint count of headers with varint-sized key and value). In a control
@@ -39,7 +41,7 @@ final class RecordV2Decoder {
         int declared = batch.recordsCount();
         int found = 0;
         controlType = -1;
-        java.nio.ByteBuffer buf = r.buffer();
+        ByteBuffer buf = r.buffer();
         if (parent == null && !batch.control() && buf.hasArray()) {
             r.seek(scan.walk(buf.array(), buf.arrayOffset(), r.position(), end, declared));
             found = scan.walked;
