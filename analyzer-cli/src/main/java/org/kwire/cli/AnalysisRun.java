@@ -49,6 +49,8 @@ final class AnalysisRun {
     final TopicNames topics = new TopicNames();
     final StreamOptions options;
     final RecordsOptions records;
+    /** True with --deep: record batches decompressed and records walked; else headers and CRCs only. */
+    final boolean deep;
     final ExchangeFilter filter;
     /** True if --max-decompressed was given: then a value the heap cannot honour is refused. */
     private final boolean explicitMaxDecompressed;
@@ -103,6 +105,7 @@ final class AnalysisRun {
         this.options = new StreamOptions(Cli.ports(cl), maxFrame, StreamOptions.DEFAULT_MAX_PENDING);
         this.records = Records.options(cl);
         this.explicitMaxDecompressed = cl.hasOption("max-decompressed");
+        this.deep = cl.hasOption("deep");
         Set<Integer> apis = new LinkedHashSet<>();
         for (String list : values(cl, "api")) {
             apis.addAll(Cli.apis(schemas, list));
@@ -155,20 +158,28 @@ final class AnalysisRun {
         return v == null ? Set.of() : new LinkedHashSet<>(Arrays.asList(v));
     }
 
-    /** The tracker that summarizes every frame once and hands exchanges the filter accepts to the sinks. */
+    /**
+     * The tracker that summarizes every frame once, on this thread, decoding record batches deep (as {@code dissect}
+     * shows them), and hands exchanges the filter accepts to the sinks.
+     */
     ExchangeTracker tracker(List<ExchangeSink> sinks) throws CliException {
-        return tracker(sinks, 0);
+        return tracker(sinks, 0, new RecordsDecoder(records));
     }
 
     /**
      * A tracker that summarizes on {@code workers} threads (0: on the one feeding it), the sinks still seeing
-     * everything in capture order; {@link ExchangeTracker#finish()} must follow the last packet.
+     * everything in capture order, decoding record batches deep only with --deep; {@link ExchangeTracker#finish()}
+     * must follow the last packet.
      */
     ExchangeTracker tracker(List<ExchangeSink> sinks, int workers) throws CliException {
+        return tracker(sinks, workers, deep ? new RecordsDecoder(records) : RecordsDecoder.headersOnly(records));
+    }
+
+    private ExchangeTracker tracker(List<ExchangeSink> sinks, int workers, RecordsDecoder decoder) throws CliException {
         if (explicitMaxDecompressed) {
             Records.checkHeap(records, workers + 1, Runtime.getRuntime().maxMemory());
         }
-        return new ExchangeTracker(new FrameSummarizer(plans, new RecordsDecoder(records), topics), filter, sinks, workers);
+        return new ExchangeTracker(new FrameSummarizer(plans, decoder, topics), filter, sinks, workers);
     }
 
     /**

@@ -14,10 +14,19 @@ final class Records {
     private Records() {
     }
 
-    /** Adds the options; {@code withValues} for commands that print trees. */
+    /**
+     * Adds the options; {@code withValues} for commands that print trees (which always decode deep), else
+     * {@code --deep} (docs/PERFORMANCE.md: what the default leaves out and what it saves).
+     */
     static void addOptions(Options o, boolean withValues) {
         o.addOption(Option.builder().longOpt("max-decompressed").hasArg().argName("BYTES")
                 .desc("largest decompressed size of one record batch; larger ones are noted, not decoded (default 67108864)").build());
+        if (!withValues) {
+            o.addOption(Option.builder().longOpt("deep")
+                    .desc("decompress every record batch and walk every record: fills bytes_uncompressed and checks "
+                            + "records (counts, lengths, payloads); without it every batch's header and CRC are still "
+                            + "checked and record counts are exact, at a fraction of the cost").build());
+        }
         if (withValues) {
             o.addOption(Option.builder().longOpt("records")
                     .desc("show record keys, values and header values; they are user data, so only sizes are shown without this").build());

@@ -18,6 +18,7 @@ package org.kwire.records;
  *                          wrapper
  * @param uncompressedBytes sizeInBytes with the compressed payload replaced by its decompressed bytes (so equal to
  *                          sizeInBytes when uncompressed); -1 when the payload could not be decompressed (see the
+ *                          notes) or was not (a compressed v2 batch decoded {@link RecordsDecoder#headersOnly}; see
  *                          notes)
  * @param transactional     v2 attributes bit 4
  * @param control           v2 attributes bit 5 (transaction markers, KRaft control records)

@@ -51,11 +51,15 @@ final class BatchV2Decoder {
         boolean crcValid = r.verify(crcNode, EntryChecksum.BATCH_V2, crc, start, end, baseOffset, (byte) 2);
 
         Codec codec = Codec.fromAttributes(attributes);
-        FieldReader contents = r;
+        boolean control = (attributes & 0x20) != 0;
+        // headers only (not deep): the CRC above covered every byte; the records are neither decompressed nor walked,
+        // but an uncompressed control batch's are (a few bytes: its control record type)
+        boolean walk = r.context().deep() || codec == Codec.NONE && control;
+        FieldReader contents = walk ? r : null;
         FieldNode recordsParent = batch;
         int contentsEnd = end;
-        int uncompressed = end - start;
-        if (codec != Codec.NONE) {
+        int uncompressed = codec == Codec.NONE ? end - start : -1;
+        if (walk && codec != Codec.NONE) {
             recordsParent = r.group(batch, "records", codec.label(), start + HEADER, end - start - HEADER);
             if (recordsParent != null) {
                 recordsParent.setAbout("compressed records; their nodes have offsets into the decompressed data");
@@ -65,7 +69,7 @@ final class BatchV2Decoder {
             uncompressed = contents == null ? -1 : HEADER + contents.limit();
         }
         BatchInfo info = new BatchInfo(start, end - start, (byte) 2, codec, baseOffset, lastOffsetDelta, count,
-                uncompressed, (attributes & 0x10) != 0, (attributes & 0x20) != 0, producerId, producerEpoch,
+                uncompressed, (attributes & 0x10) != 0, control, producerId, producerEpoch,
                 baseSequence, crc, crcValid, -1);
         if (batch != null) {
             describe(batch, info);

@@ -14,6 +14,7 @@ final class DecodeContext {
 
     private final RecordsOptions options;
     private final long packet;
+    private final boolean deep;
     private final List<BatchInfo> batches = new ArrayList<>();
     private final List<CrcFailure> crcFailures = new ArrayList<>(0);
     private final List<ExpertNote> notes = new ArrayList<>(0);
@@ -22,9 +23,16 @@ final class DecodeContext {
     private PartialBatch partialBatch;
     private int budget;
 
-    DecodeContext(RecordsOptions options, long packet) {
+    /** @param deep whether v2 batches' payloads are decompressed and their records walked ({@link RecordsDecoder}) */
+    DecodeContext(RecordsOptions options, long packet, boolean deep) {
         this.options = options;
         this.packet = packet;
+        this.deep = deep;
+    }
+
+    /** True if v2 batches' payloads are decompressed and their records walked; false: headers and CRCs only. */
+    boolean deep() {
+        return deep;
     }
 
     RecordsOptions options() {
@@ -72,6 +80,6 @@ final class DecodeContext {
     }
 
     RecordsSummary summary() {
-        return new RecordsSummary(batches, crcValid, crcInvalid, crcFailures, partialBatch, notes);
+        return new RecordsSummary(batches, crcValid, crcInvalid, crcFailures, partialBatch, notes, deep);
     }
 }

@@ -5,6 +5,8 @@ import org.kwire.records.FieldReader.Sized;
 import org.kwire.records.FieldReader.Wire;
 import org.kwire.tree.FieldNode;
 
+import java.nio.ByteBuffer;
+
 /**
  * The records of a RecordBatch v2 (Kafka docs "Record": varint length, int8 attributes, varlong timestampDelta, varint
  * offsetDelta, varint-sized key and value, varint count of headers with varint-sized key and value). In a control
@@ -27,6 +29,8 @@ final class RecordV2Decoder {
 
     /** The type of the current batch's first control record, -1 until one is read. */
     private int controlType = -1;
+    /** The fast path over regular records when no tree is built. */
+    private final RecordScan scan = new RecordScan();
 
     /**
      * Decodes the records from the reader's position to {@code end}, checking them against the batch's count.
@@ -37,6 +41,11 @@ final class RecordV2Decoder {
         int declared = batch.recordsCount();
         int found = 0;
         controlType = -1;
+        ByteBuffer buf = r.buffer();
+        if (parent == null && !batch.control() && buf.hasArray()) {
+            r.seek(scan.walk(buf.array(), buf.arrayOffset(), r.position(), end, declared));
+            found = scan.walked;
+        }
         while (found < declared && r.position() < end) {
             try {
                 decodeRecord(r, parent, end, batch, found);

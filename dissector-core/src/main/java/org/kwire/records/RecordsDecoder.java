@@ -19,14 +19,54 @@ import java.util.Objects;
  * (a partial trailing batch, note) — attached to the node concerned when building a tree and always listed in the
  * summary. Memory: nothing is allocated per declared count or length; decompressed data is bounded per top-level
  * entry by maxDecompressedBytes (nested legacy wrappers included).
+ * <p>
+ * Two depths (issue 12, "work in proportion to the question"; docs/PERFORMANCE.md measures both):
+ * <ul>
+ * <li><b>deep</b> ({@link #RecordsDecoder(RecordsOptions)}): all of the above;</li>
+ * <li><b>headers only</b> ({@link #headersOnly}), the fast path of {@code kwire analyze} without {@code --deep}: every
+ * entry's header is read and its CRC checked over all of its bytes, so batches, record counts (as each v2 batch
+ * declares them), codecs, flags, producer fields and CRC failures are exactly what the deep decoding finds; but a
+ * v2 batch's payload is neither decompressed nor its records walked — except an uncompressed control batch's (a few
+ * bytes: the control record type of transaction markers). So {@link RecordsSummary#bytesUncompressed()} is unknown
+ * and these notes, which only records and payloads show, are not made for v2 batches: {@code count_mismatch},
+ * {@code trailing_bytes}, {@code field_malformed} inside records, {@code compression_malformed},
+ * {@code decompression_limit}. Legacy message sets (magic 0 and 1) are decoded as deep: their record count is the
+ * number of inner messages, which only decompressing a wrapper tells. A tree ({@code parent} not null) is always
+ * built deep.</li>
+ * </ul>
  */
 public final class RecordsDecoder {
 
     private final RecordsOptions options;
+    private final boolean deep;
 
-    /** @throws NullPointerException if options is null */
+    /**
+     * The deep decoder: every payload decompressed, every record walked.
+     *
+     * @throws NullPointerException if options is null
+     */
     public RecordsDecoder(RecordsOptions options) {
+        this(options, true);
+    }
+
+    private RecordsDecoder(RecordsOptions options, boolean deep) {
         this.options = Objects.requireNonNull(options, "options");
+        this.deep = deep;
+    }
+
+    /**
+     * A decoder that reads v2 batches' headers and checks their CRCs without decompressing or walking their records
+     * (see the class comment) when it builds no tree.
+     *
+     * @throws NullPointerException if options is null
+     */
+    public static RecordsDecoder headersOnly(RecordsOptions options) {
+        return new RecordsDecoder(options, false);
+    }
+
+    /** True if this decoder decompresses every payload and walks every record. */
+    public boolean deep() {
+        return deep;
     }
 
     /**
@@ -44,7 +84,7 @@ public final class RecordsDecoder {
      * @return what was found; the same with or without a tree
      */
     public RecordsSummary decode(ByteBuffer frame, int offset, int length, long packet, FieldNode parent) {
-        DecodeContext ctx = new DecodeContext(options, packet);
+        DecodeContext ctx = new DecodeContext(options, packet, deep || parent != null);
         if (offset < 0 || length < 0 || offset > frame.limit() - length) {
             ctx.note(parent, ExpertItem.RECORDS_OUTSIDE_FRAME, offset, "records field of " + length + " bytes at offset "
                     + offset + " does not lie within the frame's " + frame.limit() + " bytes");

@@ -18,9 +18,13 @@ import java.util.Map;
  * @param crcFailures  each checksum that did not match, in wire order
  * @param partialBatch the batch cut short at the end of the field, or null
  * @param notes        every expert note, in the order found (the same notes are attached to the tree's nodes)
+ * @param deep         true if every v2 batch's payload was decompressed and its records walked (the deep decoding,
+ *                     {@link RecordsDecoder#RecordsDecoder(RecordsOptions)}); false when only headers and CRCs were
+ *                     read ({@link RecordsDecoder#headersOnly}): then {@link #bytesUncompressed()} is not known and
+ *                     the notes lack what only records and payloads show (see {@link RecordsDecoder})
  */
 public record RecordsSummary(List<BatchInfo> batches, int crcValid, int crcInvalid, List<CrcFailure> crcFailures,
-                             PartialBatch partialBatch, List<ExpertNote> notes) {
+                             PartialBatch partialBatch, List<ExpertNote> notes, boolean deep) {
 
     /** Keeps unmodifiable copies of the lists. */
     public RecordsSummary {
@@ -41,10 +45,11 @@ public record RecordsSummary(List<BatchInfo> batches, int crcValid, int crcInval
 
     /**
      * Bytes of the batches with their payloads decompressed: the sum of {@link BatchInfo#uncompressedBytes()} over the
-     * batches that could be decompressed (so equal to {@link #bytesCompressed()} when nothing is compressed).
+     * batches that could be decompressed (so equal to {@link #bytesCompressed()} when nothing is compressed); only
+     * known when {@link #deep()}, else -1.
      */
     public long bytesUncompressed() {
-        return batches.stream().mapToLong(BatchInfo::uncompressedBytes).filter(n -> n >= 0).sum();
+        return deep ? batches.stream().mapToLong(BatchInfo::uncompressedBytes).filter(n -> n >= 0).sum() : -1;
     }
 
     /** Batches per codec, only codecs that occur, in {@link Codec} order (unmodifiable). */

@@ -16,6 +16,8 @@ final class RecordAccumulator {
     private long records;
     private long bytesCompressed;
     private long bytesUncompressed;
+    /** False once a records field was decoded headers only: then bytesUncompressed is not known. */
+    private boolean deep = true;
     private final Map<String, Long> codecs = new TreeMap<>();
     private long transactional;
     private long control;
@@ -28,7 +30,11 @@ final class RecordAccumulator {
         batches += s.batches().size();
         records += s.records();
         bytesCompressed += s.bytesCompressed();
-        bytesUncompressed += s.bytesUncompressed();
+        if (s.deep()) {
+            bytesUncompressed += s.bytesUncompressed();
+        } else {
+            deep = false;
+        }
         for (Map.Entry<Codec, Integer> e : s.codecs().entrySet()) {
             codecs.merge(e.getKey().label(), (long) e.getValue(), Long::sum);
         }
@@ -53,7 +59,7 @@ final class RecordAccumulator {
 
     /** @param produce true for what Produce requests carried: then what became of the records is included */
     RecordStats toStats(boolean produce) {
-        return new RecordStats(requests, batches, records, bytesCompressed, bytesUncompressed,
+        return new RecordStats(requests, batches, records, bytesCompressed, deep ? bytesUncompressed : null,
                 Collections.unmodifiableMap(new TreeMap<>(codecs)), transactional, control, produce ? acked : null,
                 produce ? Collections.unmodifiableMap(new TreeMap<>(rejected)) : null, produce ? unconfirmed : null);
     }
@@ -71,11 +77,16 @@ final class RecordAccumulator {
             m.forEach((k, v) -> rejected.merge(k, v, Long::sum));
         }
         return new RecordStats(a.requests() + b.requests(), a.batches() + b.batches(), a.records() + b.records(),
-                a.bytesCompressed() + b.bytesCompressed(), a.bytesUncompressed() + b.bytesUncompressed(),
+                a.bytesCompressed() + b.bytesCompressed(), sumKnown(a.bytesUncompressed(), b.bytesUncompressed()),
                 Collections.unmodifiableMap(codecs),
                 a.transactionalBatches() + b.transactionalBatches(), a.controlBatches() + b.controlBatches(),
                 sum(a.ackedRecords(), b.ackedRecords()), rejected == null ? null : Collections.unmodifiableMap(rejected),
                 sum(a.unconfirmedRecords(), b.unconfirmedRecords()));
+    }
+
+    /** The sum, or null if either is not known (decoded headers only). */
+    private static Long sumKnown(Long a, Long b) {
+        return a == null || b == null ? null : Long.valueOf(a + b);
     }
 
     private static Long sum(Long a, Long b) {

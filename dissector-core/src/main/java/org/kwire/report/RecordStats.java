@@ -14,7 +14,9 @@ import java.util.Map;
  * @param records              records in them (v2: as each batch declares; legacy: messages)
  * @param bytesCompressed      bytes of the batches as on the wire
  * @param bytesUncompressed    bytes of the batches with payloads decompressed (equal to bytesCompressed when nothing
- *                             is compressed; batches that could not be decompressed are left out)
+ *                             is compressed; batches that could not be decompressed are left out); null when the
+ *                             batches were decoded headers only ({@code kwire analyze} without {@code --deep}:
+ *                             payloads not decompressed)
  * @param codecs               batches per codec: none, gzip, snappy, lz4, zstd
  * @param transactionalBatches batches with the transactional flag
  * @param controlBatches       control batches (transaction markers, KRaft control records)
@@ -26,7 +28,7 @@ import java.util.Map;
  *                             acks=0, the connection closed first (a broker closes it on a Produce version it does not
  *                             support), the capture ended, or the response was not captured whole
  */
-public record RecordStats(long requests, long batches, long records, long bytesCompressed, long bytesUncompressed,
+public record RecordStats(long requests, long batches, long records, long bytesCompressed, Long bytesUncompressed,
                           Map<String, Long> codecs, long transactionalBatches, long controlBatches,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Long ackedRecords,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Long> rejectedRecords,

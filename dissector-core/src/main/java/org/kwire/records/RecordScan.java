@@ -1,0 +1,116 @@
+package org.kwire.records;
+
+/**
+ * The records of a RecordBatch v2 walked without a tree, straight over the bytes' array: the fast path of
+ * {@link RecordV2Decoder} for the records of ordinary (not control) batches, which the deep decoding walks by the
+ * million. It accepts exactly the records the general decoder reads without a note (Kafka docs "Record": varint
+ * length, int8 attributes, varlong timestampDelta, varint offsetDelta, varint-sized key and value, -1 for null, varint
+ * headerCount, each header a varint-sized key and value; varints of at most 5 bytes, varlongs of at most 10; every field
+ * within the record, the record ending where its length says) and gives up on anything else, leaving that record to
+ * the general decoder, which reads it again and says what is wrong. Used by one thread; allocates nothing per record.
+ */
+final class RecordScan {
+
+    private byte[] bytes;
+    private int base;
+    private int pos;
+    private int limit;
+    private boolean bad;
+    /** Records the last {@link #walk} went over. */
+    int walked;
+
+    /**
+     * Walks records of {@code array} (indexes shifted by {@code arrayOffset}) from {@code from} to {@code end}, at most
+     * {@code max} of them, stopping before the first that is not regular.
+     *
+     * @return the position after the last regular record walked; {@link #walked} tells how many
+     */
+    int walk(byte[] array, int arrayOffset, int from, int end, int max) {
+        bytes = array;
+        base = arrayOffset;
+        int at = from;
+        walked = 0;
+        while (walked < max && at < end) {
+            int next = record(at, end);
+            if (next < 0) {
+                break;
+            }
+            at = next;
+            walked++;
+        }
+        bytes = null;
+        return at;
+    }
+
+    /** One record at {@code at}: its end, or -1 if the general decoder would note anything about it. */
+    private int record(int at, int end) {
+        bad = false;
+        pos = at;
+        limit = end;
+        long length = varint();
+        if (bad || length < 0 || length > end - pos) {
+            return -1;
+        }
+        int recordEnd = pos + (int) length;
+        limit = recordEnd;
+        if (pos >= limit) {
+            return -1; // no attributes byte
+        }
+        pos++; // attributes
+        varlong(); // timestampDelta
+        varint(); // offsetDelta
+        sized(); // key
+        sized(); // value
+        long headers = varint();
+        if (bad || headers < 0) {
+            return -1;
+        }
+        for (long i = 0; i < headers && !bad; i++) {
+            sized(); // header key
+            sized(); // header value
+        }
+        return bad || pos != recordEnd ? -1 : recordEnd;
+    }
+
+    /** A varint-sized field: -1 (null) or a length within the record, then its bytes. */
+    private void sized() {
+        long n = varint();
+        if (bad || n < -1 || n > limit - pos) {
+            bad = true;
+        } else if (n > 0) {
+            pos += (int) n;
+        }
+    }
+
+    /** Kafka's VARINT (zig-zag, at most 5 bytes), as {@code WireReader.varint} computes it. */
+    private long varint() {
+        long raw = 0;
+        for (int shift = 0; shift < 35; shift += 7) {
+            if (pos >= limit) {
+                bad = true;
+                return 0;
+            }
+            byte b = bytes[base + pos++];
+            raw |= (long) (b & 0x7f) << shift;
+            if ((b & 0x80) == 0) {
+                return (int) ((raw >>> 1) ^ -(raw & 1));
+            }
+        }
+        bad = true;
+        return 0;
+    }
+
+    /** Kafka's VARLONG (zig-zag, at most 10 bytes). */
+    private void varlong() {
+        for (int i = 0; i < 10; i++) {
+            if (pos >= limit) {
+                bad = true;
+                return;
+            }
+            if ((bytes[base + pos++] & 0x80) == 0) {
+                return;
+            }
+        }
+        bad = true;
+    }
+}
