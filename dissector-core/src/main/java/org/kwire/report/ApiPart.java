@@ -129,8 +129,11 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
         return a == null ? b : b == null ? a : Long.valueOf(Math.max(a, b));
     }
 
-    /** The API's statistics. */
-    ApiStats toStats(String name) {
+    /**
+     * The API's statistics; topic ids among the error topics are named by {@code topics} (a slice may have met the id
+     * before, or without, the Metadata response that names it).
+     */
+    ApiStats toStats(String name, org.kwire.summary.TopicNames topics) {
         Map<String, Long> v = new LinkedHashMap<>();
         new TreeMap<>(versions).forEach((k, n) -> v.put(Integer.toString(k), n));
         Histogram h = decode(latencyHistogram);
@@ -139,7 +142,7 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
         List<ErrorStats> out = new ArrayList<>();
         new TreeMap<>(errors).forEach((code, n) -> {
             TreeSet<String> names = new TreeSet<>();
-            errorTopics.getOrDefault(code, List.of()).forEach(t -> names.add(t.topic()));
+            errorTopics.getOrDefault(code, List.of()).forEach(t -> names.add(topics.display(null, t.topic())));
             out.add(new ErrorStats(code, ErrorCodes.name(code), n[0], List.copyOf(names), n[1]));
         });
         return new ApiStats(apiKey, name, v, requests, responses, unmatchedRequests, noResponseExpected, unmatchedResponses,

@@ -42,11 +42,13 @@ public final class PartMerge {
         times.putAll(s.frameTimes());
         FrameOrder order = new ReportPart(a.slowestCount(), false, "", slices, times, List.of(), 0, 0, 0, 0, List.of(),
                 Map.of(), Map.of(), List.of(), List.of(), 0, List.of(), 0, null, List.of(), Map.of(), Map.of(), List.of(), 0,
-                List.of(), List.of(), List.of(), null, Map.of()).order();
+                List.of(), List.of(), List.of(), null, Map.of(), GroupWaits.NONE).order();
         List<CrcFailureEntry> crc = Sequences.merge(a.crcFailures(), s.crcFailures(), CrcFailureEntry::frame, order, ReportBuilder.MAX_LISTED);
         List<PartialBatchEntry> partial = Sequences.merge(a.partialBatches(), s.partialBatches(), PartialBatchEntry::frame,
                 order, ReportBuilder.MAX_LISTED);
         List<NoteEntry> notes = Sequences.merge(a.warnings(), s.warnings(), NoteEntry::frame, order, ReportBuilder.MAX_WARNINGS);
+        List<SlowExchange> slowest = SlowestExchanges.merge(a.slowest(),
+                GroupWaits.resolve(s.slowest(), s.groupWaits(), a.groupWaits()), a.slowestCount(), order);
         Map<String, String> names = new TreeMap<>(a.topicNames());
         names.putAll(s.topicNames());
         return new ReportPart(a.slowestCount(), a.includeLongPolls(), a.targetKafka(), slices, times,
@@ -60,14 +62,14 @@ public final class PartMerge {
                 partial, a.partialBatchesOmitted() + s.partialBatchesOmitted() + a.partialBatches().size()
                         + s.partialBatches().size() - partial.size(),
                 a.topicRate().merge(s.topicRate(), order),
-                SlowestExchanges.merge(a.slowest(), s.slowest(), a.slowestCount(), order),
+                slowest,
                 RequestRateAccumulator.merge(a.requestRate(), s.requestRate()), sum(a.expert(), s.expert()),
                 notes, a.warningsOmitted() + s.warningsOmitted() + a.warnings().size() + s.warnings().size() - notes.size(),
                 byKey(a.clients(), s.clients(), ClientPart::key, (x, y) -> x.merge(y, order)),
                 byKey(a.brokers(), s.brokers(), p -> p.stats().broker(), (x, y) -> x.merge(y, order)),
                 byKey(a.transactions(), s.transactions(), t -> Objects.toString(t.transactionalId(), "\uffff"),
                         (x, y) -> x.merge(y, order)),
-                a.tls().merge(s.tls()), names);
+                a.tls().merge(s.tls()), names, GroupWaits.merge(a.groupWaits(), s.groupWaits(), slowest));
     }
 
     /**
@@ -78,7 +80,8 @@ public final class PartMerge {
     public static ReportPart overlay(ReportPart base, ReportPart extra, LongUnaryOperator time) {
         Map<Long, Long> times = new TreeMap<>();
         extra.frameNumbers().forEach(f -> times.put(f, time.applyAsLong(f)));
-        ReportPart e = extra.withFrameTimes(times).with(List.of(), extra.connections(), extra.clients());
+        ReportPart e = GroupWaits.resolveWith(extra.withFrameTimes(times).with(List.of(), extra.connections(),
+                extra.clients()), base.groupWaits());
         ReportPart m = merge(e, base);
         return m.with(m.slices(), byKey(base.connections(), e.connections(), ConnectionPart::stream, ConnectionPart::merge),
                 m.clients());
@@ -143,7 +146,7 @@ public final class PartMerge {
                 t.topics().stream().map(x -> new ApiPart.TopicSeen(x.topic(), frame.applyAsLong(x.frame()))).toList(),
                 t.produceRequests(), t.producedRecords(), t.addOffsets(), t.offsetsCommitted(), t.groups(), t.commits(),
                 t.aborts(), t.commitMarkers(), t.abortMarkers(), t.errors(), t.errorCodes(), t.firstSeenNanos(),
-                t.lastSeenNanos());
+                t.lastSeenNanos(), t.unknownMarkers(), t.untrackedMarkers());
     }
 
     static TlsPart mapFrames(TlsPart t, LongUnaryOperator frame, IntUnaryOperator stream) {

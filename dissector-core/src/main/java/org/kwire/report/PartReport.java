@@ -57,7 +57,7 @@ public final class PartReport {
                 p.responsesWithoutRequest(), p.frames(), p.malformedFrames(), p.incompleteFrames(), p.connections(),
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
-                List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames());
+                List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits());
     }
 
     /**
@@ -72,7 +72,7 @@ public final class PartReport {
         TopicNames names = new TopicNames();
         p.topicNames().forEach(names::learn);
         List<ApiStats> apis = new ArrayList<>();
-        toMap(p.apis()).forEach((key, a) -> apis.add(a.toStats(schemas.apiName(key))));
+        toMap(p.apis()).forEach((key, a) -> apis.add(a.toStats(schemas.apiName(key), names)));
         List<ConnectionStats> conns = new ArrayList<>();
         long kafka = 0;
         for (ConnectionPart c : p.connections()) {
@@ -82,7 +82,7 @@ public final class PartReport {
         conns.sort(Comparator.comparingInt(ConnectionStats::stream));
         List<PartitionStats> partitions = TopicPartitions.stats(p.partitions(), names);
         Map<String, long[]> topicErrors = new TreeMap<>();
-        p.topicErrors().forEach((t, n) -> topicErrors.put(t, new long[] {n}));
+        p.topicErrors().forEach((t, n) -> topicErrors.computeIfAbsent(names.display(null, t), k -> new long[1])[0] += n);
         List<SlowExchange> slowest = new ArrayList<>(p.slowest().stream()
                 .map(s -> SlowestExchanges.map(s, numbering::frame, numbering::stream)).toList());
         slowest.sort(SlowestExchanges.order(FrameOrder.NATURAL));
@@ -98,6 +98,12 @@ public final class PartReport {
         List<String> warnings = new ArrayList<>();
         p.warnings().forEach(w -> warnings.add(w.render(numbering)));
         warnings.addAll(p.tls().warnings());
+        long untracked = p.transactions().stream().mapToLong(TxnPart::untrackedMarkers).sum();
+        if (untracked > 0 && p.slices().size() > 1) {
+            warnings.add(untracked + " COMMIT/ABORT marker(s) of producer ids past the " + TransactionAccumulator.MAX_UNKNOWN_PRODUCERS
+                    + " a slice keeps apart are counted under an unknown transactional.id (their slice did not see the"
+                    + " InitProducerId that tied them)");
+        }
         return new Report(Report.VERSION, cap, apis, p.responsesWithoutRequest(), conns,
                 clients.stream().map(c -> c.toStats(schemas)).toList(),
                 TopicBreakdown.of(partitions, p.topicRequests(), topicErrors, names), partitions, List.copyOf(slowest),
@@ -109,7 +115,7 @@ public final class PartReport {
                 Collections.unmodifiableMap(new TreeMap<>(p.expert())), List.copyOf(warnings), p.warningsOmitted(),
                 p.includeLongPolls(), ReadinessCheck.of(p.targetKafka(), release, schemas, clients),
                 p.brokers().stream().map(b -> b.toStats(numbering)).toList(),
-                p.transactions().stream().map(TxnPart::toStats).toList(), p.topicRate().toRate(names),
+                TxnMarkerTies.tie(p.transactions()).stream().map(t -> t.toStats(names)).toList(), p.topicRate().toRate(names),
                 p.tls().toSummary(numbering), null);
     }
 

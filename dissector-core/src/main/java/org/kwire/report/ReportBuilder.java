@@ -195,7 +195,7 @@ public final class ReportBuilder implements ExchangeSink {
         if (h == null) {
             api.unmatchedResponse();
         } else if (!apart) {
-            slowest.offer(e, apiName, wait);
+            slowest.offer(e, apiName, wait, waits.unresolvedGroup(e));
         }
         api.errorResponse(e.response().errors());
         for (FrameSummary.ErrorRef err : e.response().errors()) {
@@ -285,7 +285,7 @@ public final class ReportBuilder implements ExchangeSink {
                 List.copyOf(recordSets.crcFailures), recordSets.crcFailuresOmitted, List.copyOf(recordSets.partialBatches),
                 recordSets.partialBatchesOmitted, recordSets.topicRate.part(), slowest.list(), rate.part(),
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
-                sections.transactions(), tls.part(), topics.known());
+                sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()));
     }
 
     private ApiAccumulator api(int apiKey) {

@@ -28,6 +28,8 @@ import java.util.function.LongUnaryOperator;
  *                          time read in its slice up to that frame, epoch ns, which orders frames of different slices
  *                          as a merge of their files by timestamp does
  * @param topicNames        topic ids and the names the capture gave them
+ * @param groupWaits        groups' rebalance timeouts, and the slowest exchanges that wait for one their slice lacked
+ *                          (null, in a partial written before it existed: none)
  */
 public record ReportPart(int slowestCount, boolean includeLongPolls, String targetKafka, List<Slice> slices,
                          Map<Long, Long> frameTimes, List<ApiPart> apis, long responsesWithoutRequest, long frames,
@@ -37,7 +39,13 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                          List<PartialBatchEntry> partialBatches, long partialBatchesOmitted, TopicRatePart topicRate,
                          List<SlowExchange> slowest, Map<String, Map<Long, Long>> requestRate, Map<String, Long> expert,
                          List<NoteEntry> warnings, long warningsOmitted, List<ClientPart> clients,
-                         List<BrokerPart> brokers, List<TxnPart> transactions, TlsPart tls, Map<String, String> topicNames) {
+                         List<BrokerPart> brokers, List<TxnPart> transactions, TlsPart tls, Map<String, String> topicNames,
+                         GroupWaits groupWaits) {
+
+    /** A part without {@code groupWaits} (read from an older partial) has none. */
+    public ReportPart {
+        groupWaits = groupWaits == null ? GroupWaits.NONE : groupWaits;
+    }
 
     /**
      * One slice: how many packets and TCP connections its analysis numbered.
@@ -113,7 +121,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, new TreeMap<>(times), apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames);
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits);
     }
 
     /** This part with its slices, connections and clients replaced. */
@@ -121,7 +129,15 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames);
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits);
+    }
+
+    /** This part with its slowest exchanges and group waits replaced. */
+    ReportPart withWaits(List<SlowExchange> slowest, GroupWaits groupWaits) {
+        return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
+                responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
+                partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits);
     }
 
     /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
@@ -145,7 +161,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 clients.stream().map(c -> PartMerge.mapFrames(c, frame, stream)).toList(),
                 brokers.stream().map(b -> new BrokerPart(PartMerge.mapFrame(b.stats(), frame), b.good())).toList(),
                 transactions.stream().map(t -> PartMerge.mapFrames(t, frame)).toList(),
-                PartMerge.mapFrames(tls, frame, stream), topicNames);
+                PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s));
     }
 
     /** Packets of every slice. */

@@ -8,7 +8,9 @@ import org.kwire.summary.WaitClassifier;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.PriorityQueue;
 
 /**
@@ -22,14 +24,19 @@ final class SlowestExchanges {
     /** Slowest first, in one analysis's frame order. */
     private static final Comparator<SlowExchange> SLOWEST_FIRST = order(FrameOrder.NATURAL);
     private final PriorityQueue<SlowExchange> heap = new PriorityQueue<>(SLOWEST_FIRST.reversed());
+    /** The group of each kept exchange whose group's rebalance timeout was not met ({@link GroupWaits}). */
+    private final Map<SlowExchange, String> unresolved = new HashMap<>();
 
     /** @param count how many to keep (0: none) */
     SlowestExchanges(int count) {
         this.count = count;
     }
 
-    /** Considers a matched exchange (request and response seen), with its wait. */
-    void offer(ExchangeSummary e, String apiName, WaitClassifier.Wait wait) {
+    /**
+     * Considers a matched exchange (request and response seen), with its wait and the group whose rebalance timeout
+     * the wait lacks (null if none).
+     */
+    void offer(ExchangeSummary e, String apiName, WaitClassifier.Wait wait, String unresolvedGroup) {
         long latency = e.latencyMicros();
         if (count <= 0 || latency < 0 || heap.size() == count && (heap.peek().latencyUs() > latency
                 || heap.peek().latencyUs() == latency && heap.peek().requestFrame() < e.request().frame().lastPacket())) {
@@ -37,12 +44,16 @@ final class SlowestExchanges {
         }
         RequestHeader h = e.requestHeader();
         FrameInfo req = e.request().frame();
-        heap.add(new SlowExchange(apiName, h.apiVersion(), h.correlationId(), latency, req.lastPacket(),
+        SlowExchange s = new SlowExchange(apiName, h.apiVersion(), h.correlationId(), latency, req.lastPacket(),
                 e.response().frame().lastPacket(), Instant.ofEpochSecond(0, req.lastTimestampNanos()).toString(),
                 e.conversation().id(), e.conversation().client(), e.conversation().broker(), h.clientId(),
-                wait.waitMs() < 0 ? null : wait.waitMs(), wait.kind(), wait.empty(), wait.longPoll(), wait.expected()));
+                wait.waitMs() < 0 ? null : wait.waitMs(), wait.kind(), wait.empty(), wait.longPoll(), wait.expected());
+        heap.add(s);
+        if (unresolvedGroup != null) {
+            unresolved.put(s, unresolvedGroup);
+        }
         if (heap.size() > count) {
-            heap.poll();
+            unresolved.remove(heap.poll());
         }
     }
 
@@ -50,6 +61,18 @@ final class SlowestExchanges {
     List<SlowExchange> list() {
         List<SlowExchange> out = new ArrayList<>(heap);
         out.sort(SLOWEST_FIRST);
+        return out;
+    }
+
+    /** The kept exchanges whose group's rebalance timeout was not met, slowest first. */
+    List<GroupWaits.Pending> unresolved() {
+        List<GroupWaits.Pending> out = new ArrayList<>();
+        for (SlowExchange s : list()) {
+            String group = unresolved.get(s);
+            if (group != null) {
+                out.add(new GroupWaits.Pending(s.requestFrame(), s.stream(), s.correlationId(), group));
+            }
+        }
         return out;
     }
 

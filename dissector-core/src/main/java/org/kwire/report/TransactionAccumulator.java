@@ -32,6 +32,8 @@ final class TransactionAccumulator implements ExchangeSink {
     static final int MAX_TOPICS = 20;
     /** Most producer ids tied to transactional ids. */
     static final int MAX_PRODUCER_IDS = 100_000;
+    /** Most producer ids without a transactional.id whose markers are kept apart (for a merge to tie them). */
+    static final int MAX_UNKNOWN_PRODUCERS = 10_000;
 
     private static final int PRODUCE = 0;
     private static final int INIT_PRODUCER_ID = 22;
@@ -65,6 +67,9 @@ final class TransactionAccumulator implements ExchangeSink {
         long abortMarkers;
         long errors;
         final SeenSpan seen = new SeenSpan();
+        /** In the unknown entry: markers per producer id. */
+        final Map<Long, TxnPart.Markers> byProducer = new LinkedHashMap<>();
+        long untracked;
 
         Txn(String id) {
             this.id = id;
@@ -177,7 +182,11 @@ final class TransactionAccumulator implements ExchangeSink {
                 if (t == unknown && t.producerIds.size() < MAX_TOPICS) {
                     t.producerIds.add(b.producerId()); // a few examples to look for
                 }
-                t.seen.add(response.frame().lastTimestampNanos());
+                long time = response.frame().lastTimestampNanos();
+                t.seen.add(time);
+                if (t == unknown) {
+                    keepApart(b, time);
+                }
                 if (b.controlType() == BatchInfo.COMMIT) {
                     t.commitMarkers++;
                 } else {
@@ -185,6 +194,17 @@ final class TransactionAccumulator implements ExchangeSink {
                 }
             }
         }
+    }
+
+    /** A marker of a producer id with no transactional.id (yet), kept per producer id up to the cap. */
+    private void keepApart(BatchInfo b, long time) {
+        if (unknown.byProducer.size() >= MAX_UNKNOWN_PRODUCERS && !unknown.byProducer.containsKey(b.producerId())) {
+            unknown.untracked++;
+            return;
+        }
+        boolean commit = b.controlType() == BatchInfo.COMMIT;
+        unknown.byProducer.merge(b.producerId(), new TxnPart.Markers(commit ? 1 : 0, commit ? 0 : 1, time, time),
+                TxnPart.Markers::plus);
     }
 
     /** The mergeable state of every transactional.id, then (if it has markers) of producers of unknown ones. */
@@ -203,6 +223,6 @@ final class TransactionAccumulator implements ExchangeSink {
         return new TxnPart(t.id, List.copyOf(t.producerIds), t.epoch, t.init, t.partitionsAdded, List.copyOf(topics),
                 t.produceRequests, t.producedRecords, t.addOffsets, t.offsetsCommitted, List.copyOf(t.groups), t.commits,
                 t.aborts, t.commitMarkers, t.abortMarkers, t.errors, new TreeMap<>(t.errorCodes), t.seen.firstNanos(),
-                t.seen.lastNanos());
+                t.seen.lastNanos(), new LinkedHashMap<>(t.byProducer), t.untracked);
     }
 }

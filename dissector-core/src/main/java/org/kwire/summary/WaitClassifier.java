@@ -82,6 +82,27 @@ public final class WaitClassifier {
         return new Wait(timeout, "rebalance", null, false, latency >= 0 && latency <= timeout * 1000L);
     }
 
+    /**
+     * The group whose rebalance timeout an exchange just {@link #classify classified} waited for but this classifier
+     * had not met (a SyncGroup, or a group heartbeat without its own timeout, whose group's JoinGroup came before the
+     * capture, or in an earlier file of it: a merge of partial results can still give it); null otherwise.
+     */
+    public String unresolvedGroup(ExchangeSummary e) {
+        if (e.request() == null) {
+            return null;
+        }
+        MessageFacts m = e.request().message();
+        int apiKey = e.apiKey();
+        boolean fromGroup = apiKey == SYNC_GROUP
+                || (apiKey == CONSUMER_GROUP_HEARTBEAT || apiKey == STREAMS_GROUP_HEARTBEAT) && m.rebalanceTimeoutMs() < 0;
+        return fromGroup && m.maxWaitMs() < 0 && m.groupId() != null && remembered(m.groupId()) < 0 ? m.groupId() : null;
+    }
+
+    /** Each group's last rebalance timeout met, ms, the earliest met first. */
+    public Map<String, Integer> rebalanceTimeouts() {
+        return new LinkedHashMap<>(rebalanceTimeouts);
+    }
+
     private int remembered(String group) {
         Integer t = group == null ? null : rebalanceTimeouts.get(group);
         return t == null ? -1 : t;
