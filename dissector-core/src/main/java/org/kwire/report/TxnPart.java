@@ -27,6 +27,11 @@ public record TxnPart(String transactionalId, List<Long> producerIds, int produc
                       long firstSeenNanos, long lastSeenNanos, Map<Long, Markers> unknownMarkers,
                       long untrackedMarkers) {
 
+    /** An entry without {@code unknownMarkers} (read from an older partial) has none. */
+    public TxnPart {
+        unknownMarkers = unknownMarkers == null ? Map.of() : unknownMarkers;
+    }
+
     /**
      * The COMMIT and ABORT markers of one producer id, with the capture times (epoch ns) of the first and last
      * response that delivered them.
