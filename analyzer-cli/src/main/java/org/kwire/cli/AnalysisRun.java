@@ -106,6 +106,16 @@ final class AnalysisRun {
         this.records = Records.options(cl);
         this.explicitMaxDecompressed = cl.hasOption("max-decompressed");
         this.deep = cl.hasOption("deep");
+        this.tls = TlsKeys.of(keyLog(values(cl, "tls-keylog")));
+        this.filter = filter(cl, schemas);
+    }
+
+    /**
+     * The exchange filter of {@code cl}'s filter options (README, "Filters").
+     *
+     * @throws CliException (usage) for an unknown API or an endpoint that is not HOST:PORT
+     */
+    static ExchangeFilter filter(CommandLine cl, SchemaRegistry schemas) throws CliException {
         Set<Integer> apis = new LinkedHashSet<>();
         for (String list : values(cl, "api")) {
             apis.addAll(Cli.apis(schemas, list));
@@ -120,8 +130,7 @@ final class AnalysisRun {
                 throw new CliException(ExitCodes.USAGE, "--connection " + c + ": " + m.group(2) + " is not a TCP port (0-65535)");
             }
         }
-        this.tls = TlsKeys.of(keyLog(values(cl, "tls-keylog")));
-        this.filter = new ExchangeFilter(apis, values(cl, "topic"), values(cl, "client-id"), cl.hasOption("errors-only"),
+        return new ExchangeFilter(apis, values(cl, "topic"), values(cl, "client-id"), cl.hasOption("errors-only"),
                 Cli.millisAsMicros(cl, "min-latency-ms"), connections);
     }
 

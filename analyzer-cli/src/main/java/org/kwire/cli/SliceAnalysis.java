@@ -188,8 +188,9 @@ public final class SliceAnalysis {
      */
     public Report report(Partial merged, Consumer<String> warnings) {
         try {
-            return PartialReport.build(merged, Cli.schemas(cl), PartialReport.ports(merged), warnings,
-                    new BoundaryReplay(cl)).withFilter(new AnalysisRun(cl).reportFilter());
+            org.kwire.schema.SchemaRegistry schemas = Cli.schemas(cl);
+            return PartialReport.build(merged, schemas, PartialReport.ports(merged), warnings, new BoundaryReplay(cl))
+                    .withFilter(org.kwire.report.ReportFilter.of(AnalysisRun.filter(cl, schemas), schemas));
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
