@@ -22,11 +22,14 @@ public final class ReportCounts {
     }
 
     /**
-     * Responses of one API that carried an error code: the sum of {@code errors[].responses} (each counts the
-     * responses that carried its code at least once), at most the API's responses. A response carrying two different
-     * codes counts once per code; none of the real captures kwire is tested on has one.
+     * Responses of one API that carried an error code ({@code apis[].error_responses}). A report written before kwire
+     * counted them has 0 there with error codes present, which a current report never has: for it, the sum of
+     * {@code errors[].responses} at most the API's responses (a response carrying two different codes counts twice).
      */
     public static long errorResponses(ApiStats a) {
+        if (a.errorResponses() > 0 || a.errors().isEmpty()) {
+            return a.errorResponses();
+        }
         return Math.min(a.responses(), a.errors().stream().mapToLong(ErrorStats::responses).sum());
     }
 

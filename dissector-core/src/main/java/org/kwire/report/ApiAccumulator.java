@@ -26,6 +26,7 @@ final class ApiAccumulator {
     private long minLatency = Long.MAX_VALUE;
     private long maxLatency = Long.MIN_VALUE;
     private long longPolls;
+    private long errorResponses;
     private final Map<Integer, long[]> errorCounts = new TreeMap<>();
     /** Per error code, the first topics named with it and the frame that first did. */
     private final Map<Integer, Map<String, Long>> errorTopics = new HashMap<>();
@@ -67,8 +68,11 @@ final class ApiAccumulator {
         longPolls++;
     }
 
-    /** A response's error codes: each distinct code counts once in its {@code responses}. */
+    /** A response's error codes: the response counts once if it has any, each distinct code once in its {@code responses}. */
     void errorResponse(List<FrameSummary.ErrorRef> errors) {
+        if (!errors.isEmpty()) {
+            errorResponses++;
+        }
         for (int i = 0; i < errors.size(); i++) {
             int code = errors.get(i).code();
             boolean first = true;
@@ -103,6 +107,6 @@ final class ApiAccumulator {
         boolean timed = latency.getTotalCount() > 0;
         return new ApiPart(apiKey, new TreeMap<>(versions), requests, responses, unmatchedRequests, noResponseExpected,
                 unmatchedResponses, requestBytes, responseBytes, ApiPart.encode(latency), timed ? minLatency : null,
-                timed ? maxLatency : null, longPolls, errors, topics);
+                timed ? maxLatency : null, longPolls, errors, topics, errorResponses);
     }
 }

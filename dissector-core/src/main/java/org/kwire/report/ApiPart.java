@@ -34,11 +34,14 @@ import java.util.zip.DataFormatException;
  * @param errors             per error code: {@code [occurrences, responses carrying it]}
  * @param errorTopics        per error code, the first {@link ReportBuilder#MAX_TOPICS_PER_ERROR} topics it named, with
  *                           the frame that first named each, in capture order
+ * @param errorResponses     responses carrying at least one non-zero error code, each once; 0 in a partial written
+ *                           before kwire counted it, then estimated from {@code errors} ({@link #errorResponsesKnown})
  */
 public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, long responses, long unmatchedRequests,
                       long noResponseExpected, long unmatchedResponses, long requestBytes, long responseBytes,
                       String latencyHistogram, Long minLatencyUs, Long maxLatencyUs, long longPolls,
-                      Map<Integer, long[]> errors, Map<Integer, List<TopicSeen>> errorTopics) {
+                      Map<Integer, long[]> errors, Map<Integer, List<TopicSeen>> errorTopics,
+                      long errorResponses) {
 
     /** A topic and the frame that first named it. */
     public record TopicSeen(String topic, long frame) {
@@ -98,7 +101,8 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
         return new ApiPart(apiKey, v, requests + o.requests, responses + o.responses, unmatchedRequests + o.unmatchedRequests,
                 noResponseExpected + o.noResponseExpected, unmatchedResponses + o.unmatchedResponses,
                 requestBytes + o.requestBytes, responseBytes + o.responseBytes, encode(h), min(minLatencyUs, o.minLatencyUs),
-                max(maxLatencyUs, o.maxLatencyUs), longPolls + o.longPolls, e, topics);
+                max(maxLatencyUs, o.maxLatencyUs), longPolls + o.longPolls, e, topics,
+                errorResponsesKnown() + o.errorResponsesKnown());
     }
 
     /** This part with the frames of its error topics mapped (to shift them past an earlier part's). */
@@ -107,7 +111,8 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
         errorTopics.forEach((code, list) -> topics.put(code,
                 list.stream().map(t -> new TopicSeen(t.topic(), frame.applyAsLong(t.frame()))).toList()));
         return new ApiPart(apiKey, versions, requests, responses, unmatchedRequests, noResponseExpected, unmatchedResponses,
-                requestBytes, responseBytes, latencyHistogram, minLatencyUs, maxLatencyUs, longPolls, errors, topics);
+                requestBytes, responseBytes, latencyHistogram, minLatencyUs, maxLatencyUs, longPolls, errors, topics,
+                errorResponses);
     }
 
     /** The first topics of both, in capture order, each once. */
@@ -146,7 +151,19 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
             out.add(new ErrorStats(code, ErrorCodes.name(code), n[0], List.copyOf(names), n[1]));
         });
         return new ApiStats(apiKey, name, v, requests, responses, unmatchedRequests, noResponseExpected, unmatchedResponses,
-                l, requestBytes, responseBytes, out, longPolls);
+                l, requestBytes, responseBytes, out, longPolls, errorResponsesKnown());
+    }
+
+    /**
+     * The responses carrying an error code: {@code errorResponses}, or for a partial written before kwire counted them
+     * (0 with error codes present, which a current partial never has) the old estimate, the sum of the responses
+     * carrying each code at most the responses, which counts a response with two different codes twice.
+     */
+    long errorResponsesKnown() {
+        if (errorResponses > 0 || errors.isEmpty()) {
+            return errorResponses;
+        }
+        return Math.min(responses, errors.values().stream().mapToLong(n -> n[1]).sum());
     }
 
     /** A percentile clamped to the exact extremes (the histogram reports a bucket's highest equivalent value). */

@@ -20,8 +20,12 @@ import java.util.Map;
  * @param errors             non-zero error codes in its responses, ascending code
  * @param longPolls          responses that were long-polls answered empty at their wait time: left out of
  *                           {@code latencyUs} unless the report includes them ({@code long_polls_included})
+ * @param errorResponses     responses carrying at least one non-zero error code (top level, topic or partition), each
+ *                           counted once however many codes it carried; 0 in a report written before kwire counted it
+ *                           (see {@code ReportCounts.errorResponses} for how such a report is read)
  */
 public record ApiStats(int apiKey, String name, Map<String, Long> versions, long requests, long responses,
                        long unmatchedRequests, long noResponseExpected, long unmatchedResponses, LatencySummary latencyUs,
-                       long requestBytes, long responseBytes, List<ErrorStats> errors, long longPolls) {
+                       long requestBytes, long responseBytes, List<ErrorStats> errors, long longPolls,
+                       long errorResponses) {
 }

@@ -77,10 +77,15 @@ class ProduceOutcomeTest {
 
     /** The response: partition 0 written, partition 1 NOT_LEADER_OR_FOLLOWER, partition 2 not named. */
     private static KafkaFrame response(int correlationId) {
+        return response(correlationId, Errors.NONE, Errors.NOT_LEADER_OR_FOLLOWER);
+    }
+
+    /** A response naming partition 0 with {@code p0} and partition 1 with {@code p1}. */
+    private static KafkaFrame response(int correlationId, Errors p0, Errors p1) {
         ProduceResponseData.TopicProduceResponse t = new ProduceResponseData.TopicProduceResponse().setName("t");
-        t.partitionResponses().add(new ProduceResponseData.PartitionProduceResponse().setIndex(0).setErrorCode((short) 0));
+        t.partitionResponses().add(new ProduceResponseData.PartitionProduceResponse().setIndex(0).setErrorCode(p0.code()));
         t.partitionResponses().add(new ProduceResponseData.PartitionProduceResponse().setIndex(1)
-                .setErrorCode(Errors.NOT_LEADER_OR_FOLLOWER.code()));
+                .setErrorCode(p1.code()));
         ProduceResponseData data = new ProduceResponseData();
         data.responses().add(t);
         ObjectSerializationCache cache = new ObjectSerializationCache();
@@ -116,5 +121,36 @@ class ProduceOutcomeTest {
         assertEquals(1, produce.unmatchedRequests());
         assertEquals(1, produce.noResponseExpected());
         assertEquals(Map.of("9", 3L), produce.versions());
+        assertEquals(1, produce.errorResponses());
+    }
+
+    /**
+     * A response carrying two different error codes is one error response ({@code apis[].error_responses}), while each
+     * code counts it in its own {@code errors[].responses}; a response with the same code twice counts once in both.
+     */
+    @Test
+    void aResponseWithTwoErrorCodesIsOneErrorResponse() {
+        conversation.onRequestFrame(headers.requestFrame(produce(1, (short) -1)));
+        conversation.onResponseFrame(ResponseFrame.of(response(1, Errors.MESSAGE_TOO_LARGE, Errors.NOT_LEADER_OR_FOLLOWER)));
+        conversation.onRequestFrame(headers.requestFrame(produce(2, (short) -1)));
+        conversation.onResponseFrame(ResponseFrame.of(response(2, Errors.NOT_LEADER_OR_FOLLOWER, Errors.NOT_LEADER_OR_FOLLOWER)));
+        conversation.onRequestFrame(headers.requestFrame(produce(3, (short) -1)));
+        conversation.onResponseFrame(ResponseFrame.of(response(3, Errors.NONE, Errors.NONE)));
+        conversation.end();
+        tracker.finish();
+        ApiStats produce = report.build(new CaptureSummary(List.of(), 0, 0, null, null, 0, 0, 0, 0, 0)).apis().get(0);
+        assertEquals(3, produce.responses());
+        assertEquals(2, produce.errorResponses());
+        List<String> perCode = produce.errors().stream().map(e -> e.name() + " count " + e.count() + " responses " + e.responses()).toList();
+        assertEquals(List.of("NOT_LEADER_OR_FOLLOWER count 3 responses 2", "MESSAGE_TOO_LARGE count 1 responses 1"), perCode);
+        ApiPart part = report.part(0, 1).apis().get(0);
+        assertEquals(2, part.errorResponses());
+        ApiPart twice = part.merge(part, FrameOrder.NATURAL);
+        assertEquals(4, twice.errorResponsesKnown());
+        ApiPart old = new ApiPart(part.apiKey(), part.versions(), part.requests(), part.responses(), part.unmatchedRequests(),
+                part.noResponseExpected(), part.unmatchedResponses(), part.requestBytes(), part.responseBytes(),
+                part.latencyHistogram(), part.minLatencyUs(), part.maxLatencyUs(), part.longPolls(), part.errors(),
+                part.errorTopics(), 0);
+        assertEquals(3, old.errorResponsesKnown(), "a partial written before error_responses: 1 + 2 per code, at most 3 responses");
     }
 }
