@@ -182,10 +182,13 @@ final class AnalyzeCommand {
     private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, MetricsRun metrics,
                                         CaptureInputs captures, SignalStop signals, CommandLine cl, PrintStream err)
             throws CliException {
-        ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", run.defaultWorkers()));
+        int workers = Cli.intValue(cl, "workers", run.defaultWorkers());
+        ExchangeTracker tracker = run.tracker(sinks, workers);
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
-                ReassemblyLimits.defaults()).start();
+        CaptureAnalyzer analyzer = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
+                ReassemblyLimits.defaults());
+        // with workers, the stream stage and the sinks also get a thread of their own (docs/ARCHITECTURE.md, "Threading")
+        PacketPipeline pipeline = workers > 0 ? analyzer.startSplit() : analyzer.start();
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = captures.bytes();
             try (Progress progress = Progress.start(!cl.hasOption("quiet"), total, err);
