@@ -14,7 +14,7 @@
  * feeding thread. One from {@link org.kwire.capture.CaptureAnalyzer#startSplit()} runs it on a thread of its own
  * ({@code kwire-stream}): the feeding thread reads, decodes and reassembles, and each connection's events
  * ({@link org.kwire.capture.QueuedHandler}) and each key log read go into batches
- * ({@link org.kwire.capture.HandoffBatch}: at most 512 events or 1 MiB of data) through a ring of 8
+ * ({@link org.kwire.capture.HandoffBatch}: at most 512 events or 1 MiB of data) through a ring of 16
  * ({@link org.kwire.capture.StreamHandoff}; the feeding thread waits when all are full), replayed on the stream thread
  * into {@link org.kwire.capture.TcpToStream} in the same order: the stage sees the same calls as on one thread.
  * {@link org.kwire.capture.PacketPipeline#end()} returns once the stream thread has handled everything; a throwable

@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A split pipeline ({@link StreamHandoff}) hands the stream side exactly the events, bytes and order a direct one
  * does, on the stream thread; failures on either thread come out of the pipeline, never a hang. Tiny batches (3
- * events, 100 bytes) and the ring of 8 make the reading thread wait for the stream thread over and over.
+ * events, 100 bytes) and the ring of 16 make the reading thread wait for the stream thread over and over.
  */
 class StreamHandoffTest {
 
