@@ -67,7 +67,8 @@ final class AnalyzeCommand {
         AnalysisRun.addReportOptions(o);
         o.addOption(Option.builder().longOpt("workers").hasArg().argName("N")
                 .desc("threads that decode frame bodies and record batches while packets are read (default: one per "
-                        + "processor, 0 on a single one; 0: everything on one thread); the output is the same").build());
+                        + "processor, 0 on a single one; 0: everything on one thread; with workers, reading and TCP "
+                        + "reassembly also get a thread apart from framing and the report); the output is the same").build());
         o.addOption(Option.builder().longOpt("jobs").hasArg().argName("N")
                 .desc("analyze the files on N threads, one file at a time each, and merge their results into the report "
                         + "of one analysis (rotated captures; see README, \"Rotated captures\")").build());
@@ -182,10 +183,13 @@ final class AnalyzeCommand {
     private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, MetricsRun metrics,
                                         CaptureInputs captures, SignalStop signals, CommandLine cl, PrintStream err)
             throws CliException {
-        ExchangeTracker tracker = run.tracker(sinks, Cli.intValue(cl, "workers", run.defaultWorkers()));
+        int workers = Cli.intValue(cl, "workers", run.defaultWorkers());
+        ExchangeTracker tracker = run.tracker(sinks, workers);
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
-                ReassemblyLimits.defaults()).start();
+        CaptureAnalyzer analyzer = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
+                ReassemblyLimits.defaults());
+        // with workers, the stream stage and the sinks also get a thread of their own (docs/ARCHITECTURE.md, "Threading")
+        PacketPipeline pipeline = workers > 0 ? analyzer.startSplit() : analyzer.start();
         CaptureFacts facts = Cli.readCaptures(() -> {
             long total = captures.bytes();
             try (Progress progress = Progress.start(!cl.hasOption("quiet"), total, err);

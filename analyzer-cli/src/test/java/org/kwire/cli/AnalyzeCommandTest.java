@@ -48,7 +48,9 @@ class AnalyzeCommandTest {
 
     /**
      * Worker threads change nothing: the same report and the same events, in the same order, byte for byte, for every
-     * capture, with and without --deep.
+     * capture, with and without --deep. With workers, reading and TCP reassembly run on one thread and the stream
+     * stage and the sinks on another (the split pipeline, {@code CaptureAnalyzer.startSplit}): {@code --workers 2} takes
+     * that path, and {@code --workers 1} too (one record-batch worker), checked on the JSON report.
      */
     @Test
     void workersGiveTheSameReportAndEventsAsOneThread() throws IOException {
@@ -72,6 +74,13 @@ class AnalyzeCommandTest {
                 assertEquals(a.exit(), b.exit(), capture + ": " + b.err());
                 assertEquals(a.out(), b.out(), capture + " " + format);
                 assertEquals(jsonLines(a.out()).size(), jsonLines(b.out()).size(), capture + " " + format);
+                if (format.equals("json")) {
+                    String[] three = one.clone();
+                    three[6] = "1";
+                    CliRun c = CliRun.of(three);
+                    assertEquals(a.exit(), c.exit(), capture + ": " + c.err());
+                    assertEquals(a.out(), c.out(), capture + " --workers 1");
+                }
             }
         }
     }

@@ -1,6 +1,7 @@
 package org.kwire.summary;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -13,7 +14,9 @@ import java.util.function.Consumer;
  * thread: each step's follow-up runs only after the follow-ups of every step submitted before it. Without workers,
  * work and follow-up run at once. Memory stays bounded: when more than {@code maxSteps} steps, or steps weighing more
  * than {@code maxWeight} (as the submitter weighs them, e.g. frame bytes), wait, submitting waits for the oldest.
- * Used from one thread.
+ * Work reaches the workers in batches ({@link #BATCH} steps or {@link #BATCH_WEIGHT}, or sooner when the submitter
+ * must wait for it, delivers what is done, or finishes), each batch done in order by one worker: one hand-off, and at
+ * most one wake-up of a worker, per batch instead of per step. Used from one thread.
  */
 final class InOrder {
 
@@ -47,7 +50,15 @@ final class InOrder {
         }
     }
 
+    /** Most steps handed to a worker at once. */
+    static final int BATCH = 8;
+    /** Weight after which the steps gathered are handed to a worker. */
+    static final long BATCH_WEIGHT = 2L << 20;
+
     private final ExecutorService workers;
+    /** Work submitted but not yet handed to a worker, in submission order. */
+    private final ArrayList<FutureTask<?>> gathered = new ArrayList<>(BATCH);
+    private long gatheredWeight;
     private final int maxSteps;
     private final long maxWeight;
     private final ArrayDeque<Step<?>> steps = new ArrayDeque<>();
@@ -74,9 +85,28 @@ final class InOrder {
         if (workers == null) {
             task.run();
         } else {
-            workers.execute(task);
+            gathered.add(task);
+            gatheredWeight += weight;
+            if (gathered.size() >= BATCH || gatheredWeight >= BATCH_WEIGHT) {
+                dispatch();
+            }
         }
         add(new Step<>(task, then, weight));
+    }
+
+    /** Hands the work gathered to one worker, to be done in order. */
+    private void dispatch() {
+        if (gathered.isEmpty()) {
+            return;
+        }
+        FutureTask<?>[] batch = gathered.toArray(new FutureTask<?>[0]);
+        gathered.clear();
+        gatheredWeight = 0;
+        workers.execute(() -> {
+            for (FutureTask<?> t : batch) {
+                t.run();
+            }
+        });
     }
 
     /** Runs {@code then} in submission order: after the follow-ups of every step submitted before. */
@@ -88,6 +118,9 @@ final class InOrder {
 
     /** Runs the follow-ups of the oldest steps whose work is done, in order, without waiting for running work. */
     void deliverDone() {
+        if (workers != null) {
+            dispatch();
+        }
         while (!steps.isEmpty() && steps.peek().work.isDone()) {
             deliverOldest();
         }
@@ -95,6 +128,9 @@ final class InOrder {
 
     /** Waits for every step and runs the follow-ups still due, then ends the workers. */
     void finish() {
+        if (workers != null) {
+            dispatch();
+        }
         while (!steps.isEmpty()) {
             deliverOldest();
         }
@@ -112,6 +148,9 @@ final class InOrder {
     }
 
     private void deliverOldest() {
+        if (workers != null && !steps.peek().work.isDone()) {
+            dispatch(); // it may be among the work gathered: never wait for work no worker has
+        }
         Step<?> oldest = steps.poll();
         weight -= oldest.weight;
         oldest.deliver();

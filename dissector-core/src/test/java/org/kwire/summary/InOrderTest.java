@@ -78,4 +78,39 @@ class InOrderTest {
             order.finish();
         }));
     }
+
+    @Test
+    void workReachesAWorkerInBatchesInOrder() throws InterruptedException {
+        InOrder order = new InOrder(2, 64, Long.MAX_VALUE);
+        List<String> ran = java.util.Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < InOrder.BATCH - 1; i++) {
+            int n = i;
+            order.submit(() -> ran.add(n + " " + Thread.currentThread().getName()), 1, r -> { });
+        }
+        Thread.sleep(100);
+        assertEquals(List.of(), ran, "gathered, not yet handed to a worker");
+        order.submit(() -> ran.add((InOrder.BATCH - 1) + " " + Thread.currentThread().getName()), 1, r -> { });
+        order.finish();
+        assertEquals(InOrder.BATCH, ran.size());
+        String worker = ran.get(0).split(" ")[1];
+        for (int i = 0; i < ran.size(); i++) {
+            assertEquals(i + " " + worker, ran.get(i), "one worker, in order");
+        }
+    }
+
+    @Test
+    void deliveringWhatIsDoneHandsOverWhatWasGathered() throws InterruptedException {
+        InOrder order = new InOrder(1, 64, Long.MAX_VALUE);
+        AtomicInteger ran = new AtomicInteger();
+        int[] delivered = {0};
+        order.submit(ran::incrementAndGet, 1, r -> delivered[0]++);
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (delivered[0] == 0 && System.nanoTime() < until) {
+            order.deliverDone(); // a live capture's periodic call: the one step must not wait for a full batch
+            Thread.sleep(5);
+        }
+        assertEquals(1, delivered[0]);
+        assertEquals(1, ran.get());
+        order.finish();
+    }
 }

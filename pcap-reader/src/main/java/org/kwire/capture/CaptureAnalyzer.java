@@ -61,6 +61,21 @@ public final class CaptureAnalyzer {
     }
 
     /**
+     * {@link #start()} on two threads: the caller's reads packets, decodes them and reassembles TCP; a stream thread
+     * ({@code kwire-stream}) runs the stream stage and everything it feeds (framing, headers, matching, the tracker's
+     * in-order delivery to the sinks), taking reassembly's events in batches through a bounded ring
+     * ({@link StreamHandoff}). The stage, its listener and observers see exactly the calls, in the same order, that
+     * {@link #start()} would make. {@link PacketPipeline#end()} returns once the stream thread has handled every event:
+     * only then may the caller read what the sinks gathered (or finish the tracker). No {@link CaptureTap}: a tap asks
+     * the stage about a connection's state ({@code atRest}) while packets are read.
+     */
+    public PacketPipeline startSplit() {
+        StreamHandoff handoff = new StreamHandoff(c -> TcpToStream.open(stage, c));
+        return new PacketPipeline(new TcpReassembler(c -> handoff.connection(TcpToStream.describe(c)), limits),
+                stage.tls().keyLog(), CaptureTap.NONE, handoff);
+    }
+
+    /**
      * The stream stage's input for one connection alone, outside a pipeline: e.g. a partial's boundary pieces
      * replayed at a merge ({@code org.kwire.partial.Stitcher}); its events reach the stage's listener and observers.
      */

@@ -21,6 +21,10 @@ import java.util.TreeSet;
  * {@link CaptureAnalyzer} set up. Packets are numbered 1, 2, ... across every source fed, so several files read one
  * after the other form one capture. Its methods are synchronized, so that another thread (a live capture's periodic
  * report) can read a consistent state between two packets by synchronizing on it.
+ * <p>
+ * A split pipeline ({@link CaptureAnalyzer#startSplit()}) hands TCP reassembly's events to a stream thread
+ * ({@link StreamHandoff}) instead of the stream stage: {@link #end()} then also waits for that thread to have handled
+ * everything, and a failure there is thrown again from {@link #feed}, {@link #accept} or {@link #end}.
  */
 public final class PacketPipeline {
 
@@ -36,11 +40,18 @@ public final class PacketPipeline {
     private int sourceWarnings = -1;
     private final CaptureTap tap;
     private final Set<Integer> linkTypes = new TreeSet<>();
+    /** The stream thread's hand-off of a split pipeline, else null. */
+    private final StreamHandoff handoff;
 
     PacketPipeline(TcpReassembler tcp, KeyLog keyLog, CaptureTap tap) {
+        this(tcp, keyLog, tap, null);
+    }
+
+    PacketPipeline(TcpReassembler tcp, KeyLog keyLog, CaptureTap tap, StreamHandoff handoff) {
         this.tcp = tcp;
         this.keyLog = keyLog;
         this.tap = tap;
+        this.handoff = handoff;
     }
 
     /**
@@ -49,6 +60,35 @@ public final class PacketPipeline {
      * @throws IOException if the source cannot be read (damage inside a capture is a warning instead)
      */
     public void feed(PacketSource source) throws IOException {
+        try {
+            read(source);
+        } catch (IOException e) {
+            throw afterStreamThread(e);
+        } catch (RuntimeException e) {
+            throw afterStreamThread(e);
+        } catch (Error e) {
+            throw afterStreamThread(e);
+        }
+    }
+
+    /**
+     * {@code e}, once a split pipeline's stream thread has handled what was read before it (as a single thread
+     * would have), with what failed on that thread, if anything else did, added as suppressed.
+     */
+    private <T extends Throwable> T afterStreamThread(T e) {
+        if (handoff != null && handoff.failure() != e) {
+            try {
+                handoff.finish();
+            } catch (RuntimeException | Error other) {
+                if (other != e) {
+                    e.addSuppressed(other);
+                }
+            }
+        }
+        return e;
+    }
+
+    private void read(PacketSource source) throws IOException {
         int secrets = 0;
         for (Packet p; (p = source.next()) != null; ) {
             if (source.decryptionSecrets().size() > secrets) {
@@ -70,8 +110,13 @@ public final class PacketPipeline {
     private synchronized int takeSecrets(List<DecryptionSecrets> blocks, int from) {
         for (DecryptionSecrets s : blocks.subList(from, blocks.size())) {
             if (s.type() == DecryptionSecrets.TLS_KEY_LOG) {
-                keyLog.add(new String(s.data(), java.nio.charset.StandardCharsets.ISO_8859_1),
-                        "pcapng Decryption Secrets Block " + s.number());
+                String secrets = new String(s.data(), java.nio.charset.StandardCharsets.ISO_8859_1);
+                String source = "pcapng Decryption Secrets Block " + s.number();
+                if (handoff == null) {
+                    keyLog.add(secrets, source);
+                } else { // the stream stage reads the key log: added in its order, on its thread
+                    handoff.run(() -> keyLog.add(secrets, source));
+                }
             } else {
                 warn(ExpertItem.CAPTURE_SECRETS_UNSUPPORTED, "pcapng Decryption Secrets Block " + s.number() + " holds secrets of type 0x"
                         + Integer.toHexString(s.type()) + ", not a TLS key log; not used");
@@ -141,7 +186,16 @@ public final class PacketPipeline {
             throw new IllegalStateException("pipeline already ended");
         }
         ended = true;
-        tcp.end(packets);
+        try {
+            tcp.end(packets);
+        } catch (RuntimeException e) {
+            throw afterStreamThread(e);
+        } catch (Error e) {
+            throw afterStreamThread(e);
+        }
+        if (handoff != null) {
+            handoff.finish();
+        }
         sourceWarnings = warnings.size();
         warnings.addAll(endWarnings(decoder.malformed(), tcp.shedConnections(), tcp.shedSegments(),
                 decoder.incompleteDatagrams(), decoder.fragmentTimeoutSeconds()));

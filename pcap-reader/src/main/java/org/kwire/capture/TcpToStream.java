@@ -27,8 +27,18 @@ final class TcpToStream implements TcpStreamHandler {
 
     /** The stage's decoder of this TCP connection, fed by TCP reassembly. */
     static TcpStreamHandler open(StreamStage stage, TcpConnection tcp) {
-        return new TcpToStream(stage.open(new StreamConnection(tcp.stream(), tcp.a().toString(), tcp.a().port(),
-                tcp.b().toString(), tcp.b().port(), tcp.synSeen())));
+        return open(stage, describe(tcp));
+    }
+
+    /** The stage's decoder of a connection described already ({@link #describe}). */
+    static TcpStreamHandler open(StreamStage stage, StreamConnection connection) {
+        return new TcpToStream(stage.open(connection));
+    }
+
+    /** A TCP connection as the stream stage knows it: stream number, endpoints, whether its SYN was seen. */
+    static StreamConnection describe(TcpConnection tcp) {
+        return new StreamConnection(tcp.stream(), tcp.a().toString(), tcp.a().port(), tcp.b().toString(),
+                tcp.b().port(), tcp.synSeen());
     }
 
     @Override

@@ -9,5 +9,24 @@
  * ({@link org.kwire.capture.CaptureFacts}). A {@link org.kwire.capture.CaptureTap} may watch a pipeline (packet times,
  * connection starts, each connection's stream-stage input: what a partial analysis of one rotated file keeps for a
  * merge). One thread feeds a pipeline.
+ * <p>
+ * <b>Threads.</b> A pipeline from {@link org.kwire.capture.CaptureAnalyzer#start()} runs the stream stage on the
+ * feeding thread. One from {@link org.kwire.capture.CaptureAnalyzer#startSplit()} runs it on a thread of its own
+ * ({@code kwire-stream}): the feeding thread reads, decodes and reassembles, and each connection's events
+ * ({@link org.kwire.capture.QueuedHandler}) and each key log read go into batches
+ * ({@link org.kwire.capture.HandoffBatch}: at most 512 events or 1 MiB of data) through a ring of 16
+ * ({@link org.kwire.capture.StreamHandoff}; the feeding thread waits when all are full), replayed on the stream thread
+ * into {@link org.kwire.capture.TcpToStream} in the same order: the stage sees the same calls as on one thread.
+ * {@link org.kwire.capture.PacketPipeline#end()} returns once the stream thread has handled everything; a throwable
+ * there is thrown again, the same object, from {@code feed}, {@code accept} or {@code end} (never a hang). A split
+ * pipeline takes no {@link org.kwire.capture.CaptureTap}.
+ * <p>
+ * <b>Bytes stay valid.</b> The bytes of a data event are handed on without a copy, because no source reuses them
+ * ({@link org.kwire.stream.StreamInput#data}'s promise, which the stream stage relies on for frames it keeps as slices
+ * on either path): a mapped capture file gives slices of its mapping; standard input and gzip files a new array per
+ * packet; a live capture a new array per packet; IP reassembly a datagram of its own; TCP reassembly copies a segment
+ * it holds out of order into a buffer of its own, never reused (its ring of recently delivered chunks only compares
+ * retransmissions and is never handed on). A source that reused its buffers would have to copy before handing a
+ * packet on.
  */
 package org.kwire.capture;

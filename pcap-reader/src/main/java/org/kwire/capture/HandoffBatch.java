@@ -1,0 +1,119 @@
+package org.kwire.capture;
+
+import org.kwire.stream.StreamConnection;
+import org.kwire.tcp.TcpStreamHandler;
+
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.function.Function;
+
+/**
+ * A run of TCP reassembly's events, recorded on the reading thread and replayed in the same order on the stream thread
+ * ({@link StreamHandoff}). Events are kept in parallel arrays (no object per event): which connection
+ * ({@link QueuedHandler}), what kind, its direction, its numbers, and its one reference (the bytes of a data event,
+ * the description of a new connection, a gap's reason, a note's text, a task). A batch is full at {@link #capacity()}
+ * events or once its data events carry {@code maxBytes} bytes. Batches are reused: {@link #replay} clears the
+ * references it held, so a batch in the free ring pins no packet.
+ */
+final class HandoffBatch {
+
+    static final byte OPEN = 0;
+    static final byte DATA = 1;
+    static final byte GAP = 2;
+    static final byte END_GAP = 3;
+    static final byte NOTE = 4;
+    static final byte END = 5;
+    static final byte SHED = 6;
+    static final byte TASK = 7;
+
+    private final QueuedHandler[] target;
+    private final byte[] kind;
+    private final boolean[] fromA;
+    private final long[] number;
+    private final long[] packet;
+    private final Object[] ref;
+    private final long maxBytes;
+    private int size;
+    private long bytes;
+
+    /**
+     * @param events   most events per batch
+     * @param maxBytes data bytes after which the batch is full (one data event may carry it past)
+     */
+    HandoffBatch(int events, long maxBytes) {
+        target = new QueuedHandler[events];
+        kind = new byte[events];
+        fromA = new boolean[events];
+        number = new long[events];
+        packet = new long[events];
+        ref = new Object[events];
+        this.maxBytes = maxBytes;
+    }
+
+    /** Most events it holds. */
+    int capacity() {
+        return kind.length;
+    }
+
+    /** Events recorded. */
+    int size() {
+        return size;
+    }
+
+    /** True if no further event may be recorded. */
+    boolean full() {
+        return size == kind.length || bytes >= maxBytes;
+    }
+
+    /**
+     * Records one event (the batch must not be {@link #full()}).
+     *
+     * @param number  the bytes of a gap, the timestamp of a data event, else 0
+     * @param ref     the data, connection, reason, text or task; null for the others
+     */
+    void add(QueuedHandler to, byte what, boolean a, long number, long packet, Object ref) {
+        int i = size++;
+        target[i] = to;
+        kind[i] = what;
+        fromA[i] = a;
+        this.number[i] = number;
+        this.packet[i] = packet;
+        this.ref[i] = ref;
+        if (what == DATA) {
+            bytes += ((ByteBuffer) ref).remaining();
+        }
+    }
+
+    /**
+     * Hands every event on, in order, to its connection's handler (made by {@code open} on a connection's first
+     * event), then empties the batch.
+     */
+    void replay(Function<StreamConnection, TcpStreamHandler> open) {
+        try {
+            for (int i = 0; i < size; i++) {
+                QueuedHandler q = target[i];
+                switch (kind[i]) {
+                    case OPEN -> q.target = open.apply((StreamConnection) ref[i]);
+                    case DATA -> q.target.onData(fromA[i], (ByteBuffer) ref[i], number[i], packet[i]);
+                    case GAP -> q.target.onGap(fromA[i], number[i], (String) ref[i], packet[i]);
+                    case END_GAP -> q.target.onEndGap(fromA[i], number[i], packet[i]);
+                    case NOTE -> q.target.onNote(fromA[i], packet[i], (String) ref[i]);
+                    case END -> q.target.onEnd(packet[i]);
+                    case SHED -> q.target.onShed(packet[i]);
+                    case TASK -> ((Runnable) ref[i]).run();
+                    default -> throw new IllegalStateException("unknown hand-off event " + kind[i]);
+                }
+            }
+        } finally {
+            clear();
+        }
+    }
+
+    /** Forgets every event (and the references they held). */
+    void clear() {
+        Arrays.fill(target, 0, size, null);
+        Arrays.fill(ref, 0, size, null);
+        size = 0;
+        bytes = 0;
+    }
+}

@@ -1,0 +1,61 @@
+package org.kwire.capture;
+
+import org.kwire.stream.StreamConnection;
+import org.kwire.tcp.TcpStreamHandler;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One TCP connection's handler on the reading thread of a split pipeline: each event is recorded in the
+ * {@link StreamHandoff}'s current batch instead of being handled, and replayed on the stream thread to
+ * {@link #target}, the connection's {@link TcpToStream} made there by the connection's first event. A data range is
+ * sliced here (one slice, as the direct path makes): the slice is the stream stage's, its bytes are the capture's own
+ * or a copy TCP reassembly made for a held segment, none of them reused (see the package documentation).
+ */
+final class QueuedHandler implements TcpStreamHandler {
+
+    private final StreamHandoff handoff;
+    /** The connection's stream-stage input; set and used on the stream thread only. */
+    TcpStreamHandler target;
+
+    /** A connection's queued handler; its first event, recorded now, opens its stream-stage input on the stream thread. */
+    QueuedHandler(StreamHandoff handoff, StreamConnection connection) {
+        this.handoff = handoff;
+        handoff.add(this, HandoffBatch.OPEN, false, 0, 0, connection);
+    }
+
+    @Override
+    public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
+        handoff.add(this, HandoffBatch.DATA, fromA, timestampNanos, packet, data);
+    }
+
+    @Override
+    public void onData(boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos, long packet) {
+        handoff.add(this, HandoffBatch.DATA, fromA, timestampNanos, packet, buffer.slice(offset, length));
+    }
+
+    @Override
+    public void onGap(boolean fromA, long bytes, String reason, long packet) {
+        handoff.add(this, HandoffBatch.GAP, fromA, bytes, packet, reason);
+    }
+
+    @Override
+    public void onEndGap(boolean fromA, long bytes, long packet) {
+        handoff.add(this, HandoffBatch.END_GAP, fromA, bytes, packet, null);
+    }
+
+    @Override
+    public void onNote(boolean fromA, long packet, String text) {
+        handoff.add(this, HandoffBatch.NOTE, fromA, 0, packet, text);
+    }
+
+    @Override
+    public void onEnd(long packet) {
+        handoff.add(this, HandoffBatch.END, false, 0, packet, null);
+    }
+
+    @Override
+    public void onShed(long packet) {
+        handoff.add(this, HandoffBatch.SHED, false, 0, packet, null);
+    }
+}
