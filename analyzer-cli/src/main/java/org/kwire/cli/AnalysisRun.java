@@ -54,6 +54,8 @@ final class AnalysisRun {
     final ExchangeFilter filter;
     /** True if --max-decompressed was given: then a value the heap cannot honour is refused. */
     private final boolean explicitMaxDecompressed;
+    /** True if --workers was given: then more workers than the heap can give decompression room are refused. */
+    private final boolean explicitWorkers;
     /** Key log files given with --tls-keylog; pcapng Decryption Secrets Blocks are added while reading. */
     final TlsKeys tls;
 
@@ -105,6 +107,7 @@ final class AnalysisRun {
         this.options = new StreamOptions(Cli.ports(cl), maxFrame, StreamOptions.DEFAULT_MAX_PENDING);
         this.records = Records.options(cl);
         this.explicitMaxDecompressed = cl.hasOption("max-decompressed");
+        this.explicitWorkers = cl.hasOption("workers");
         this.deep = cl.hasOption("deep");
         this.tls = TlsKeys.of(keyLog(values(cl, "tls-keylog")));
         this.filter = filter(cl, schemas);
@@ -185,8 +188,8 @@ final class AnalysisRun {
     }
 
     private ExchangeTracker tracker(List<ExchangeSink> sinks, int workers, RecordsDecoder decoder) throws CliException {
-        if (explicitMaxDecompressed) {
-            Records.checkHeap(records, workers + 1, Runtime.getRuntime().maxMemory());
+        if (explicitMaxDecompressed || explicitWorkers) {
+            Records.checkHeap(records, workers + 1, Runtime.getRuntime().maxMemory(), explicitMaxDecompressed);
         }
         return new ExchangeTracker(new FrameSummarizer(plans, decoder, topics), filter, sinks, workers);
     }

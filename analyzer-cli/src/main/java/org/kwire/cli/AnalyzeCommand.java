@@ -67,8 +67,9 @@ final class AnalyzeCommand {
         AnalysisRun.addReportOptions(o);
         o.addOption(Option.builder().longOpt("workers").hasArg().argName("N")
                 .desc("threads that decode frame bodies and record batches while packets are read (default: one per "
-                        + "processor, 0 on a single one; 0: everything on one thread; with workers, reading and TCP "
-                        + "reassembly also get a thread apart from framing and the report); the output is the same").build());
+                        + "processor, 0 on a single one, no more than the heap gives --max-decompressed room; 0: everything on one "
+                        + "thread; with workers, reading and TCP reassembly also get a thread apart from framing and the "
+                        + "report); more than fit are refused; the output is the same").build());
         o.addOption(Option.builder().longOpt("jobs").hasArg().argName("N")
                 .desc("analyze the files on N threads, one file at a time each, and merge their results into the report "
                         + "of one analysis (rotated captures; see README, \"Rotated captures\")").build());

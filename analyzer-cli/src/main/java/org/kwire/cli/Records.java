@@ -52,19 +52,29 @@ final class Records {
     /**
      * Refuses a decompression limit the heap cannot honour: each thread that decodes record batches may hold up to
      * twice the limit while a batch decompresses (its output array doubling up to the limit), and all of them may do
-     * so at once. At most half the heap goes to that, the rest to frames in flight, reassembly and the report.
+     * so at once. At most half the heap goes to that, the rest to frames in flight, reassembly and the report. Checked
+     * when the limit or the number of workers was given: the default workers are chosen to fit ({@link #threadsWithin}).
      *
-     * @param threads  threads decoding record batches at once (workers, and the thread reading packets)
-     * @param maxHeap  the JVM's largest heap, bytes ({@link Runtime#maxMemory()})
+     * @param threads       threads decoding record batches at once (workers, and the thread reading packets)
+     * @param maxHeap       the JVM's largest heap, bytes ({@link Runtime#maxMemory()})
+     * @param explicitLimit true if {@code --max-decompressed} was given, false if only {@code --workers} was
      * @throws CliException (usage) if {@code threads * 2 * limit} exceeds half the heap
      */
-    static void checkHeap(RecordsOptions options, int threads, long maxHeap) throws CliException {
+    static void checkHeap(RecordsOptions options, int threads, long maxHeap, boolean explicitLimit) throws CliException {
         long most = maxHeap / 2 / (2L * threads);
-        if (options.maxDecompressedBytes() > most) {
-            throw new CliException(ExitCodes.USAGE, "--max-decompressed " + options.maxDecompressedBytes() + ": the heap ("
-                    + (maxHeap >> 20) + " MiB) can honour at most " + most + " bytes with " + threads
+        if (options.maxDecompressedBytes() <= most) {
+            return;
+        }
+        String heap = "the heap (" + (maxHeap >> 20) + " MiB)";
+        if (explicitLimit) {
+            throw new CliException(ExitCodes.USAGE, "--max-decompressed " + options.maxDecompressedBytes() + ": " + heap
+                    + " can honour at most " + most + " bytes with " + threads
                     + " decoding thread(s); give a smaller limit, fewer --workers, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
         }
+        throw new CliException(ExitCodes.USAGE, "--workers " + (threads - 1) + ": " + heap + " can give " + threads
+                + " decoding threads at most " + most + " bytes of decompressed batch each, less than --max-decompressed ("
+                + options.maxDecompressedBytes() + " by default); give at most --workers " + (threadsWithin(options, maxHeap) - 1)
+                + ", a smaller --max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
     }
 
     /** How many threads may decode record batches at once within the heap, by {@link #checkHeap}'s rule (at least 1). */
