@@ -51,6 +51,10 @@ final class SchemaBundle {
     }
 
     private final byte[] bytes;
+    /** Where each string's UTF-8 bytes start, and their length; decoded on first use (most are descriptions). */
+    private final int[] stringAt;
+    private final int[] stringLength;
+    /** Strings decoded so far (a race decodes one twice, harmlessly: strings are immutable). */
     private final String[] strings;
     private final List<String> releases;
     private final Map<String, Map<Integer, VersionRange>> ranges;
@@ -63,11 +67,14 @@ final class SchemaBundle {
             if (in.getInt() != MAGIC || in.getShort() != FORMAT) {
                 throw new IOException("not a kwire schema bundle of format " + FORMAT);
             }
-            strings = new String[in.getInt() + 1];
-            for (int i = 1; i < strings.length; i++) {
-                int length = in.getInt();
-                strings[i] = new String(bytes, in.position(), length, StandardCharsets.UTF_8);
-                in.position(in.position() + length);
+            int count = in.getInt() + 1;
+            stringAt = new int[count];
+            stringLength = new int[count];
+            strings = new String[count];
+            for (int i = 1; i < count; i++) {
+                stringLength[i] = in.getInt();
+                stringAt[i] = in.position();
+                in.position(in.position() + stringLength[i]);
             }
             List<String> rel = new ArrayList<>();
             for (int n = Byte.toUnsignedInt(in.get()); n > 0; n--) {
@@ -92,7 +99,7 @@ final class SchemaBundle {
                 list.add(new Entry(release, file, in.getShort(), direction, string(in), range(in), range(in), in.getInt()));
             }
             entries = List.copyOf(list);
-        } catch (BufferUnderflowException | IndexOutOfBoundsException e) {
+        } catch (BufferUnderflowException | IndexOutOfBoundsException | IllegalArgumentException e) {
             throw new IOException("schema bundle truncated or corrupt", e);
         }
     }
@@ -176,7 +183,13 @@ final class SchemaBundle {
     }
 
     private String string(ByteBuffer in) {
-        return strings[Short.toUnsignedInt(in.getShort())];
+        int i = Short.toUnsignedInt(in.getShort());
+        String s = strings[i];
+        if (s == null && i != 0) {
+            s = new String(bytes, stringAt[i], stringLength[i], StandardCharsets.UTF_8);
+            strings[i] = s;
+        }
+        return s;
     }
 
     private static VersionRange range(ByteBuffer in) {
