@@ -218,7 +218,7 @@ final class AnalyzeCommand {
     }
 
     static Path extractBundled() throws IOException {
-        Path tmp = Files.createTempFile("kwire-sample-", ".pcap");
+        Path tmp = TempFiles.create("kwire-sample-", ".pcap");
         try (InputStream in = AnalyzeCommand.class.getResourceAsStream(BUNDLED)) {
             if (in == null) {
                 throw new IOException("the bundled sample capture is missing from this build");

@@ -67,14 +67,23 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
 
     /** The histogram of a base64 compressed encoding; an empty one for null. */
     static Histogram decode(String base64) {
+        Histogram out = newHistogram();
+        if (base64 != null) {
+            out.add(decodeAsWritten(base64));
+        }
+        return out;
+    }
+
+    /**
+     * The histogram of a base64 compressed encoding as it was written, without copying it into one of
+     * {@link #newHistogram}'s (its percentiles are the same); null for null.
+     */
+    private static Histogram decodeAsWritten(String base64) {
         if (base64 == null) {
-            return newHistogram();
+            return null;
         }
         try {
-            Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
-            Histogram out = newHistogram();
-            out.add(h);
-            return out;
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
         } catch (DataFormatException e) {
             throw new IllegalArgumentException("latency histogram is not HdrHistogram's compressed encoding: " + e.getMessage(), e);
         }
@@ -141,8 +150,8 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
     ApiStats toStats(String name, org.kwire.summary.TopicNames topics) {
         Map<String, Long> v = new LinkedHashMap<>();
         new TreeMap<>(versions).forEach((k, n) -> v.put(Integer.toString(k), n));
-        Histogram h = decode(latencyHistogram);
-        LatencySummary l = h.getTotalCount() == 0 ? null : new LatencySummary(h.getTotalCount(), minLatencyUs,
+        Histogram h = decodeAsWritten(latencyHistogram);
+        LatencySummary l = h == null || h.getTotalCount() == 0 ? null : new LatencySummary(h.getTotalCount(), minLatencyUs,
                 percentile(h, 50), percentile(h, 90), percentile(h, 99), maxLatencyUs);
         List<ErrorStats> out = new ArrayList<>();
         new TreeMap<>(errors).forEach((code, n) -> {

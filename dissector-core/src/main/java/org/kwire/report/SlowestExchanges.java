@@ -8,7 +8,7 @@ import org.kwire.summary.WaitClassifier;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
@@ -24,8 +24,12 @@ final class SlowestExchanges {
     /** Slowest first, in one analysis's frame order. */
     private static final Comparator<SlowExchange> SLOWEST_FIRST = order(FrameOrder.NATURAL);
     private final PriorityQueue<SlowExchange> heap = new PriorityQueue<>(SLOWEST_FIRST.reversed());
-    /** The group of each kept exchange whose group's rebalance timeout was not met ({@link GroupWaits}). */
-    private final Map<SlowExchange, String> unresolved = new HashMap<>();
+    /**
+     * The group of each kept exchange whose group's rebalance timeout was not met ({@link GroupWaits}); by identity (the
+     * heap's own instances), which spares hashing a sixteen-component record (its generated hashCode links through
+     * {@code ObjectMethods} at first use: docs/PERFORMANCE.md, "Start-up against tshark").
+     */
+    private final Map<SlowExchange, String> unresolved = new IdentityHashMap<>();
 
     /** @param count how many to keep (0: none) */
     SlowestExchanges(int count) {

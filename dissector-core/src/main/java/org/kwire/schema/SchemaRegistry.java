@@ -1,11 +1,8 @@
 package org.kwire.schema;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +10,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -21,8 +17,9 @@ import java.util.stream.Stream;
 
 /**
  * Kafka's message schemas of several releases, merged. The bundled releases are the {@code common/message/*.json}
- * files of the kafka-clients artifacts named in {@code releases.properties} (unpacked and indexed at build time by
- * {@link SchemaIndexer}; each file is parsed only when a plan needs it). Merge rule: for each (api key, direction,
+ * files of the kafka-clients artifacts named in {@code releases.properties}, parsed and validated at build time by
+ * {@link SchemaBundler} into one binary {@link SchemaBundle} (no JSON is parsed for them at run time; each schema's
+ * fields are decoded only when a plan needs them). Merge rule: for each (api key, direction,
  * version) the newest release whose {@code validVersions} includes that version wins; a folder given to
  * {@link #withOverlay(Path)} counts as newer than all bundled releases. Of further releases
  * ({@code ranges} in {@code releases.properties}) only the request version ranges are bundled, for
@@ -30,7 +27,6 @@ import java.util.stream.Stream;
  */
 public final class SchemaRegistry {
 
-    private static final String BASE = "/org/kwire/schema/";
     private static volatile SchemaRegistry bundled;
 
     /** Per (api key, direction): the entries of each release, newest first. */
@@ -49,7 +45,7 @@ public final class SchemaRegistry {
     }
 
     /**
-     * The schemas bundled in the jar, indexed once (files are parsed on first use).
+     * The schemas bundled in the jar, their index read once (each schema's fields decoded on first use).
      *
      * @throws UncheckedIOException if the bundled schemas are missing or unreadable (a build defect)
      */
@@ -239,57 +235,17 @@ public final class SchemaRegistry {
 
     private static SchemaRegistry loadBundled() {
         try {
-            Properties p = new Properties();
-            try (InputStream in = resource(BASE + "releases.properties")) {
-                p.load(in);
-            }
-            List<String> releases = List.of(p.getProperty("releases").split(","));
+            SchemaBundle bundle = SchemaBundle.load();
             Map<Integer, List<SpecEntry>> req = new TreeMap<>();
             Map<Integer, List<SpecEntry>> resp = new TreeMap<>();
-            for (String release : releases) {
-                String dir = BASE + "kafka/" + release + "/";
-                for (String line : lines(dir + SchemaIndexer.INDEX)) {
-                    String[] f = line.split("\t");
-                    Direction d = f[1].equals("request") ? Direction.REQUEST : f[1].equals("response") ? Direction.RESPONSE : null;
-                    if (d == null) {
-                        continue;
-                    }
-                    String path = dir + "common/message/" + f[0];
-                    SpecEntry e = new SpecEntry(release, f[0], Integer.parseInt(f[2]), d, f[3], VersionRange.parse(f[4]),
-                            VersionRange.parse(f[5]), () -> resource(path));
-                    (d == Direction.REQUEST ? req : resp).computeIfAbsent(e.apiKey, k -> new ArrayList<>()).add(e);
-                }
+            for (SchemaBundle.Entry b : bundle.entries()) {
+                SpecEntry e = new SpecEntry(b.release(), b.file(), b.apiKey(), b.direction(), b.name(), b.validVersions(),
+                        b.flexibleVersions(), () -> bundle.spec(b));
+                (e.direction == Direction.REQUEST ? req : resp).computeIfAbsent(e.apiKey, k -> new ArrayList<>()).add(e);
             }
-            Map<String, Map<Integer, VersionRange>> ranges = new TreeMap<>();
-            for (String release : p.getProperty("ranges", "").split(",")) {
-                if (release.isBlank()) {
-                    continue;
-                }
-                Map<Integer, VersionRange> byKey = new TreeMap<>();
-                for (String line : lines(BASE + "ranges/" + release + ".tsv")) {
-                    String[] f = line.split("\t");
-                    byKey.put(Integer.parseInt(f[2]), VersionRange.parse(f[4]));
-                }
-                ranges.put(release, Collections.unmodifiableMap(byKey));
-            }
-            return new SchemaRegistry(releases, req, resp, Collections.unmodifiableMap(ranges));
-        } catch (IOException | RuntimeException e) {
-            throw new UncheckedIOException("bundled Kafka schemas unreadable (was dissector-core built with Maven?)",
-                    e instanceof IOException io ? io : new IOException(e));
+            return new SchemaRegistry(bundle.releases(), req, resp, bundle.ranges());
+        } catch (IOException e) {
+            throw new UncheckedIOException("bundled Kafka schemas unreadable (was dissector-core built with Maven?)", e);
         }
-    }
-
-    private static List<String> lines(String path) throws IOException {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(resource(path), StandardCharsets.UTF_8))) {
-            return r.lines().map(String::trim).filter(l -> !l.isEmpty()).toList();
-        }
-    }
-
-    private static InputStream resource(String path) throws IOException {
-        InputStream in = SchemaRegistry.class.getResourceAsStream(path);
-        if (in == null) {
-            throw new IOException("missing resource " + path);
-        }
-        return in;
     }
 }

@@ -31,8 +31,22 @@ public record FrameSummary(int apiKey, int apiVersion, Direction direction, Fram
                            List<RecordsRef> records, List<TopicRef> topics, List<ExpertNote> problems,
                            MessageFacts message) {
 
-    /** A topic named by name, id, or both. */
+    /**
+     * A topic named by name, id, or both. {@code equals} and {@code hashCode} are the record's own rule written out
+     * (the same values): the generated ones link through {@code ObjectMethods} on first use, which costs a start-up
+     * more than all the calls after it (docs/PERFORMANCE.md, "Start-up against tshark").
+     */
     public record TopicRef(String name, String topicId) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TopicRef t && java.util.Objects.equals(name, t.name)
+                    && java.util.Objects.equals(topicId, t.topicId);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * java.util.Objects.hashCode(name) + java.util.Objects.hashCode(topicId);
+        }
     }
 
     /**
