@@ -1,6 +1,6 @@
 package org.kwire.records;
 
-import java.nio.ByteBuffer;
+import org.kwire.frame.FrameBytes;
 
 /**
  * Byte arrays the decompressions of one thread reuse, so that decoding batch after batch allocates nothing once the
@@ -19,6 +19,8 @@ final class Scratch {
 
     private final byte[][] outputs = new byte[DEPTHS][];
     private byte[] input;
+    private byte[] block;
+    private byte[] records;
 
     private Scratch() {
     }
@@ -41,8 +43,28 @@ final class Scratch {
         }
     }
 
+    /** An array of at least {@code size} bytes for the records of an uncompressed batch ({@link RecordScan}). */
+    byte[] records(int size) {
+        if (records != null && records.length >= size) {
+            return records;
+        }
+        byte[] a = new byte[size];
+        if (size <= KEEP) {
+            records = a;
+        }
+        return a;
+    }
+
+    /** An array of at least {@code size} bytes for one compressed block that straddles two slices (reused). */
+    byte[] block(int size) {
+        if (block == null || block.length < size) {
+            block = new byte[size];
+        }
+        return block;
+    }
+
     /** {@code src[offset, offset + length)} copied into an array at index 0 (the kept one if it is large enough). */
-    byte[] input(ByteBuffer src, int offset, int length) {
+    byte[] input(FrameBytes src, int offset, int length) {
         byte[] in = input != null && input.length >= length ? input : new byte[length];
         if (in.length <= KEEP) {
             input = in;
