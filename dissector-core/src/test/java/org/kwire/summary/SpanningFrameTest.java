@@ -12,6 +12,7 @@ import org.apache.kafka.common.requests.RequestHeader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.FrameAssembler;
 import org.kwire.frame.FrameSink;
@@ -59,10 +60,11 @@ class SpanningFrameTest {
         for (boolean deep : new boolean[]{false, true}) {
             RecordsDecoder decoder = deep ? new RecordsDecoder(RecordsOptions.defaults())
                     : RecordsDecoder.headersOnly(RecordsOptions.defaults());
-            List<RecordsSummary> whole = records(cut(frame, frame.length), decoder);
+            List<RecordsSummary> whole = records(cut(frame, frame.length, false), decoder);
             assertExpected(codec, deep, whole);
+            assertEquals(whole, records(cut(frame, frame.length, true), decoder), "in direct memory, as mapped");
             for (int piece : PIECES) {
-                KafkaFrame spanning = cut(frame, piece);
+                KafkaFrame spanning = cut(frame, piece, false);
                 assertEquals(1 + (frame.length + piece - 1) / piece - 4 / piece, spanning.data().slices(),
                         "the size prefix, then one slice per piece holding bytes after it");
                 assertEquals(whole, records(spanning, decoder), codec + " in " + piece + "-byte pieces, deep " + deep);
@@ -84,10 +86,20 @@ class SpanningFrameTest {
         crc.update(frame, batch + 21, end - batch - 21);
         CrcFailure expected = new CrcFailure(batch, 5, stored, crc.getValue(), (byte) 2);
         for (int piece : new int[]{7, 1448}) {
-            List<RecordsSummary> s = records(cut(frame, piece), RecordsDecoder.headersOnly(RecordsOptions.defaults()));
+            List<RecordsSummary> s = records(cut(frame, piece, false), RecordsDecoder.headersOnly(RecordsOptions.defaults()));
             assertEquals(1, s.get(0).crcInvalid());
             assertEquals(List.of(expected), s.get(0).crcFailures());
             assertEquals(1, s.get(1).crcValid(), "the other partition's batch is intact");
+            RecordsDecoder deep = new RecordsDecoder(RecordsOptions.defaults());
+            RecordsSummary whole = records(cut(frame, frame.length, false), deep).get(0);
+            RecordsSummary spanning = records(cut(frame, piece, false), deep).get(0);
+            assertEquals(whole.batches(), spanning.batches());
+            assertEquals(List.of(expected), spanning.crcFailures());
+            assertEquals(List.of(ExpertItem.RECORDS_CRC_INVALID, ExpertItem.RECORDS_COMPRESSION_MALFORMED),
+                    spanning.notes().stream().map(ExpertNote::item).toList());
+            assertEquals(whole.notes().stream().map(n -> n.offset() + " " + n.message()).toList(),
+                    spanning.notes().stream().map(n -> n.offset() + " " + n.message()).toList(),
+                    "the damaged payload fails exactly as in one buffer (only the notes' packet differs: the frame's last)");
         }
     }
 
@@ -122,8 +134,8 @@ class SpanningFrameTest {
         return out;
     }
 
-    /** The frame cut by a {@link FrameAssembler} fed {@code piece}-byte buffers, odd ones direct. */
-    private static KafkaFrame cut(byte[] frame, int piece) {
+    /** The frame cut by a {@link FrameAssembler} fed {@code piece}-byte buffers, odd ones direct (all if {@code direct}). */
+    private static KafkaFrame cut(byte[] frame, int piece, boolean direct) {
         List<KafkaFrame> frames = new ArrayList<>();
         FrameAssembler assembler = new FrameAssembler(8, 1 << 24, true, null, new FrameSink() {
             @Override
@@ -138,7 +150,7 @@ class SpanningFrameTest {
         }, "test");
         for (int at = 0, k = 0; at < frame.length; at += piece, k++) {
             int n = Math.min(piece, frame.length - at);
-            ByteBuffer b = k % 2 == 1 ? ByteBuffer.allocateDirect(n) : ByteBuffer.allocate(n);
+            ByteBuffer b = direct || k % 2 == 1 ? ByteBuffer.allocateDirect(n) : ByteBuffer.allocate(n);
             b.put(frame, at, n).flip();
             assembler.accept(b, 1000L * k, k + 1);
         }
