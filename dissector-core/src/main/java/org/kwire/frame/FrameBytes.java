@@ -44,7 +44,8 @@ public final class FrameBytes {
     }
 
     /**
-     * The slices in order, each contributing its bytes {@code position() .. limit()} (sliced, not copied).
+     * The slices in order, each contributing its bytes {@code position() .. limit()} (a buffer at position 0 is taken
+     * as it is, others are sliced; nothing is copied).
      *
      * @throws IllegalArgumentException if there are none
      */
@@ -58,7 +59,8 @@ public final class FrameBytes {
         ByteBuffer[] s = new ByteBuffer[pieces.size()];
         int[] at = new int[s.length + 1];
         for (int k = 0; k < s.length; k++) {
-            s[k] = pieces.get(k).slice();
+            ByteBuffer p = pieces.get(k);
+            s[k] = p.position() == 0 ? p : p.slice();
             at[k + 1] = at[k] + s[k].limit();
         }
         return new FrameBytes(s, at);
