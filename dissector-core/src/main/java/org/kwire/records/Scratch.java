@@ -6,8 +6,9 @@ import org.kwire.frame.FrameBytes;
  * Byte arrays the decompressions of one thread reuse, so that decoding batch after batch allocates nothing once the
  * arrays are large enough: per nesting depth the output array (its contents valid until the next decompression at
  * that depth on the thread: a payload's records are decoded before the next payload of its level is decompressed),
- * and the copy of a compressed payload that is not in an accessible array. Arrays over {@link #KEEP} bytes are not
- * kept, so what stays allocated is bounded.
+ * the copy of a compressed payload the checked path needs in one array (snappy, or a payload the fast paths gave up
+ * on), an lz4 block that straddles two slices, and the records of an uncompressed batch not in one array
+ * ({@link RecordScan}). Arrays over {@link #KEEP} bytes are not kept, so what stays allocated is bounded.
  */
 final class Scratch {
 
