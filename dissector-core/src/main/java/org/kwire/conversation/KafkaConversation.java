@@ -188,7 +188,7 @@ public final class KafkaConversation {
     /** The response header at the version the API implies; a header that does not fit is noted and taken as v0. */
     private ResponseHeader responseHeader(KafkaFrame frame, int correlationId, int apiKey, int apiVersion) {
         try {
-            return headers.response(frame.bytes(), apiKey, apiVersion);
+            return headers.response(frame.data(), apiKey, apiVersion);
         } catch (WireReader.Truncated e) {
             if (frame.complete()) {
                 note(ExpertItem.RESPONSE_HEADER_MALFORMED, frame.meta().lastPacket(), e.offset,

@@ -30,7 +30,7 @@ final class ProduceAcks {
             return true;
         }
         try {
-            WireReader r = new WireReader(request.bytes(), header.bodyOffset(), request.frame().length());
+            WireReader r = new WireReader(request.frame().data(), header.bodyOffset(), request.frame().length());
             if (header.apiVersion() >= 3) {
                 if (header.headerVersion() >= 2) {
                     long n = r.uvarint(); // compact nullable string: length + 1, 0 for null

@@ -70,7 +70,7 @@ final class ResponseInference {
         }
         ResponseHeader h;
         try {
-            h = headers.response(frame.bytes(), apiKey, version);
+            h = headers.response(frame.data(), apiKey, version);
         } catch (WireReader.Truncated e) {
             return null; // the header does not fit
         }

@@ -4,6 +4,7 @@ import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.RequestFrame;
 import org.kwire.protocol.ResponseFrame;
 
+import java.nio.ByteBuffer;
 import java.util.function.Predicate;
 
 /**
@@ -22,12 +23,14 @@ final class SaslTokens {
 
     private boolean active;
     private boolean gssapi;
+    /** Bytes {@link GssapiToken#startsAt} reads at most: size prefix, tag, up to 5 length bytes, the OID tag. */
+    private static final int GSSAPI_HEAD = 16;
     private boolean firstRequest = true;
     private int responsesDue;
 
     /** Looks at every response: a SaslHandshake v0 response with error code 0 starts the token exchange. */
     void afterResponse(int apiKey, int apiVersion, KafkaFrame frame) {
-        if (apiKey == SASL_HANDSHAKE && apiVersion == 0 && frame.length() >= 10 && frame.bytes().getShort(8) == 0) {
+        if (apiKey == SASL_HANDSHAKE && apiVersion == 0 && frame.length() >= 10 && frame.data().getShort(8) == 0) {
             active = true;
         }
     }
@@ -46,7 +49,8 @@ final class SaslTokens {
     boolean takeRequest(RequestFrame request) {
         boolean first = firstRequest;
         firstRequest = false;
-        if (first && GssapiToken.startsAt(request.bytes(), 0, request.frame().length())) {
+        ByteBuffer head = first ? request.frame().data().head(GSSAPI_HEAD) : null;
+        if (first && GssapiToken.startsAt(head, 0, head.limit())) {
             active = true;
             gssapi = true;
         }

@@ -7,6 +7,8 @@ import org.kwire.plan.MessagePlan;
 import org.kwire.plan.StructPlan;
 import org.kwire.protocol.WireReader;
 
+import org.kwire.frame.FrameBytes;
+
 import java.nio.ByteBuffer;
 
 /**
@@ -46,12 +48,17 @@ public final class Interpreter {
      *         {@link DissectionVisitor#end})
      */
     public static int decode(ByteBuffer frame, int bodyOffset, int limit, MessagePlan plan, DissectionVisitor visitor) {
+        return decode(FrameBytes.of(frame), bodyOffset, limit, plan, visitor);
+    }
+
+    /** {@link #decode(ByteBuffer, int, int, MessagePlan, DissectionVisitor)} over a frame's slices, read where they lie. */
+    public static int decode(FrameBytes frame, int bodyOffset, int limit, MessagePlan plan, DissectionVisitor visitor) {
         int end = walk(frame, bodyOffset, limit, plan, visitor);
         visitor.end(end);
         return end;
     }
 
-    private static int walk(ByteBuffer frame, int bodyOffset, int limit, MessagePlan plan, DissectionVisitor visitor) {
+    private static int walk(FrameBytes frame, int bodyOffset, int limit, MessagePlan plan, DissectionVisitor visitor) {
         Interpreter i = new Interpreter(visitor, new WireReader(frame, bodyOffset, limit));
         try {
             i.struct(null, plan.body(), bodyOffset, 0);
@@ -201,7 +208,7 @@ public final class Interpreter {
     /** Decodes a known tagged field inside its declared size; a value that overruns or underruns it is reported. */
     private void taggedValue(FieldPlan f, int end) throws WireReader.Truncated, Stop {
         WireReader outer = in;
-        in = new WireReader(outer.buffer(), outer.position(), end);
+        in = new WireReader(outer.bytes(), outer.position(), end);
         try {
             field(f);
             if (in.remaining() > 0) {

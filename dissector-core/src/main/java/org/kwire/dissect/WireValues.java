@@ -1,5 +1,7 @@
 package org.kwire.dissect;
 
+import org.kwire.frame.FrameBytes;
+
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -14,6 +16,13 @@ public final class WireValues {
     public static String utf8(ByteBuffer frame, int offset, int length) {
         byte[] b = new byte[length];
         frame.get(offset, b);
+        return new String(b, StandardCharsets.UTF_8);
+    }
+
+    /** {@link #utf8(ByteBuffer, int, int)} of bytes that may span slices. */
+    public static String utf8(FrameBytes frame, int offset, int length) {
+        byte[] b = new byte[length];
+        frame.get(offset, b, 0, length);
         return new String(b, StandardCharsets.UTF_8);
     }
 

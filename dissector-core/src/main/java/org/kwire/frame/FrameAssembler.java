@@ -7,9 +7,10 @@ import java.nio.ByteBuffer;
 
 /**
  * Cuts one direction of a TCP byte stream into size-prefixed Kafka frames. A frame may span many chunks and a chunk may
- * hold many frames; frames wholly inside one chunk are handed on as zero-copy slices, others are kept as slices of the
- * chunks they arrived in and copied once into an array of their exact size when their last byte arrives (so a hostile
- * size prefix allocates nothing until the bytes it announces have arrived). Chunks must not change afterwards.
+ * hold many frames; frames wholly inside one chunk are handed on as one zero-copy slice, others as the slices of the
+ * chunks they arrived in ({@link FrameBytes}, never joined; a hostile size prefix allocates nothing but the list of
+ * slices that arrived). Chunks must not change afterwards, and must stay valid while a frame holding them is referenced
+ * (see {@code org.kwire.stream.StreamInput#data}).
  *
  * <p>Bytes the capture lost (a gap: missing segments, snaplen) inside a frame whose size prefix was seen make that frame
  * <em>incomplete</em>: it is handed on with the bytes captured before the gap ({@link KafkaFrame#complete()} false),
@@ -90,8 +91,8 @@ public final class FrameAssembler {
     /**
      * Feeds the next in-order bytes of the stream.
      *
-     * @param data           the bytes from {@code position()} to {@code limit()}; not modified, not kept unless a
-     *                       frame wholly inside it is handed on as a slice
+     * @param data           the bytes from {@code position()} to {@code limit()}; not modified, kept (as slices) by the
+     *                       frames made of them
      * @param timestampNanos capture time of the packet that carried them, epoch nanoseconds
      * @param packet         capture frame number of that packet
      */
@@ -121,7 +122,7 @@ public final class FrameAssembler {
                 }
                 if (end - pos >= 4 + size) {
                     FrameInfo info = new FrameInfo(4 + size, streamOffset, packet, packet, timestampNanos, timestampNanos);
-                    sink.onFrame(new KafkaFrame(data.slice(pos, 4 + size).asReadOnlyBuffer(), info));
+                    sink.onFrame(new KafkaFrame(FrameBytes.of(data.slice(pos, 4 + size)), info));
                     pos += 4 + size;
                     streamOffset += 4 + size;
                     continue;

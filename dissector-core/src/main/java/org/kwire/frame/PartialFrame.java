@@ -61,23 +61,18 @@ final class PartialFrame {
     /** Takes the next bytes of the frame from {@code data[pos, end)} (as a slice, not copied); returns how many. */
     int add(ByteBuffer data, int pos, int end, long packet, long timestampNanos) {
         int n = Math.min(end - pos, missing());
-        pieces.add(data.slice(pos, n));
+        if (n > 0) {
+            pieces.add(data.slice(pos, n));
+        }
         fill += n;
         lastPacket = packet;
         lastTimestamp = timestampNanos;
         return n;
     }
 
-    /** The frame as captured so far, whole or not: one read-only buffer (one copy) and where and when it was seen. */
+    /** The frame as captured so far, whole or not: its slices (no copy) and where and when it was seen. */
     KafkaFrame frame() {
-        byte[] bytes = new byte[fill];
-        int at = 0;
-        for (ByteBuffer piece : pieces) {
-            int n = piece.remaining();
-            piece.get(piece.position(), bytes, at, n);
-            at += n;
-        }
         FrameInfo info = new FrameInfo(length, start, firstPacket, lastPacket, firstTimestamp, lastTimestamp, fill);
-        return new KafkaFrame(ByteBuffer.wrap(bytes).asReadOnlyBuffer(), info);
+        return new KafkaFrame(FrameBytes.of(pieces), info);
     }
 }

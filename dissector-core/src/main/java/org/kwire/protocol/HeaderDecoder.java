@@ -1,5 +1,6 @@
 package org.kwire.protocol;
 
+import org.kwire.frame.FrameBytes;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.schema.SchemaRegistry;
 
@@ -43,7 +44,12 @@ public final class HeaderDecoder {
      * @throws WireReader.Truncated if the header does not fit in the frame
      */
     public RequestHeader request(ByteBuffer frame) throws WireReader.Truncated {
-        WireReader r = new WireReader(frame, 4, frame.limit());
+        return request(FrameBytes.of(frame));
+    }
+
+    /** {@link #request(ByteBuffer)} of a frame's bytes as slices, read where they lie. */
+    public RequestHeader request(FrameBytes frame) throws WireReader.Truncated {
+        WireReader r = new WireReader(frame, 4, frame.length());
         short apiKey = r.int16();
         short apiVersion = r.int16();
         int correlationId = r.int32();
@@ -59,9 +65,10 @@ public final class HeaderDecoder {
      * request header at all ({@link #looksLikeRequest}, with no size limit: the frame was cut already).
      */
     public RequestFrame requestFrame(KafkaFrame frame) {
-        boolean like = requestLike(frame.bytes(), 0, Integer.MAX_VALUE);
+        FrameBytes data = frame.data();
+        boolean like = requestLike(data.head(HEAD), 0, Integer.MAX_VALUE);
         try {
-            return new RequestFrame(frame, request(frame.bytes()), -1, like);
+            return new RequestFrame(frame, request(data), -1, like);
         } catch (WireReader.Truncated e) {
             return new RequestFrame(frame, null, e.offset, like);
         }
@@ -73,7 +80,12 @@ public final class HeaderDecoder {
      * @throws WireReader.Truncated if the header does not fit in the frame
      */
     public ResponseHeader response(ByteBuffer frame, int apiKey, int apiVersion) throws WireReader.Truncated {
-        WireReader r = new WireReader(frame, 4, frame.limit());
+        return response(FrameBytes.of(frame), apiKey, apiVersion);
+    }
+
+    /** {@link #response(ByteBuffer, int, int)} of a frame's bytes as slices, read where they lie. */
+    public ResponseHeader response(FrameBytes frame, int apiKey, int apiVersion) throws WireReader.Truncated {
+        WireReader r = new WireReader(frame, 4, frame.length());
         int correlationId = r.int32();
         int hv = versions.responseHeaderVersion(apiKey, apiVersion);
         int tagged = hv >= 1 ? r.skipTaggedFields() : 0;
@@ -91,6 +103,9 @@ public final class HeaderDecoder {
     public boolean looksLikeRequest(ByteBuffer start, int maxFrameSize) {
         return requestLike(start, start.position(), maxFrameSize);
     }
+
+    /** Bytes {@link #requestLike} reads: size prefix, api_key, api_version, correlation_id, client_id length. */
+    private static final int HEAD = 14;
 
     /** {@link #looksLikeRequest} at index {@code p} of {@code b} (up to its limit). */
     private boolean requestLike(ByteBuffer b, int p, int maxFrameSize) {

@@ -13,7 +13,7 @@ public record ResponseFrame(KafkaFrame frame, int correlationId) {
 
     /** Cuts the correlation_id (the int32 after the size prefix, ResponseHeader.json) from a frame. */
     public static ResponseFrame of(KafkaFrame frame) {
-        return new ResponseFrame(frame, frame.length() >= HeaderDecoder.MIN_RESPONSE_FRAME ? frame.bytes().getInt(4) : -1);
+        return new ResponseFrame(frame, frame.length() >= HeaderDecoder.MIN_RESPONSE_FRAME ? frame.data().getInt(4) : -1);
     }
 
     /** True if the frame holds a correlation_id (its first 8 bytes were captured). */

@@ -1,12 +1,16 @@
 package org.kwire.protocol;
 
+import org.kwire.frame.FrameBytes;
+
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Bounds-checked reads of Kafka's primitive types (Kafka protocol guide, "Protocol Primitive Types") from a frame's
  * bytes, big-endian, at a moving absolute position. Reading past {@code limit} throws {@link Truncated}, which the
- * callers in this library turn into expert notes; nothing outside the library sees it.
+ * callers in this library turn into expert notes; nothing outside the library sees it. The bytes may be slices
+ * ({@link FrameBytes}): a read inside the current slice is one buffer read, a read in another slice moves to it, and a
+ * field that straddles two slices is assembled from its bytes.
  */
 public final class WireReader {
 
@@ -24,9 +28,13 @@ public final class WireReader {
         }
     }
 
-    private final ByteBuffer buf;
+    private final FrameBytes bytes;
     private final int limit;
     private int pos;
+    /** The current slice and the absolute indexes it holds, {@code [segStart, segEnd)}. */
+    private ByteBuffer seg;
+    private int segStart;
+    private int segEnd;
 
     /**
      * @param buf   the bytes; absolute indexes are used and the buffer's position is not changed
@@ -34,9 +42,20 @@ public final class WireReader {
      * @param limit end (exclusive) of the readable bytes
      */
     public WireReader(ByteBuffer buf, int start, int limit) {
-        this.buf = buf;
+        this(FrameBytes.of(buf), start, limit);
+    }
+
+    /**
+     * @param bytes the bytes, by absolute index (slices are not changed)
+     * @param start first readable absolute index
+     * @param limit end (exclusive) of the readable bytes, at most {@code bytes.length()}
+     */
+    public WireReader(FrameBytes bytes, int start, int limit) {
+        this.bytes = bytes;
         this.pos = start;
         this.limit = limit;
+        this.seg = bytes.slice(0);
+        this.segEnd = bytes.start(1);
     }
 
     /** Current absolute position. */
@@ -55,8 +74,19 @@ public final class WireReader {
     }
 
     /** The underlying bytes (absolute indexes). */
-    public ByteBuffer buffer() {
-        return buf;
+    public FrameBytes bytes() {
+        return bytes;
+    }
+
+    /** True if the {@code n} bytes at {@code p} lie in the current slice, after moving to the slice holding {@code p}. */
+    private boolean inSlice(int p, int n) {
+        if (p < segStart || p >= segEnd) {
+            int k = bytes.sliceAt(p);
+            seg = bytes.slice(k);
+            segStart = bytes.start(k);
+            segEnd = bytes.start(k + 1);
+        }
+        return p + n <= segEnd;
     }
 
     private int need(long n) throws Truncated {
@@ -75,37 +105,41 @@ public final class WireReader {
 
     /** Kafka's INT8. */
     public byte int8() throws Truncated {
-        return buf.get(need(1));
+        int p = need(1);
+        return p >= segStart && p < segEnd || inSlice(p, 1) ? seg.get(p - segStart) : bytes.get(p);
     }
 
     /** Kafka's INT16, big-endian. */
     public short int16() throws Truncated {
-        return buf.getShort(need(2));
+        int p = need(2);
+        return p >= segStart && p + 2 <= segEnd || inSlice(p, 2) ? seg.getShort(p - segStart) : bytes.getShort(p);
     }
 
     /** Kafka's UINT16 (2 bytes, unsigned). */
     public int uint16() throws Truncated {
-        return buf.getShort(need(2)) & 0xffff;
+        return int16() & 0xffff;
     }
 
     /** Kafka's INT32, big-endian. */
     public int int32() throws Truncated {
-        return buf.getInt(need(4));
+        int p = need(4);
+        return p >= segStart && p + 4 <= segEnd || inSlice(p, 4) ? seg.getInt(p - segStart) : bytes.getInt(p);
     }
 
     /** Kafka's UINT32 (4 bytes, unsigned). */
     public long uint32() throws Truncated {
-        return buf.getInt(need(4)) & 0xffffffffL;
+        return int32() & 0xffffffffL;
     }
 
     /** Kafka's INT64, big-endian. */
     public long int64() throws Truncated {
-        return buf.getLong(need(8));
+        int p = need(8);
+        return p >= segStart && p + 8 <= segEnd || inSlice(p, 8) ? seg.getLong(p - segStart) : bytes.getLong(p);
     }
 
     /** Kafka's FLOAT64 (IEEE 754 double, big-endian). */
     public double float64() throws Truncated {
-        return buf.getDouble(need(8));
+        return Double.longBitsToDouble(int64());
     }
 
     /** Unsigned LEB128 varint of up to 5 bytes (Kafka's UNSIGNED_VARINT), as a non-negative long. */
@@ -144,7 +178,7 @@ public final class WireReader {
     public String utf8(int n) throws Truncated {
         int p = need(n);
         byte[] b = new byte[n];
-        buf.get(p, b);
+        bytes.get(p, b, 0, n);
         return new String(b, StandardCharsets.UTF_8);
     }
 

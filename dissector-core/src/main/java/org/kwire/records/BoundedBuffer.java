@@ -48,6 +48,21 @@ final class BoundedBuffer {
         return size;
     }
 
+    /** Bytes it can take at {@link #size()} without growing. */
+    int room() {
+        return capacity() - size;
+    }
+
+    /** Grows (by doubling, within the limit) when full; the caller checked {@code fits(1)}. */
+    void grow() {
+        bytes = Arrays.copyOf(bytes, (int) Math.min(limit, Math.max(size + 1L, 2L * bytes.length)));
+    }
+
+    /** Forgets the output so far (a fast path gave up; the checked path starts again in the same array). */
+    void clear() {
+        size = 0;
+    }
+
     /** True if {@code n} more bytes stay within the limit. */
     boolean fits(long n) {
         return n <= limit - size;

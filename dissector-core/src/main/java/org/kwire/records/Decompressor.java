@@ -2,8 +2,8 @@ package org.kwire.records;
 
 import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import org.kwire.frame.FrameBytes;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -13,6 +13,13 @@ import java.util.zip.GZIPInputStream;
  * Decompresses one compressed records payload (the records of a v2 batch, the value of a legacy wrapper) with the
  * codec libraries: gzip with the JDK, snappy with snappy-java ({@link SnappyFrames}), lz4 with lz4-java
  * ({@link KafkaLz4Frame}), zstd with zstd-jni; the output never grows past the limit ({@link BoundedBuffer}).
+ * <p>
+ * The payload is read where it lies, in the frame's slices ({@link FrameBytes}), never joined first: zstd through a
+ * decompression context reused per thread, fed slice by slice ({@link ZstdPayload}); lz4 block by block from the
+ * slices ({@link Lz4Payload}); gzip (and any zstd payload the fast path gives up on) as a stream over the slices
+ * ({@link FrameBytes#stream}). Snappy's block API takes one array: a snappy payload inside one array-backed slice is
+ * read in place, any other is copied once into the thread's reused input array; so is an lz4 payload the fast path
+ * gives up on (malformed, or with block checksums), so that its message names offsets from the payload's first byte.
  */
 final class Decompressor {
 
@@ -23,7 +30,7 @@ final class Decompressor {
     }
 
     /**
-     * @param src    the bytes holding the payload (absolute indexes, position unchanged)
+     * @param src    the bytes holding the payload (absolute indexes; slices not changed)
      * @param offset first byte of the payload in {@code src}
      * @param length bytes of the payload
      * @param limit  most bytes the output may have
@@ -32,35 +39,49 @@ final class Decompressor {
      *         ({@link Scratch}): valid until the thread's next decompression at the same depth
      * @throws DecompressionException if the payload is malformed, its codec unknown, or its output passes the limit
      */
-    static ByteBuffer decompress(Codec codec, ByteBuffer src, int offset, int length, int limit, int depth)
+    static ByteBuffer decompress(Codec codec, FrameBytes src, int offset, int length, int limit, int depth)
             throws DecompressionException {
         Scratch scratch = Scratch.get();
-        byte[] in;
-        int from;
-        if (src.hasArray()) {
-            in = src.array();
-            from = src.arrayOffset() + offset;
-        } else {
-            in = scratch.input(src, offset, length);
-            from = 0;
-        }
         BoundedBuffer out = new BoundedBuffer(limit, scratch.output(depth, BoundedBuffer.initialSize(limit, 4L * length)));
+        boolean fast = switch (codec) {
+            case ZSTD -> ZstdPayload.decompress(src, offset, length, out);
+            case LZ4 -> Lz4Payload.decompress(src, offset, length, out, scratch);
+            default -> false;
+        };
+        if (!fast) {
+            out.clear();
+            checked(codec, src, offset, length, depth, out, scratch);
+        }
+        scratch.keepOutput(depth, out.array());
+        return ByteBuffer.wrap(out.array(), 0, out.size());
+    }
+
+    /** The path that takes every payload and says what is wrong with a bad one. */
+    private static void checked(Codec codec, FrameBytes src, int offset, int length, int depth, BoundedBuffer out,
+                                Scratch scratch) throws DecompressionException {
         try {
             switch (codec) {
                 case GZIP, ZSTD -> {
-                    try (InputStream stream = open(codec, new ByteArrayInputStream(in, from, length), length)) {
+                    try (InputStream stream = open(codec, src.stream(offset, length), length)) {
                         out.drain(stream);
                     }
                 }
-                case SNAPPY -> SnappyFrames.decompress(in, from, length, out);
-                case LZ4 -> KafkaLz4Frame.decompress(in, from, length, out);
+                case SNAPPY, LZ4 -> {
+                    ByteBuffer whole = depth > 0 || codec == Codec.SNAPPY ? src.within(offset, length) : null;
+                    boolean inPlace = whole != null && whole.hasArray();
+                    byte[] in = inPlace ? whole.array() : scratch.input(src, offset, length);
+                    int from = inPlace ? whole.arrayOffset() : 0;
+                    if (codec == Codec.SNAPPY) {
+                        SnappyFrames.decompress(in, from, length, out);
+                    } else {
+                        KafkaLz4Frame.decompress(in, from, length, out);
+                    }
+                }
                 default -> throw DecompressionException.malformed("is in a compression codec Kafka does not define");
             }
         } catch (IOException e) {
             throw DecompressionException.malformed("is malformed: " + e.getMessage());
         }
-        scratch.keepOutput(depth, out.array());
-        return ByteBuffer.wrap(out.array(), 0, out.size());
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.kwire.records;
 
+import org.kwire.frame.FrameBytes;
+
 import java.nio.ByteBuffer;
 import java.util.function.Supplier;
 import java.util.zip.CRC32;
@@ -28,25 +30,35 @@ enum EntryChecksum {
     }
 
     /**
-     * The checksum computed over the covered bytes of the entry {@code buf[start, end)}. A read-only heap buffer (a
-     * frame as the analysis hands it on) is read through a reused chunk, where the JDK would allocate one per call.
+     * The checksum computed over the covered bytes of the entry {@code buf[start, end)}, updated slice by slice over the
+     * slices it lies in (never over a joined copy): a slice backed by an array or direct memory (a mapped capture) is
+     * read in place; a read-only heap buffer through a reused chunk, where the JDK would allocate one per call.
      */
-    long computed(ByteBuffer buf, int start, int end) {
+    long computed(FrameBytes buf, int start, int end) {
         Checksum c = checksum.get();
         c.reset();
         int from = start + coversFrom;
-        if (buf.hasArray()) {
-            c.update(buf.array(), buf.arrayOffset() + from, end - from);
-        } else if (buf.isDirect()) {
-            c.update(buf.slice(from, end - from));
-        } else {
-            byte[] chunk = CHUNK.get();
-            for (int p = from; p < end; p += chunk.length) {
-                int n = Math.min(chunk.length, end - p);
-                buf.get(p, chunk, 0, n);
-                c.update(chunk, 0, n);
-            }
+        for (int k = buf.sliceAt(from); from < end; k++) {
+            int at = from - buf.start(k);
+            int n = Math.min(end - from, buf.start(k + 1) - from);
+            update(c, buf.slice(k), at, n);
+            from += n;
         }
         return c.getValue();
+    }
+
+    private static void update(Checksum c, ByteBuffer slice, int at, int n) {
+        if (slice.hasArray()) {
+            c.update(slice.array(), slice.arrayOffset() + at, n);
+        } else if (slice.isDirect()) {
+            c.update(slice.slice(at, n));
+        } else {
+            byte[] chunk = CHUNK.get();
+            for (int p = at; p < at + n; p += chunk.length) {
+                int m = Math.min(chunk.length, at + n - p);
+                slice.get(p, chunk, 0, m);
+                c.update(chunk, 0, m);
+            }
+        }
     }
 }

@@ -4,6 +4,8 @@ import org.kwire.expert.ExpertItem;
 import org.kwire.protocol.WireReader;
 import org.kwire.tree.FieldNode;
 
+import org.kwire.frame.FrameBytes;
+
 import java.nio.ByteBuffer;
 
 /**
@@ -45,7 +47,7 @@ final class FieldReader {
     }
 
     private final DecodeContext ctx;
-    private final ByteBuffer buf;
+    private final FrameBytes buf;
     private final int limit;
     private final int depth;
     private final int anchor;
@@ -54,13 +56,13 @@ final class FieldReader {
     private FieldNode last;
 
     /**
-     * @param buf    the bytes, absolute indexes
+     * @param buf    the bytes, absolute indexes (the frame's slices, or one decompressed buffer)
      * @param start  first byte to read
      * @param limit  end (exclusive) of the readable bytes
      * @param depth  0 for the frame, n inside n levels of decompression
      * @param anchor frame offset that notes about decompressed bytes point at: the compressed payload's
      */
-    FieldReader(DecodeContext ctx, ByteBuffer buf, int start, int limit, int depth, int anchor) {
+    FieldReader(DecodeContext ctx, FrameBytes buf, int start, int limit, int depth, int anchor) {
         this.ctx = ctx;
         this.buf = buf;
         this.limit = limit;
@@ -74,7 +76,7 @@ final class FieldReader {
         return ctx;
     }
 
-    ByteBuffer buffer() {
+    FrameBytes bytes() {
         return buf;
     }
 
@@ -243,7 +245,7 @@ final class FieldReader {
             if (at != null) {
                 at.setDetail(length + " bytes, " + out.limit() + " decompressed");
             }
-            return new FieldReader(ctx, out, 0, out.limit(), depth + 1, frameOffset(offset));
+            return new FieldReader(ctx, FrameBytes.of(out), 0, out.limit(), depth + 1, frameOffset(offset));
         } catch (DecompressionException e) {
             note(at, e.overLimit ? ExpertItem.RECORDS_DECOMPRESSION_LIMIT : ExpertItem.RECORDS_COMPRESSION_MALFORMED, offset,
                     codec.label() + " payload of " + length + " bytes " + e.getMessage());

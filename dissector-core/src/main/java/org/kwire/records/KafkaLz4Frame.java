@@ -18,8 +18,8 @@ import net.jpountz.xxhash.XXHashFactory;
  */
 final class KafkaLz4Frame {
 
-    private static final int MAGIC = 0x184D2204;
-    private static final LZ4SafeDecompressor BLOCKS = LZ4Factory.fastestInstance().safeDecompressor();
+    static final int MAGIC = 0x184D2204;
+    static final LZ4SafeDecompressor BLOCKS = LZ4Factory.fastestInstance().safeDecompressor();
     private static final XXHash32 XXHASH = XXHashFactory.fastestInstance().hash32();
 
     private KafkaLz4Frame() {
@@ -94,11 +94,11 @@ final class KafkaLz4Frame {
     }
 
     /** Second byte of the xxHash32 (seed 0) of {@code src[from, to)}: the frame header checksum. */
-    private static int headerChecksum(byte[] src, int from, int to) {
+    static int headerChecksum(byte[] src, int from, int to) {
         return (XXHASH.hash(src, from, to - from, 0) >>> 8) & 0xff;
     }
 
-    private static int intLE(byte[] b, int i) {
+    static int intLE(byte[] b, int i) {
         return (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | (b[i + 3] & 0xff) << 24;
     }
 }

@@ -33,7 +33,7 @@ final class LegacyMessageDecoder {
      *              tally, which counts it
      */
     void decode(FieldReader r, int start, int end, FieldNode parent, LegacyTally tally) {
-        byte magic = r.buffer().get(start + 16);
+        byte magic = r.bytes().get(start + 16);
         FieldNode message = r.group(parent, "Message", TYPES[magic], start, end - start);
         try {
             decodeMessage(r, message, start, end, magic, tally);

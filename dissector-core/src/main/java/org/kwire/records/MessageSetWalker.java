@@ -3,7 +3,7 @@ package org.kwire.records;
 import org.kwire.expert.ExpertItem;
 import org.kwire.tree.FieldNode;
 
-import java.nio.ByteBuffer;
+import org.kwire.frame.FrameBytes;
 
 /**
  * Walks the entries of a records field or of a legacy wrapper's inner message set. Every entry starts with an int64
@@ -32,7 +32,7 @@ final class MessageSetWalker {
      *              wrapper's tally for an inner message set, which holds legacy messages only
      */
     void walk(FieldReader r, FieldNode parent, LegacyTally tally) {
-        ByteBuffer buf = r.buffer();
+        FrameBytes buf = r.bytes();
         int end = r.limit();
         int pos = r.position();
         while (pos < end) {

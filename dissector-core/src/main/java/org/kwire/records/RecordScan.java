@@ -1,5 +1,9 @@
 package org.kwire.records;
 
+import org.kwire.frame.FrameBytes;
+
+import java.nio.ByteBuffer;
+
 /**
  * The records of a RecordBatch v2 walked without a tree, straight over the bytes' array: the fast path of
  * {@link RecordV2Decoder} for the records of ordinary (not control) batches, which the deep decoding walks by the
@@ -8,6 +12,12 @@ package org.kwire.records;
  * headerCount, each header a varint-sized key and value; varints of at most 5 bytes, varlongs of at most 10; every field
  * within the record, the record ending where its length says) and gives up on anything else, leaving that record to
  * the general decoder, which reads it again and says what is wrong. Used by one thread; allocates nothing per record.
+ * <p>
+ * Records inside one array (a decompressed payload; a batch inside one heap slice) are walked in place. The records of
+ * an uncompressed batch in the mapped capture's memory, or spread over a frame's slices, are first copied in one bulk
+ * copy into the thread's reused array ({@link Scratch#records}): reading them byte by byte through {@code ByteBuffer}
+ * costs several times more. Only the deep decoding walks them (headers only reads no uncompressed records but a
+ * control batch's, which the general decoder reads).
  */
 final class RecordScan {
 
@@ -20,12 +30,26 @@ final class RecordScan {
     int walked;
 
     /**
-     * Walks records of {@code array} (indexes shifted by {@code arrayOffset}) from {@code from} to {@code end}, at most
-     * {@code max} of them, stopping before the first that is not regular.
+     * Walks records of {@code frame} (absolute indexes) from {@code from} to {@code end}, at most {@code max} of them,
+     * stopping before the first that is not regular.
      *
      * @return the position after the last regular record walked; {@link #walked} tells how many
      */
-    int walk(byte[] array, int arrayOffset, int from, int end, int max) {
+    int walk(FrameBytes frame, int from, int end, int max) {
+        ByteBuffer in = frame.within(from, end - from);
+        if (in != null && in.hasArray()) {
+            return walk(in.array(), in.arrayOffset() - from, from, end, max);
+        }
+        byte[] copy = Scratch.get().records(end - from);
+        frame.get(from, copy, 0, end - from);
+        return walk(copy, -from, from, end, max);
+    }
+
+    /**
+     * Walks records of {@code array} (absolute index i at {@code array[arrayOffset + i]}) from {@code from} to
+     * {@code end}, at most {@code max} of them, stopping before the first that is not regular.
+     */
+    private int walk(byte[] array, int arrayOffset, int from, int end, int max) {
         bytes = array;
         base = arrayOffset;
         int at = from;

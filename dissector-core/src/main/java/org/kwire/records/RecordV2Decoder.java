@@ -5,7 +5,6 @@ import org.kwire.records.FieldReader.Sized;
 import org.kwire.records.FieldReader.Wire;
 import org.kwire.tree.FieldNode;
 
-import java.nio.ByteBuffer;
 
 /**
  * The records of a RecordBatch v2 (Kafka docs "Record": varint length, int8 attributes, varlong timestampDelta, varint
@@ -41,9 +40,8 @@ final class RecordV2Decoder {
         int declared = batch.recordsCount();
         int found = 0;
         controlType = -1;
-        ByteBuffer buf = r.buffer();
-        if (parent == null && !batch.control() && buf.hasArray()) {
-            r.seek(scan.walk(buf.array(), buf.arrayOffset(), r.position(), end, declared));
+        if (parent == null && !batch.control()) {
+            r.seek(scan.walk(r.bytes(), r.position(), end, declared));
             found = scan.walked;
         }
         while (found < declared && r.position() < end) {

@@ -3,6 +3,8 @@ package org.kwire.records;
 import org.kwire.expert.ExpertItem;
 import org.kwire.tree.FieldNode;
 
+import org.kwire.frame.FrameBytes;
+
 import java.nio.ByteBuffer;
 import java.util.Objects;
 
@@ -84,10 +86,19 @@ public final class RecordsDecoder {
      * @return what was found; the same with or without a tree
      */
     public RecordsSummary decode(ByteBuffer frame, int offset, int length, long packet, FieldNode parent) {
+        return decode(FrameBytes.of(frame), offset, length, packet, parent);
+    }
+
+    /**
+     * {@link #decode(ByteBuffer, int, int, long, FieldNode)} of a frame held as slices ({@link FrameBytes}): fields are
+     * read where they lie, CRCs are updated slice by slice and payloads are decompressed from the slices, none of it
+     * joined first.
+     */
+    public RecordsSummary decode(FrameBytes frame, int offset, int length, long packet, FieldNode parent) {
         DecodeContext ctx = new DecodeContext(options, packet, deep || parent != null);
-        if (offset < 0 || length < 0 || offset > frame.limit() - length) {
+        if (offset < 0 || length < 0 || offset > frame.length() - length) {
             ctx.note(parent, ExpertItem.RECORDS_OUTSIDE_FRAME, offset, "records field of " + length + " bytes at offset "
-                    + offset + " does not lie within the frame's " + frame.limit() + " bytes");
+                    + offset + " does not lie within the frame's " + frame.length() + " bytes");
         } else {
             FieldReader reader = new FieldReader(ctx, frame, offset, offset + length, 0, offset);
             new MessageSetWalker(ctx).walk(reader, parent, null);

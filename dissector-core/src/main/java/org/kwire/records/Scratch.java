@@ -1,13 +1,14 @@
 package org.kwire.records;
 
-import java.nio.ByteBuffer;
+import org.kwire.frame.FrameBytes;
 
 /**
  * Byte arrays the decompressions of one thread reuse, so that decoding batch after batch allocates nothing once the
  * arrays are large enough: per nesting depth the output array (its contents valid until the next decompression at
  * that depth on the thread: a payload's records are decoded before the next payload of its level is decompressed),
- * and the copy of a compressed payload that is not in an accessible array. Arrays over {@link #KEEP} bytes are not
- * kept, so what stays allocated is bounded.
+ * the copy of a compressed payload the checked path needs in one array (snappy, or a payload the fast paths gave up
+ * on), an lz4 block that straddles two slices, and the records of an uncompressed batch not in one array
+ * ({@link RecordScan}). Arrays over {@link #KEEP} bytes are not kept, so what stays allocated is bounded.
  */
 final class Scratch {
 
@@ -19,6 +20,8 @@ final class Scratch {
 
     private final byte[][] outputs = new byte[DEPTHS][];
     private byte[] input;
+    private byte[] block;
+    private byte[] records;
 
     private Scratch() {
     }
@@ -41,8 +44,28 @@ final class Scratch {
         }
     }
 
+    /** An array of at least {@code size} bytes for the records of an uncompressed batch ({@link RecordScan}). */
+    byte[] records(int size) {
+        if (records != null && records.length >= size) {
+            return records;
+        }
+        byte[] a = new byte[size];
+        if (size <= KEEP) {
+            records = a;
+        }
+        return a;
+    }
+
+    /** An array of at least {@code size} bytes for one compressed block that straddles two slices (reused). */
+    byte[] block(int size) {
+        if (block == null || block.length < size) {
+            block = new byte[size];
+        }
+        return block;
+    }
+
     /** {@code src[offset, offset + length)} copied into an array at index 0 (the kept one if it is large enough). */
-    byte[] input(ByteBuffer src, int offset, int length) {
+    byte[] input(FrameBytes src, int offset, int length) {
         byte[] in = input != null && input.length >= length ? input : new byte[length];
         if (in.length <= KEEP) {
             input = in;

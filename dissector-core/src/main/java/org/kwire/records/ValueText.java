@@ -2,6 +2,8 @@ package org.kwire.records;
 
 import org.kwire.tree.FieldNode;
 
+import org.kwire.frame.FrameBytes;
+
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -20,9 +22,9 @@ final class ValueText {
     }
 
     /** Sets value and detail of {@code node} from {@code buf[offset, offset + length)}, at most {@code max} bytes. */
-    static void show(FieldNode node, ByteBuffer buf, int offset, int length, int max) {
+    static void show(FieldNode node, FrameBytes buf, int offset, int length, int max) {
         byte[] bytes = new byte[Math.min(length, max)];
-        buf.get(offset, bytes);
+        buf.get(offset, bytes, 0, bytes.length);
         int textBytes = bytes.length < length ? characterStart(bytes) : bytes.length;
         String text = printableUtf8(bytes, textBytes);
         int shown = text != null ? textBytes : bytes.length;

@@ -8,6 +8,25 @@ import java.nio.ByteBuffer;
  * The reassembled byte streams of one TCP connection, both directions interleaved in capture order, as the stream
  * stage takes them ({@link StreamStage#open}). Whatever reassembles TCP feeds it (pcap-reader's {@code org.kwire.capture}
  * adapts its TCP reassembly to this); no capture types appear here. Calls come from one thread at a time.
+ *
+ * <p><b>The bytes handed to {@link #data} are kept, not copied.</b> Frames are cut from them as slices
+ * ({@link org.kwire.frame.FrameBytes}; a frame that spans segments is the list of its segments' slices, never joined),
+ * and those frames are read later: by the record-batch workers ({@code --workers}, after the feeding thread has moved
+ * on; at most the in-flight bound of frames, {@code InOrder}), and by pending requests until their responses come. So
+ * a buffer given to {@link #data} must keep its bytes for as long as anything references it: the garbage collector,
+ * not the source, decides when it goes. The sources kwire has, and why each satisfies this:
+ * <ul>
+ * <li>capture files (pcap-reader {@code MappedByteInput}): slices of read-only memory-mapped windows; a window is
+ * never unmapped or rewritten while a slice of it is referenced;</li>
+ * <li>stdin, gzip and other streams ({@code StreamByteInput}): every packet is read into an array of its own;</li>
+ * <li>live capture ({@code LiveCapture}): pcap4j copies each packet out of libpcap's buffer into a new array, and the
+ * capture queue's headers-only entries are new arrays;</li>
+ * <li>IP fragments: each reassembled datagram is a new array;</li>
+ * <li>TCP reassembly ({@code TcpReassembler}): in-order bytes are ranges of the packet's own buffer; segments held out
+ * of order are copied into buffers of their own when held ({@code Piece.copy}), never reused;</li>
+ * <li>TLS: every decrypted record is a new array.</li>
+ * </ul>
+ * A source that reuses its buffers (a ring of receive buffers, say) must copy the bytes before calling {@link #data}.
  */
 public interface StreamInput {
 
@@ -15,8 +34,8 @@ public interface StreamInput {
      * The next in-order bytes of one direction.
      *
      * @param fromA          true for bytes sent by endpoint A
-     * @param data           the bytes, position to limit; not modified, and must stay valid after the call (frames
-     *                       wholly inside it are handed on as slices of it)
+     * @param data           the bytes, position to limit; not modified, and must stay valid after the call for as long
+     *                       as it is referenced (frames are handed on as slices of it; see the class comment)
      * @param timestampNanos capture time of the packet that carried them, epoch ns
      * @param packet         its capture frame number (1-based)
      */

@@ -8,7 +8,7 @@ import org.kwire.plan.FieldKind;
 import org.kwire.plan.FieldPlan;
 import org.kwire.plan.StructPlan;
 
-import java.nio.ByteBuffer;
+import org.kwire.frame.FrameBytes;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,7 +23,7 @@ import java.util.List;
 final class FactsCollector implements DissectionVisitor {
 
     private final FrameFacts sink;
-    private ByteBuffer frame;
+    private FrameBytes frame;
     private boolean countPartitions;
     private final List<Scope> scopes = new ArrayList<>();
     private int depth;
@@ -66,7 +66,7 @@ final class FactsCollector implements DissectionVisitor {
      *                        OffsetCommit, OffsetFetch, AddPartitionsToTxn, TxnOffsetCommit)
      * @param apiVersionsResponse the frame is an ApiVersions response (its ranges and features are kept)
      */
-    void start(ByteBuffer frame, boolean countPartitions, boolean apiVersionsResponse) {
+    void start(FrameBytes frame, boolean countPartitions, boolean apiVersionsResponse) {
         this.frame = frame;
         this.countPartitions = countPartitions;
         this.depth = 0;

@@ -1,6 +1,6 @@
 package org.kwire.summary;
 
-import java.nio.ByteBuffer;
+import org.kwire.frame.FrameBytes;
 
 /**
  * What the report keeps of a message body, as {@link FactsCollector} finds it: error codes, the topic-partitions a
@@ -22,5 +22,5 @@ interface FrameFacts {
     void topicId(String topicId, String name);
 
     /** A records field of this topic-partition: bytes {@code [offset, offset+length)} of the frame. */
-    void records(String topic, String topicId, int partition, ByteBuffer frame, int offset, int length);
+    void records(String topic, String topicId, int partition, FrameBytes frame, int offset, int length);
 }

@@ -6,6 +6,7 @@ import org.kwire.dissect.Interpreter;
 import org.kwire.dissect.VisitorPair;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.ExpertGroup;
+import org.kwire.frame.FrameBytes;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.MessagePlan;
 import org.kwire.plan.PlanCache;
@@ -13,7 +14,6 @@ import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsSummary;
 import org.kwire.schema.Direction;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -79,7 +79,7 @@ public final class FrameSummarizer {
         }
 
         @Override
-        public void records(String topic, String topicId, int partition, ByteBuffer frame, int offset, int length) {
+        public void records(String topic, String topicId, int partition, FrameBytes frame, int offset, int length) {
             RecordsSummary s = decoder.decode(frame, offset, length, packet, null);
             records.add(new FrameSummary.RecordsRef(topic, topicId, partition, s));
         }
@@ -136,9 +136,9 @@ public final class FrameSummarizer {
         }
         Facts facts = new Facts(records, frame.meta().lastPacket());
         FactsCollector collector = new FactsCollector(facts);
-        collector.start(frame.bytes(), direction == Direction.REQUEST ? PARTITION_APIS.contains(apiKey) : apiKey == PRODUCE,
+        collector.start(frame.data(), direction == Direction.REQUEST ? PARTITION_APIS.contains(apiKey) : apiKey == PRODUCE,
                 direction == Direction.RESPONSE && apiKey == API_VERSIONS);
-        Interpreter.decode(frame.bytes(), bodyOffset, frame.length(), plan.get(), VisitorPair.of(collector, alongside));
+        Interpreter.decode(frame.data(), bodyOffset, frame.length(), plan.get(), VisitorPair.of(collector, alongside));
         return new FrameFindings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
                 List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs),
                 List.copyOf(collector.problems()), facts.topicIds, collector.message());

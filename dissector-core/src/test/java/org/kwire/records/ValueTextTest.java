@@ -36,7 +36,7 @@ class ValueTextTest {
     private static List<Object> show(byte[] bytes, int max) {
         FieldNode node = new FieldNode("value", "bytes", 3, bytes.length);
         ByteBuffer buf = ByteBuffer.allocate(bytes.length + 3).position(3).put(bytes).clear();
-        ValueText.show(node, buf, 3, bytes.length, max);
+        ValueText.show(node, org.kwire.frame.FrameBytes.of(buf), 3, bytes.length, max);
         return List.of(node.value(), node.detail());
     }
 
