@@ -72,7 +72,8 @@ final class AnalyzeCommand {
                         + "report); more than fit are refused; the output is the same").build());
         o.addOption(Option.builder().longOpt("jobs").hasArg().argName("N")
                 .desc("analyze the files on N threads, one file at a time each, and merge their results into the report "
-                        + "of one analysis (rotated captures; see README, \"Rotated captures\")").build());
+                        + "of one analysis (rotated captures; see README, \"Rotated captures\"); no more files at once than "
+                        + "the heap gives --max-decompressed room, as for --workers").build());
         o.addOption(Option.builder().longOpt("partial")
                 .desc("write a partial result (JSON) instead of the report, to merge with others by kwire merge").build());
         o.addOption(Option.builder().longOpt("boundary-bytes").hasArg().argName("BYTES")

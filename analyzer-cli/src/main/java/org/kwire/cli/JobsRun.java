@@ -5,6 +5,7 @@ import org.kwire.partial.Partial;
 import org.kwire.partial.PartialCodec;
 import org.kwire.partial.PartialMerge;
 import org.kwire.pcap.CaptureFiles;
+import org.kwire.records.RecordsOptions;
 import org.kwire.report.Report;
 
 import java.io.IOException;
@@ -53,7 +54,8 @@ final class JobsRun {
         if (jobs < 1) {
             throw new CliException(ExitCodes.USAGE, "--jobs " + jobs + ": at least 1");
         }
-        new AnalysisRun(cl).report(cl); // every option checked once, before any work
+        AnalysisRun run = new AnalysisRun(cl);
+        run.report(cl); // every option checked once, before any work
         List<String> named = Cli.captures(cl);
         Path bundled = null;
         try {
@@ -62,7 +64,7 @@ final class JobsRun {
             CaptureInputs.of(inputs, stdin);
             SliceAnalysis slices = SliceAnalysis.of(cl);
             Partial merged = cl.hasOption("partial") ? slice(slices, inputs, Cli.intValue(cl, "workers", 0))
-                    : parallel(slices, inputs, jobs);
+                    : parallel(slices, inputs, jobs, run.records);
             if (cl.hasOption("partial")) {
                 writePartial(merged, output, out);
                 return ExitCodes.OK;
@@ -88,14 +90,20 @@ final class JobsRun {
         });
     }
 
-    /** Each file a slice, on {@code jobs} threads; the partials merged in the order given. */
-    private Partial parallel(SliceAnalysis slices, List<CaptureInputs.Input> inputs, int jobs) throws CliException {
+    /**
+     * Each file a slice, on {@code jobs} threads; the partials merged in the order given. Refused before any work if
+     * the heap cannot give every decoding thread of the jobs at once decompression room ({@link Records#checkJobsHeap}).
+     */
+    private Partial parallel(SliceAnalysis slices, List<CaptureInputs.Input> inputs, int jobs, RecordsOptions records)
+            throws CliException {
         for (CaptureInputs.Input i : inputs) {
             if (i.path() == null) {
                 throw new CliException(ExitCodes.USAGE, "--jobs reads files, not standard input (-)");
             }
         }
         int workers = Cli.intValue(cl, "workers", 0);
+        Records.checkJobsHeap(records, Math.min(jobs, inputs.size()), workers + 1,
+                Runtime.getRuntime().maxMemory());
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, inputs.size()));
         try {
             List<Future<Partial>> futures = new ArrayList<>();

@@ -77,6 +77,28 @@ final class Records {
                 + ", a smaller --max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
     }
 
+    /**
+     * Refuses {@code --jobs} that the heap cannot give decompression room by {@link #checkHeap}'s rule: every job
+     * decodes record batches on its own {@code threadsPerJob} threads (its workers and the thread reading its file),
+     * all jobs at once.
+     *
+     * @param jobs          files analyzed at once (--jobs, at most the number of files)
+     * @param threadsPerJob threads decoding record batches in each job
+     * @throws CliException (usage) if {@code jobs * threadsPerJob * 2 * limit} exceeds half the heap
+     */
+    static void checkJobsHeap(RecordsOptions options, int jobs, int threadsPerJob, long maxHeap) throws CliException {
+        long threads = (long) jobs * threadsPerJob;
+        if (threads <= threadsWithin(options, maxHeap)) {
+            return;
+        }
+        long fit = Math.max(1, threadsWithin(options, maxHeap) / threadsPerJob);
+        throw new CliException(ExitCodes.USAGE, "--jobs " + jobs + ": the heap (" + (maxHeap >> 20) + " MiB) can give "
+                + threads + " decoding threads (" + threadsPerJob + " per job) at most " + maxHeap / 2 / (2L * threads)
+                + " bytes of decompressed batch each, less than --max-decompressed (" + options.maxDecompressedBytes()
+                + (fit * threadsPerJob <= threadsWithin(options, maxHeap) ? "); give at most --jobs " + fit + ", " : "); give ")
+                + "a smaller --max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
+    }
+
     /** How many threads may decode record batches at once within the heap, by {@link #checkHeap}'s rule (at least 1). */
     static int threadsWithin(RecordsOptions options, long maxHeap) {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, maxHeap / 2 / (2L * options.maxDecompressedBytes())));

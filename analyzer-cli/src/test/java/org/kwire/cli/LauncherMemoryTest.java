@@ -128,6 +128,33 @@ class LauncherMemoryTest {
         assertEquals(3, r.get("partitions").get(0).get("produce").get("records").asInt());
     }
 
+    /**
+     * --jobs analyzes files at once, each decoding record batches on its own thread: more files at once than the heap
+     * gives decompression room is refused like --workers, with how many fit, and that many run.
+     */
+    @Test
+    void moreJobsThanTheHeapCanGiveDecompressionRoomAreRefused() throws Exception {
+        List<String> files = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            files.add(capture("rotated-" + i + ".pcap", List.of(produce(1, Compression.zstd().build(), records(3, 1000)))).toString());
+        }
+        List<String> cmd = new ArrayList<>(javaWithLauncherFlags());
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Kwire.class.getName(), "analyze", "--deep",
+                "--format", "json", "--jobs", "5"));
+        cmd.addAll(files);
+        Run refused = run(cmd);
+        assertEquals(ExitCodes.USAGE, refused.exit);
+        assertEquals("", refused.out);
+        assertEquals("kwire: --jobs 5: the heap (1024 MiB) can give 5 decoding threads (1 per job) at most 53687091 bytes "
+                + "of decompressed batch each, less than --max-decompressed (67108864); give at most --jobs 4, a smaller "
+                + "--max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)\n", refused.err);
+        cmd.set(cmd.indexOf("5"), "4");
+        Run four = run(cmd);
+        assertEquals(0, four.exit, four.err);
+        JsonNode produce = JSON.readTree(four.out).get("partitions").get(0).get("produce");
+        assertEquals("5 15", produce.get("requests") + " " + produce.get("records"));
+    }
+
     @Test
     void framesJustUnderTheLargestAcceptedSizeAreDecoded() throws Exception {
         // two uncompressed Produce requests of 99 MiB of records each (--max-frame-size is 100 MiB): one in flight
