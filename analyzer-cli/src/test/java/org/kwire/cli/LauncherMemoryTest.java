@@ -115,15 +115,10 @@ class LauncherMemoryTest {
     @Test
     void moreWorkersThanTheHeapCanGiveDecompressionRoomAreRefused() throws Exception {
         Path capture = capture("small.pcap", List.of(produce(1, Compression.zstd().build(), records(3, 1000))));
-        List<String> cmd = new ArrayList<>(javaWithLauncherFlags());
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Kwire.class.getName(), "analyze", "--deep",
-                "--workers", "4", capture.toString()));
-        Run refused = run(cmd);
-        assertEquals(ExitCodes.USAGE, refused.exit);
-        assertEquals("", refused.out);
-        assertEquals("kwire: --workers 4: the heap (1024 MiB) can give 5 decoding threads at most 53687091 bytes of "
+        assertRefused(kwire("analyze", "--deep", "--workers", "4", capture.toString()),
+                "kwire: --workers 4: the heap (1024 MiB) can give 5 decoding threads at most 53687091 bytes of "
                 + "decompressed batch each, less than --max-decompressed (67108864 by default); give at most --workers 3, "
-                + "a smaller --max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)\n", refused.err);
+                + "a smaller --max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)\n");
         JsonNode r = analyze(capture, "--deep", "--workers", "4", "--max-decompressed", "53687091").report();
         assertEquals(3, r.get("partitions").get(0).get("produce").get("records").asInt());
     }
@@ -138,16 +133,11 @@ class LauncherMemoryTest {
         for (int i = 0; i < 5; i++) {
             files.add(capture("rotated-" + i + ".pcap", List.of(produce(1, Compression.zstd().build(), records(3, 1000)))).toString());
         }
-        List<String> cmd = new ArrayList<>(javaWithLauncherFlags());
-        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Kwire.class.getName(), "analyze", "--deep",
-                "--format", "json", "--jobs", "5"));
+        List<String> cmd = kwire("analyze", "--deep", "--format", "json", "--jobs", "5");
         cmd.addAll(files);
-        Run refused = run(cmd);
-        assertEquals(ExitCodes.USAGE, refused.exit);
-        assertEquals("", refused.out);
-        assertEquals("kwire: --jobs 5: the heap (1024 MiB) can give 5 decoding threads (1 per job) at most 53687091 bytes "
-                + "of decompressed batch each, less than --max-decompressed (67108864); give at most --jobs 4, a smaller "
-                + "--max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)\n", refused.err);
+        assertRefused(cmd, "kwire: --jobs 5: the heap (1024 MiB) can give 5 decoding threads (1 per job) at most 53687091 "
+                + "bytes of decompressed batch each, less than --max-decompressed (67108864); give at most --jobs 4, a smaller "
+                + "--max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)\n");
         cmd.set(cmd.indexOf("5"), "4");
         Run four = run(cmd);
         assertEquals(0, four.exit, four.err);
@@ -238,6 +228,22 @@ class LauncherMemoryTest {
         out.write(ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).putInt(1_700_000_000 + (int) (micros / 1_000_000))
                 .putInt((int) (micros % 1_000_000)).putInt(p.capacity()).putInt(p.capacity()).array());
         out.write(p.array());
+    }
+
+    /** The command line of {@code kwire ARGS} in a JVM with the launcher's flags, on this test's classpath. */
+    private static List<String> kwire(String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(javaWithLauncherFlags());
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Kwire.class.getName()));
+        cmd.addAll(Arrays.asList(args));
+        return cmd;
+    }
+
+    /** {@code cmd} exits with the usage code, printing nothing but {@code err}. */
+    private void assertRefused(List<String> cmd, String err) throws Exception {
+        Run refused = run(cmd);
+        assertEquals(ExitCodes.USAGE, refused.exit);
+        assertEquals("", refused.out);
+        assertEquals(err, refused.err);
     }
 
     /** {@code kwire analyze ARGS CAPTURE} in a JVM with the launcher's flags, on this test's classpath. */
