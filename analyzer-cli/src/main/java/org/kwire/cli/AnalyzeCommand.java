@@ -20,8 +20,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -224,7 +225,10 @@ final class AnalyzeCommand {
             if (in == null) {
                 throw new IOException("the bundled sample capture is missing from this build");
             }
-            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            // into the file TempFiles made (owner-only), not a new one as Files.copy(REPLACE_EXISTING) would make it
+            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS)) {
+                in.transferTo(out);
+            }
         }
         return tmp;
     }
