@@ -36,6 +36,8 @@ final class AnalyzeCommand {
 
     /** The sample capture bundled in the jar, analyzed when no file is given. */
     static final String BUNDLED = "java-basic.pcap";
+    /** Set to {@code pipe} by the launcher when standard input is a pipe (a JVM cannot tell a pipe from a terminal). */
+    static final String STDIN_PROPERTY = "kwire.stdin";
     /** Default index name of an Elasticsearch bulk body. */
     static final String DEFAULT_INDEX = "kwire-exchanges";
 
@@ -100,7 +102,7 @@ final class AnalyzeCommand {
             Cli.help(out, "kwire analyze [options] [FILE...]", "Analyze pcap/pcapng captures of Kafka traffic into a report: "
                     + "text on a terminal, JSON otherwise. FILE - reads standard input (tcpdump -w - | kwire analyze -); "
                     + "several files are merged by timestamp. With no FILE the bundled sample capture (" + BUNDLED
-                    + ") is analyzed.", options());
+                    + ") is analyzed (refused when standard input is a pipe: give - for it). An output that is also an input is refused.", options());
             return ExitCodes.OK;
         }
         String output = cl.getOptionValue("output");
@@ -109,6 +111,7 @@ final class AnalyzeCommand {
         if (cl.hasOption("index") && format != Format.ES_BULK) {
             throw new CliException(ExitCodes.USAGE, "--index goes with --format es-bulk");
         }
+        OutputGuard.check(cl, Cli.captures(cl), "output", "metrics-file");
         if (cl.hasOption("jobs") || cl.hasOption("partial")) {
             return new JobsRun(cl, stdin, terminal).run(out, err);
         }
@@ -160,6 +163,10 @@ final class AnalyzeCommand {
             return null;
         }
         Cli.noCaptureSwallowed(cl);
+        if ("pipe".equals(System.getProperty(STDIN_PROPERTY))) {
+            throw new CliException(ExitCodes.USAGE, "no capture named, and standard input is a pipe: give - to analyze it "
+                    + "(tcpdump -w - | kwire analyze -), or a file; with neither, kwire analyzes its bundled sample");
+        }
         Path bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
         inputs.add(new CaptureInputs.Input(BUNDLED + " (bundled sample)", bundled));
         return bundled;

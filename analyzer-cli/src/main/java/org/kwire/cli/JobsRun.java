@@ -102,7 +102,7 @@ final class JobsRun {
             }
         }
         int workers = Cli.intValue(cl, "workers", 0);
-        Records.checkJobsHeap(records, Math.min(jobs, inputs.size()), workers + 1,
+        Records.checkJobsHeap(records, jobs, inputs.size(), workers + 1,
                 Runtime.getRuntime().maxMemory());
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, inputs.size()));
         try {

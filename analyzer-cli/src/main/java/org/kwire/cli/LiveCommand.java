@@ -101,6 +101,7 @@ final class LiveCommand {
                     + "Capturing needs libpcap and root or the CAP_NET_RAW and CAP_NET_ADMIN capabilities.", LiveOptions.options());
             return ExitCodes.OK;
         }
+        OutputGuard.check(cl, List.of(), "output", "write");
         String iface = cl.getOptionValue("interface");
         if (iface == null) {
             throw new CliException(ExitCodes.USAGE, "live: -i IFACE is required (kwire interfaces lists them)");

@@ -53,6 +53,7 @@ final class MergeCommand {
         if (files.isEmpty()) {
             throw new CliException(ExitCodes.USAGE, "merge: no partial given (kwire analyze --partial -o FILE writes one)");
         }
+        OutputGuard.check(cl, files, "output");
         String output = cl.getOptionValue("output");
         AnalyzeCommand.Format format = cl.hasOption("format") ? AnalyzeCommand.format(cl.getOptionValue("format"))
                 : terminal && output == null ? AnalyzeCommand.Format.TEXT : AnalyzeCommand.Format.JSON;
@@ -66,6 +67,8 @@ final class MergeCommand {
                 merged = merged == null ? p : PartialMerge.merge(merged, p);
             } catch (IllegalArgumentException e) {
                 throw new CliException(ExitCodes.INPUT, f + ": cannot be merged with the partials before it: " + e.getMessage());
+            } catch (RuntimeException e) { // a section present but hollow (edited or damaged): one line, not a trace
+                throw new CliException(ExitCodes.INPUT, f + ": a damaged kwire partial (" + e + ")");
             }
         }
         if (cl.hasOption("partial")) {
@@ -79,7 +82,12 @@ final class MergeCommand {
                 options.add(value);
             }
         });
-        Report r = SliceAnalysis.of(options.toArray(String[]::new)).report(merged, w -> err.println("kwire: warning: " + w));
+        Report r;
+        try {
+            r = SliceAnalysis.of(options.toArray(String[]::new)).report(merged, w -> err.println("kwire: warning: " + w));
+        } catch (RuntimeException e) { // as above, found only when the report is made
+            throw new CliException(ExitCodes.INPUT, String.join(", ", files) + ": a damaged kwire partial (" + e + ")");
+        }
         if (format == AnalyzeCommand.Format.JSON) {
             CaptureReports.write(r, output, out);
         } else {
@@ -93,8 +101,10 @@ final class MergeCommand {
             return PartialCodec.read(in);
         } catch (NoSuchFileException e) {
             throw new CliException(ExitCodes.INPUT, "no such file: " + file);
-        } catch (IOException | RuntimeException e) {
-            throw new CliException(ExitCodes.INPUT, file + ": not a kwire partial (" + e.getMessage() + ")");
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, file + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+        } catch (RuntimeException e) {
+            throw new CliException(ExitCodes.INPUT, file + ": a damaged kwire partial (" + e + ")");
         }
     }
 }

@@ -73,8 +73,9 @@ final class Records {
         }
         throw new CliException(ExitCodes.USAGE, "--workers " + (threads - 1) + ": " + heap + " can give " + threads
                 + " decoding threads at most " + most + " bytes of decompressed batch each, less than --max-decompressed ("
-                + options.maxDecompressedBytes() + " by default); give at most --workers " + (threadsWithin(options, maxHeap) - 1)
-                + ", a smaller --max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
+                + options.maxDecompressedBytes() + " by default); give "
+                + (maxHeap / 2 / 2 >= options.maxDecompressedBytes() ? "at most --workers " + (threadsWithin(options, maxHeap) - 1) + ", " : "")
+                + "a smaller --max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
     }
 
     /**
@@ -82,17 +83,20 @@ final class Records {
      * decodes record batches on its own {@code threadsPerJob} threads (its workers and the thread reading its file),
      * all jobs at once.
      *
-     * @param jobs          files analyzed at once (--jobs, at most the number of files)
+     * @param jobs          --jobs as given
+     * @param files         the files to analyze: at most {@code min(jobs, files)} at once
      * @param threadsPerJob threads decoding record batches in each job
-     * @throws CliException (usage) if {@code jobs * threadsPerJob * 2 * limit} exceeds half the heap
+     * @throws CliException (usage) if {@code min(jobs, files) * threadsPerJob * 2 * limit} exceeds half the heap
      */
-    static void checkJobsHeap(RecordsOptions options, int jobs, int threadsPerJob, long maxHeap) throws CliException {
-        long threads = (long) jobs * threadsPerJob;
+    static void checkJobsHeap(RecordsOptions options, int jobs, int files, int threadsPerJob, long maxHeap) throws CliException {
+        int atOnce = Math.min(jobs, files);
+        long threads = (long) atOnce * threadsPerJob;
         if (threads <= threadsWithin(options, maxHeap)) {
             return;
         }
         long fit = Math.max(1, threadsWithin(options, maxHeap) / threadsPerJob);
-        throw new CliException(ExitCodes.USAGE, "--jobs " + jobs + ": the heap (" + (maxHeap >> 20) + " MiB) can give "
+        throw new CliException(ExitCodes.USAGE, "--jobs " + jobs + (atOnce < jobs ? " (" + atOnce + " files at once)" : "")
+                + ": the heap (" + (maxHeap >> 20) + " MiB) can give "
                 + threads + " decoding threads (" + threadsPerJob + " per job) at most " + maxHeap / 2 / (2L * threads)
                 + " bytes of decompressed batch each, less than --max-decompressed (" + options.maxDecompressedBytes()
                 + (fit * threadsPerJob <= threadsWithin(options, maxHeap) ? "); give at most --jobs " + fit + ", " : "); give ")

@@ -49,6 +49,7 @@ final class ReportCommand {
         if (cl.getArgList().size() != 1) {
             throw new CliException(ExitCodes.USAGE, "report: give exactly one REPORT.json (or - for stdin)");
         }
+        OutputGuard.check(cl, cl.getArgList(), "output");
         String page = ReportPage.render(ReportInput.read(cl.getArgList().get(0), stdin));
         String output = cl.getOptionValue("output");
         try (OutputStream o = Cli.output(output, out)) {

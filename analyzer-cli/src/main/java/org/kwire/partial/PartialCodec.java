@@ -58,18 +58,32 @@ public final class PartialCodec {
     /**
      * Reads a partial.
      *
-     * @throws IOException if it is not JSON, not a kwire partial, or of another format version
+     * @throws IOException if it is not JSON, not a kwire partial, of another format version, or lacks a section; the
+     *                     message is one line saying which (and where, for JSON errors)
      */
     public static Partial read(InputStream in) throws IOException {
-        com.fasterxml.jackson.databind.JsonNode tree = JSON.readTree(in);
-        if (tree == null || !tree.isObject() || !tree.has("kwire_partial")) {
-            throw new IOException("not a kwire partial (no kwire_partial field)");
+        try {
+            com.fasterxml.jackson.databind.JsonNode tree = JSON.readTree(in);
+            if (tree == null || !tree.isObject() || !tree.has("kwire_partial")) {
+                throw new IOException("not a kwire partial (no kwire_partial field)");
+            }
+            int version = tree.get("kwire_partial").asInt();
+            if (version != Partial.VERSION) {
+                throw new IOException("kwire partial format " + version + "; this kwire reads format " + Partial.VERSION);
+            }
+            Partial p = JSON.treeToValue(tree, Partial.class);
+            String missing = p.analysis() == null ? "analysis" : p.slices() == null || p.slices().isEmpty() ? "slices"
+                    : p.census() == null ? "census" : p.report() == null ? "report" : null;
+            if (missing != null) {
+                throw new IOException("not a whole kwire partial (no " + missing + ")");
+            }
+            return p;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            throw new IOException("not a kwire partial (" + (at == null ? "" : "line " + at.getLineNr() + ", column "
+                    + at.getColumnNr() + ": ") + e.getOriginalMessage().lines().findFirst().orElse("")
+                    .replaceFirst(" \\(start marker at \\[Source: .*$", "") + ")", e);
         }
-        int version = tree.get("kwire_partial").asInt();
-        if (version != Partial.VERSION) {
-            throw new IOException("kwire partial format " + version + "; this kwire reads format " + Partial.VERSION);
-        }
-        return JSON.treeToValue(tree, Partial.class);
     }
 
     /** A partial from a JSON string. */

@@ -1,0 +1,99 @@
+package org.kwire.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * An output that is also an input is refused before anything is read or written (the capture, partial or report stays
+ * as it was), and a damaged partial is one line naming what is wrong, never a stack trace.
+ */
+class OutputGuardTest {
+
+    private static final Path CAPTURES = Path.of(System.getProperty("kwire.testCaptures", "../test-captures"));
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anOutputThatIsAnInputIsRefusedAndTheInputKept() throws Exception {
+        Path capture = dir.resolve("kc.pcap");
+        Files.copy(CAPTURES.resolve("kcat.pcap"), capture);
+        byte[] before = Files.readAllBytes(capture);
+        CliRun ndjson = CliRun.of("analyze", "--format", "ndjson", capture.toString(), "-o", capture.toString());
+        assertEquals(ExitCodes.USAGE, ndjson.exit());
+        assertEquals("kwire: --output " + capture + ": that is also an input (" + capture + "); kwire would overwrite what "
+                + "it reads: write to another file\n", ndjson.err());
+        CliRun metrics = CliRun.of("analyze", "-q", capture.toString(), "-o", dir.resolve("r.json").toString(),
+                "--metrics-file", dir.resolve(".").resolve("kc.pcap").toString());
+        assertEquals(ExitCodes.USAGE, metrics.exit());
+        assertEquals(1, metrics.err().lines().count(), metrics.err());
+        assertArrayEquals(before, Files.readAllBytes(capture));
+
+        Path partial = dir.resolve("p.json");
+        assertEquals(0, CliRun.of("analyze", "-q", "--partial", "-o", partial.toString(), capture.toString()).exit());
+        byte[] part = Files.readAllBytes(partial);
+        assertEquals(ExitCodes.USAGE, CliRun.of("merge", partial.toString(), "-o", partial.toString()).exit());
+        assertArrayEquals(part, Files.readAllBytes(partial));
+        Path report = dir.resolve("r.json");
+        assertEquals(0, CliRun.of("analyze", "-q", capture.toString(), "-o", report.toString()).exit());
+        byte[] json = Files.readAllBytes(report);
+        assertEquals(ExitCodes.USAGE, CliRun.of("report", report.toString(), "-o", report.toString()).exit());
+        assertArrayEquals(json, Files.readAllBytes(report));
+    }
+
+    /** The launcher says when standard input is a pipe: with no capture named, that is refused, not the sample analyzed. */
+    @Test
+    void noCaptureNamedWithStandardInputAPipeIsRefused() {
+        System.setProperty(AnalyzeCommand.STDIN_PROPERTY, "pipe");
+        try {
+            CliRun piped = CliRun.of("analyze");
+            assertEquals(ExitCodes.USAGE, piped.exit());
+            assertEquals("", piped.out());
+            assertEquals("kwire: no capture named, and standard input is a pipe: give - to analyze it (tcpdump -w - | kwire "
+                    + "analyze -), or a file; with neither, kwire analyzes its bundled sample\n", piped.err());
+            assertEquals(0, CliRun.of("analyze", "-q", CAPTURES.resolve("kcat.pcap").toString()).exit());
+        } finally {
+            System.clearProperty(AnalyzeCommand.STDIN_PROPERTY);
+        }
+    }
+
+    @Test
+    void aDamagedPartialIsOneLine() throws Exception {
+        Path partial = dir.resolve("p.json");
+        assertEquals(0, CliRun.of("analyze", "-q", "--partial", "-o", partial.toString(),
+                CAPTURES.resolve("kcat.pcap").toString()).exit());
+        ObjectMapper json = new ObjectMapper();
+        for (String section : new String[] {"analysis", "slices", "census", "report"}) {
+            ObjectNode p = (ObjectNode) json.readTree(partial.toFile());
+            p.remove(section);
+            Path damaged = dir.resolve("no-" + section + ".json");
+            json.writeValue(damaged.toFile(), p);
+            CliRun merge = CliRun.of("merge", damaged.toString());
+            assertEquals(ExitCodes.INPUT, merge.exit());
+            assertEquals("kwire: " + damaged + ": not a whole kwire partial (no " + section + ")\n", merge.err());
+        }
+        ObjectNode hollow = (ObjectNode) json.readTree(partial.toFile());
+        ((ObjectNode) hollow.get("report")).putNull("apis");
+        Path damaged = dir.resolve("hollow.json");
+        json.writeValue(damaged.toFile(), hollow);
+        CliRun merge = CliRun.of("merge", damaged.toString());
+        assertEquals(ExitCodes.INPUT, merge.exit());
+        assertEquals(1, merge.err().lines().count(), merge.err());
+        Path truncated = dir.resolve("truncated.json");
+        Files.write(truncated, java.util.Arrays.copyOf(Files.readAllBytes(partial), 3000));
+        CliRun cut = CliRun.of("merge", truncated.toString());
+        assertEquals(ExitCodes.INPUT, cut.exit());
+        assertTrue(cut.err().startsWith("kwire: " + truncated + ": not a kwire partial (line 1, column 3001: Unexpected "
+                + "end-of-input"), cut.err());
+        assertEquals(1, cut.err().lines().count(), cut.err());
+    }
+}
