@@ -6,6 +6,7 @@ import org.apache.commons.cli.Options;
 import org.kwire.partial.Partial;
 import org.kwire.partial.PartialCodec;
 import org.kwire.partial.PartialMerge;
+import org.kwire.partial.SliceFacts;
 import org.kwire.report.Report;
 
 import java.io.IOException;
@@ -61,8 +62,10 @@ final class MergeCommand {
             throw new CliException(ExitCodes.USAGE, "--format " + cl.getOptionValue("format") + ": use text or json");
         }
         Partial merged = null;
+        java.util.Map<List<Object>, String> seen = new java.util.HashMap<>();
         for (String f : files) {
             Partial p = read(f);
+            refuseRepeatedSlices(p, f, seen);
             try {
                 merged = merged == null ? p : PartialMerge.merge(merged, p);
             } catch (IllegalArgumentException e) {
@@ -94,6 +97,23 @@ final class MergeCommand {
             CaptureReports.writeText(r, output, out);
         }
         return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+    }
+
+    /**
+     * Refuses a partial holding a slice that an earlier one holds already (the same files, size, packets and first and
+     * last packet times: the same file analyzed twice, or one partial given twice), whose traffic would count twice.
+     */
+    private static void refuseRepeatedSlices(Partial p, String file, java.util.Map<List<Object>, String> seen)
+            throws CliException {
+        for (SliceFacts s : p.slices()) {
+            List<Object> key = List.of(s.files(), s.bytes(), s.packets(), s.firstTimestampNanos(), s.lastTimestampNanos());
+            String before = seen.putIfAbsent(key, file);
+            if (before != null) {
+                throw new CliException(ExitCodes.INPUT, file + ": holds the slice of " + String.join(", ", s.files()) + " ("
+                        + s.packets() + " packets) that " + before + " holds already: merged twice, its traffic would "
+                        + "count twice");
+            }
+        }
     }
 
     private static Partial read(String file) throws CliException {

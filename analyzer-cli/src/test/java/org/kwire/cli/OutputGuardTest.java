@@ -71,6 +71,10 @@ class OutputGuardTest {
         Path partial = dir.resolve("p.json");
         assertEquals(0, CliRun.of("analyze", "-q", "--partial", "-o", partial.toString(),
                 CAPTURES.resolve("kcat.pcap").toString()).exit());
+        CliRun twice = CliRun.of("merge", partial.toString(), partial.toString());
+        assertEquals(ExitCodes.INPUT, twice.exit());
+        assertEquals("kwire: " + partial + ": holds the slice of " + CAPTURES.resolve("kcat.pcap") + " (187 packets) that "
+                + partial + " holds already: merged twice, its traffic would count twice\n", twice.err());
         ObjectMapper json = new ObjectMapper();
         for (String section : new String[] {"analysis", "slices", "census", "report"}) {
             ObjectNode p = (ObjectNode) json.readTree(partial.toFile());
