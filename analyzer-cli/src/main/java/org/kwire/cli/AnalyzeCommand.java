@@ -102,7 +102,8 @@ final class AnalyzeCommand {
             Cli.help(out, "kwire analyze [options] [FILE...]", "Analyze pcap/pcapng captures of Kafka traffic into a report: "
                     + "text on a terminal, JSON otherwise. FILE - reads standard input (tcpdump -w - | kwire analyze -); "
                     + "several files are merged by timestamp. With no FILE the bundled sample capture (" + BUNDLED
-                    + ") is analyzed (refused when standard input is a pipe: give - for it). An output that is also an input is refused.", options());
+                    + ") is analyzed (with a warning when standard input is a pipe: give - for it). An output that is also an input is "
+                    + "refused.", options());
             return ExitCodes.OK;
         }
         String output = cl.getOptionValue("output");
@@ -121,7 +122,7 @@ final class AnalyzeCommand {
         Path bundled = null;
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
-            bundled = addBundled(cl, named, inputs);
+            bundled = addBundled(cl, named, inputs, err);
             CaptureInputs captures = CaptureInputs.of(inputs, stdin);
             ReportBuilder report = run.report(cl);
             try (SignalStop signals = captures.readsStdin() ? SignalStop.install(stdin) : null) {
@@ -158,14 +159,15 @@ final class AnalyzeCommand {
      * With no capture named: checks that no option took one as its value ({@link Cli#noCaptureSwallowed}), and adds
      * the bundled sample capture to {@code inputs}, extracted to a temporary file, which it returns; else null.
      */
-    static Path addBundled(CommandLine cl, List<String> named, List<CaptureInputs.Input> inputs) throws CliException {
+    static Path addBundled(CommandLine cl, List<String> named, List<CaptureInputs.Input> inputs, PrintStream err)
+            throws CliException {
         if (!named.isEmpty()) {
             return null;
         }
         Cli.noCaptureSwallowed(cl);
-        if ("pipe".equals(System.getProperty(STDIN_PROPERTY))) {
-            throw new CliException(ExitCodes.USAGE, "no capture named, and standard input is a pipe: give - to analyze it "
-                    + "(tcpdump -w - | kwire analyze -), or a file; with neither, kwire analyzes its bundled sample");
+        if ("pipe".equals(System.getProperty(STDIN_PROPERTY))) { // a warning, not a refusal: scripts run the sample so
+            err.println("kwire: warning: no capture named: analyzing the bundled sample, not standard input (a pipe); "
+                    + "give - to analyze standard input (tcpdump -w - | kwire analyze -)");
         }
         Path bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);
         inputs.add(new CaptureInputs.Input(BUNDLED + " (bundled sample)", bundled));

@@ -60,7 +60,7 @@ final class JobsRun {
         Path bundled = null;
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
-            bundled = AnalyzeCommand.addBundled(cl, named, inputs);
+            bundled = AnalyzeCommand.addBundled(cl, named, inputs, err);
             CaptureInputs.of(inputs, stdin);
             SliceAnalysis slices = SliceAnalysis.of(cl);
             Partial merged = cl.hasOption("partial") ? slice(slices, inputs, Cli.intValue(cl, "workers", 0))

@@ -50,17 +50,19 @@ class OutputGuardTest {
         assertArrayEquals(json, Files.readAllBytes(report));
     }
 
-    /** The launcher says when standard input is a pipe: with no capture named, that is refused, not the sample analyzed. */
+    /** The launcher says when standard input is a pipe: with no capture named, the sample is analyzed with a warning. */
     @Test
-    void noCaptureNamedWithStandardInputAPipeIsRefused() {
+    void noCaptureNamedWithStandardInputAPipeIsWarnedOf() {
         System.setProperty(AnalyzeCommand.STDIN_PROPERTY, "pipe");
         try {
-            CliRun piped = CliRun.of("analyze");
-            assertEquals(ExitCodes.USAGE, piped.exit());
-            assertEquals("", piped.out());
-            assertEquals("kwire: no capture named, and standard input is a pipe: give - to analyze it (tcpdump -w - | kwire "
-                    + "analyze -), or a file; with neither, kwire analyzes its bundled sample\n", piped.err());
-            assertEquals(0, CliRun.of("analyze", "-q", CAPTURES.resolve("kcat.pcap").toString()).exit());
+            CliRun piped = CliRun.of("analyze", "-q");
+            assertEquals(0, piped.exit());
+            assertTrue(piped.out().contains("\"java-basic.pcap (bundled sample)\""), piped.out());
+            assertEquals("kwire: warning: no capture named: analyzing the bundled sample, not standard input (a pipe); give - "
+                    + "to analyze standard input (tcpdump -w - | kwire analyze -)\n", piped.err());
+            CliRun named = CliRun.of("analyze", "-q", CAPTURES.resolve("kcat.pcap").toString());
+            assertEquals(0, named.exit());
+            assertEquals("", named.err());
         } finally {
             System.clearProperty(AnalyzeCommand.STDIN_PROPERTY);
         }
