@@ -32,6 +32,7 @@ final class MergeCommand {
                 .desc("text (default on a terminal) or json (default otherwise)").build());
         o.addOption(Option.builder().longOpt("partial").desc("write the merged partial instead of the report").build());
         o.addOption(Option.builder().longOpt("strict").desc("exit with code 4 if the report has warnings").build());
+        o.addOption(Option.builder("q").longOpt("quiet").desc("accepted as analyze accepts it; merge shows no progress").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }

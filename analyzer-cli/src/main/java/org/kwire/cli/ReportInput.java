@@ -38,8 +38,10 @@ final class ReportInput {
         try {
             JsonNode tree = Json.REPORT_READER.readTree(bytes);
             if (tree == null || !tree.path("report_version").isIntegralNumber() || !tree.path("capture").isObject()) {
+                String partial = tree != null && tree.has("kwire_partial")
+                        ? "; it is a partial of analyze --partial: kwire merge makes its report" : "";
                 throw new CliException(ExitCodes.INPUT, what + ": not a kwire report (no report_version and capture"
-                        + eventsHint(bytes) + ")");
+                        + eventsHint(bytes) + partial + ")");
             }
             int version = tree.get("report_version").asInt();
             if (version != Report.VERSION) {

@@ -73,6 +73,12 @@ class OutputGuardTest {
         Path partial = dir.resolve("p.json");
         assertEquals(0, CliRun.of("analyze", "-q", "--partial", "-o", partial.toString(),
                 CAPTURES.resolve("kcat.pcap").toString()).exit());
+        CliRun report = CliRun.of("report", partial.toString());
+        assertEquals(ExitCodes.INPUT, report.exit());
+        assertEquals("kwire: " + partial + ": not a kwire report (no report_version and capture; it is a partial of analyze "
+                + "--partial: kwire merge makes its report)\n", report.err());
+        CliRun quiet = CliRun.of("merge", "-q", "--format", "json", partial.toString());
+        assertEquals(0, quiet.exit(), quiet.err());
         CliRun twice = CliRun.of("merge", partial.toString(), partial.toString());
         assertEquals(ExitCodes.INPUT, twice.exit());
         assertEquals("kwire: " + partial + ": holds the slice of " + CAPTURES.resolve("kcat.pcap") + " (187 packets) that "
