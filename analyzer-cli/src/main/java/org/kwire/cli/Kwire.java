@@ -109,7 +109,7 @@ public final class Kwire {
             return switch (args[0]) {
                 case "analyze" -> new AnalyzeCommand(stdin(), terminal).run(rest, out, err);
                 case "report" -> new ReportCommand(System.in).run(rest, out);
-                case "merge" -> new MergeCommand(terminal).run(rest, out, err);
+                case "merge" -> new MergeCommand(terminal, System.in).run(rest, out, err);
                 case "dissect" -> new DissectCommand(stdin()).run(rest, out, err);
                 case "schema" -> new SchemaCommand().run(rest, out);
                 case "live" -> new LiveCommand(terminal).run(rest, out, err);

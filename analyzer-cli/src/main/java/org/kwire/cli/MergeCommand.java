@@ -3,26 +3,35 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.kwire.json.JsonInput;
+import org.kwire.json.JsonInputException;
+import org.kwire.json.JsonSchemas;
+import org.kwire.partial.PacketBudget;
 import org.kwire.partial.Partial;
-import org.kwire.partial.PartialCodec;
 import org.kwire.partial.PartialMerge;
+import org.kwire.partial.PartialReader;
 import org.kwire.partial.SliceFacts;
 import org.kwire.report.Report;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * {@code kwire merge PARTIAL...}: merges partial results written by {@code kwire analyze --partial} (on other
  * machines, of other files) in the order given, and writes the report of one analysis of all their files, or with
- * {@code --partial} the merged partial (to merge further).
+ * {@code --partial} the merged partial (to merge further). Each partial is read and checked whole before it is merged
+ * ({@link PartialReader}: bounded by {@code --max-partial-bytes} and {@code --max-partial-tokens}, validated against
+ * {@code docs/partial.schema.json}), so that a refusal names the partial at fault and its field.
  */
 final class MergeCommand {
+
+    private static final tools.jackson.databind.ObjectMapper BUILT = new tools.jackson.databind.ObjectMapper();
 
     static Options options() {
         Options o = new Options();
@@ -32,15 +41,18 @@ final class MergeCommand {
                 .desc("text (default on a terminal) or json (default otherwise)").build());
         o.addOption(Option.builder().longOpt("partial").desc("write the merged partial instead of the report").build());
         o.addOption(Option.builder().longOpt("strict").desc("exit with code 4 if the report has warnings").build());
+        JsonInputOptions.add(o, "partial");
         o.addOption(Option.builder("q").longOpt("quiet").desc("accepted as analyze accepts it; merge shows no progress").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
 
     private final boolean terminal;
+    private final java.io.InputStream stdin;
 
-    MergeCommand(boolean terminal) {
+    MergeCommand(boolean terminal, java.io.InputStream stdin) {
         this.terminal = terminal;
+        this.stdin = stdin;
     }
 
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
@@ -48,7 +60,9 @@ final class MergeCommand {
         if (cl.hasOption("help")) {
             Cli.help(out, "kwire merge [options] PARTIAL...", "Merge partial results of kwire analyze --partial (files "
                     + "analyzed apart, e.g. each broker's captures on its own machine), given in the order of their files, "
-                    + "into the report of one analysis of all the files.", options());
+                    + "into the report of one analysis of all the files. Each partial (a file, or - for stdin) is checked "
+                    + "whole first: within the limits below, field by field against docs/partial.schema.json; a damaged one "
+                    + "is refused in one line naming it and its field (exit code 3).", options());
             return ExitCodes.OK;
         }
         List<String> files = cl.getArgList();
@@ -62,42 +76,108 @@ final class MergeCommand {
         if (format != AnalyzeCommand.Format.JSON && format != AnalyzeCommand.Format.TEXT) {
             throw new CliException(ExitCodes.USAGE, "--format " + cl.getOptionValue("format") + ": use text or json");
         }
+        JsonInput input = JsonInputOptions.input(cl, "partial");
+        PacketBudget budget = PacketBudget.ofThisHeap();
         Partial merged = null;
+        SliceAnalysis analysis = null;
+        List<Partial> each = new ArrayList<>();
         java.util.Map<List<Object>, String> seen = new java.util.HashMap<>();
         for (String f : files) {
-            Partial p = read(f);
+            Partial p = read(f, input, budget);
             refuseRepeatedSlices(p, f, seen);
+            analysis = analysis(p, f);
             try {
-                merged = merged == null ? p : PartialMerge.merge(merged, p);
-            } catch (IllegalArgumentException e) {
+                if (merged == null) {
+                    merged = p;
+                } else {
+                    merged = PartialMerge.merge(merged, p);
+                    PartialReader.checkMerged(merged);
+                }
+            } catch (IllegalArgumentException | JsonInputException e) { // other options, or sums past 64 bits
                 throw new CliException(ExitCodes.INPUT, f + ": cannot be merged with the partials before it: " + e.getMessage());
-            } catch (RuntimeException e) { // a section present but hollow (edited or damaged): one line, not a trace
-                throw new CliException(ExitCodes.INPUT, f + ": a damaged kwire partial (" + e + ")");
             }
+            each.add(p);
         }
         if (cl.hasOption("partial")) {
             JobsRun.writePartial(merged, output, out);
             return ExitCodes.OK;
         }
-        List<String> options = new java.util.ArrayList<>();
-        merged.analysis().forEach((name, value) -> { // the slices' analysis options: the stitching replays with them
-            options.add("--" + name);
-            if (!value.isEmpty()) {
-                options.add(value);
-            }
-        });
+        return report(merged, analysis, each, files, format, output, cl.hasOption("strict"), out, err);
+    }
+
+    private int report(Partial merged, SliceAnalysis analysis, List<Partial> each, List<String> files,
+                       AnalyzeCommand.Format format, String output, boolean strict, PrintStream out, PrintStream err)
+            throws CliException {
         Report r;
         try {
-            r = SliceAnalysis.of(options.toArray(String[]::new)).report(merged, w -> err.println("kwire: warning: " + w));
-        } catch (RuntimeException e) { // as above, found only when the report is made
-            throw new CliException(ExitCodes.INPUT, String.join(", ", files) + ": a damaged kwire partial (" + e + ")");
+            r = analysis.report(merged, w -> err.println("kwire: warning: " + w));
+            checkBuilt(r);
+        } catch (RuntimeException | JsonInputException e) { // sums past 64 bits, or a fault the checks missed
+            throw new CliException(ExitCodes.INPUT, blame(analysis, each, files, e));
         }
         if (format == AnalyzeCommand.Format.JSON) {
             CaptureReports.write(r, output, out);
         } else {
             CaptureReports.writeText(r, output, out);
         }
-        return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+        return strict && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+    }
+
+    /**
+     * Checks the report of checked partials against docs/report.schema.json before it is written: it can break it
+     * only where the report adds up their counts (a topic's bytes over its partitions) past 64 bits, below the
+     * schema's minimum.
+     */
+    private static void checkBuilt(Report r) throws JsonInputException {
+        tools.jackson.databind.JsonNode tree;
+        try {
+            tree = BUILT.readTree(SliceAnalysis.json(r));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // kwire's own records, written to a string
+        }
+        try {
+            JsonSchemas.reportsAsWritten().check(tree);
+        } catch (JsonInputException e) {
+            throw new JsonInputException("", "its counts add up past 2^63 - 1 in the report, at " + e.getMessage());
+        }
+    }
+
+    /**
+     * Which partial the report could not be built from: the first whose own report cannot be built, else the last
+     * one, merged with those before it.
+     */
+    private static String blame(SliceAnalysis analysis, List<Partial> each, List<String> files, Exception merged) {
+        for (int i = 0; i < each.size(); i++) {
+            try {
+                checkBuilt(analysis.report(each.get(i), w -> { }));
+            } catch (RuntimeException e) {
+                return files.get(i) + ": a damaged kwire partial: its report cannot be built from it";
+            } catch (JsonInputException e) {
+                return files.get(i) + ": " + e.getMessage();
+            }
+        }
+        return files.get(files.size() - 1) + ": cannot be merged with the partials before it: " + (merged instanceof
+                JsonInputException j ? j.getMessage() : "the report of them together cannot be built");
+    }
+
+    /**
+     * The analysis a partial's slices were made with (the merge replays their boundaries with it).
+     *
+     * @throws CliException (input) if its options are not analyze's
+     */
+    private static SliceAnalysis analysis(Partial p, String file) throws CliException {
+        List<String> options = new ArrayList<>();
+        p.analysis().forEach((name, value) -> {
+            options.add("--" + name);
+            if (!value.isEmpty()) {
+                options.add(value);
+            }
+        });
+        try {
+            return SliceAnalysis.of(options.toArray(String[]::new));
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCodes.INPUT, file + ": /analysis: not options of kwire analyze (" + e.getMessage() + ")");
+        }
     }
 
     /**
@@ -117,15 +197,26 @@ final class MergeCommand {
         }
     }
 
-    private static Partial read(String file) throws CliException {
-        try (InputStream in = file.equals("-") ? System.in : Files.newInputStream(Path.of(file))) {
-            return PartialCodec.read(in);
+    private Partial read(String file, JsonInput input, PacketBudget budget) throws CliException {
+        String name = file.equals("-") ? "stdin" : file;
+        try {
+            if (file.equals("-")) {
+                byte[] bytes = JsonInputOptions.stdin(stdin, input, "partial");
+                return PartialReader.read(() -> new ByteArrayInputStream(bytes), input, budget);
+            }
+            Path path = Path.of(file);
+            if (Files.isDirectory(path)) {
+                throw new CliException(ExitCodes.INPUT, file + ": is a directory, not a partial");
+            }
+            JsonInputOptions.checkSize(path, input, "partial", file);
+            return PartialReader.read(() -> Files.newInputStream(path), input, budget);
+        } catch (JsonInputException e) {
+            throw new CliException(ExitCodes.INPUT, name + ": " + e.getMessage());
         } catch (NoSuchFileException e) {
             throw new CliException(ExitCodes.INPUT, "no such file: " + file);
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, file + ": " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-        } catch (RuntimeException e) {
-            throw new CliException(ExitCodes.INPUT, file + ": a damaged kwire partial (" + e + ")");
+            throw new CliException(ExitCodes.INPUT, name + ": cannot be read: " + (e.getMessage() == null ? "an I/O error"
+                    : Cli.why(e)));
         }
     }
 }

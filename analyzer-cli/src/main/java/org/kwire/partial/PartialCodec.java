@@ -55,8 +55,14 @@ public final class PartialCodec {
         return JSON.writeValueAsString(p);
     }
 
+    /** One section of a partial as the partial's JSON holds it. */
+    static String toJson(Object section) throws IOException {
+        return JSON.writeValueAsString(section);
+    }
+
     /**
-     * Reads a partial.
+     * Reads a partial this process (or the Spark job's tasks) wrote, trusted: neither bounded nor validated. A partial
+     * from elsewhere is read with {@link PartialReader}.
      *
      * @throws IOException if it is not JSON, not a kwire partial, of another format version, or lacks a section; the
      *                     message is one line saying which (and where, for JSON errors)
@@ -83,6 +89,30 @@ public final class PartialCodec {
             throw new IOException("not a kwire partial (" + (at == null ? "" : "line " + at.getLineNr() + ", column "
                     + at.getColumnNr() + ": ") + e.getOriginalMessage().lines().findFirst().orElse("")
                     .replaceFirst(" \\(start marker at \\[Source: .*$", "") + ")", e);
+        }
+    }
+
+    /**
+     * Binds a partial that {@link PartialReader} has checked already (so that binding cannot fail on its content but
+     * for a field the schema does not describe), within {@code limits}.
+     *
+     * @throws JsonInputException if a field does not fit its record field: its pointer
+     */
+    static Partial bind(InputStream in, org.kwire.json.JsonLimits limits) throws IOException {
+        try (JsonParser parser = new com.fasterxml.jackson.core.JsonFactoryBuilder().streamReadConstraints(limits.jackson2())
+                .disable(com.fasterxml.jackson.core.StreamReadFeature.AUTO_CLOSE_SOURCE).build().createParser(in)) {
+            return JSON.readValue(parser, Partial.class);
+        } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
+            StringBuilder pointer = new StringBuilder();
+            for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : e.getPath()) {
+                pointer.append('/').append(r.getFieldName() != null
+                        ? r.getFieldName().replace("~", "~0").replace("/", "~1") : Integer.toString(r.getIndex()));
+            }
+            throw new org.kwire.json.JsonInputException(pointer.toString(), "does not fit its field (a number out of its "
+                    + "range, or a value of another kind)");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new org.kwire.json.JsonInputException("", "not JSON where it was JSON a moment before: changed while "
+                    + "it was read");
         }
     }
 

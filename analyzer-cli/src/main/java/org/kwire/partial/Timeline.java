@@ -116,33 +116,118 @@ public final class Timeline {
      */
     public record Encoded(long packets, long streams, long firstNanos, int stepBytes, String data) {
 
-        /** The timeline back. */
+        /**
+         * The timeline back, checked against what its counts declare as it is inflated: never more than 10 bytes per
+         * varint the counts declare (inflating stops there: a deflated bomb costs no more than its claim), exactly
+         * {@code packets - 1} steps in {@code stepBytes} bytes then {@code streams} connection starts, each varint in
+         * its shortest form, the running maximum within 64 bits, every start within the packets.
+         *
+         * @throws IllegalArgumentException if it does not hold that, in one sentence saying what it holds instead
+         */
         public Timeline decode() {
-            byte[] raw;
+            long steps = Math.max(0, packets - 1);
+            if (packets < 0 || streams < 0 || stepBytes < 0 || (packets == 0 && streams > 0)) {
+                throw new IllegalArgumentException("negative counts, or connections without packets");
+            }
+            if (steps + streams > (Integer.MAX_VALUE - 16) / 10) {
+                throw new IllegalArgumentException("more packets and connections than one timeline holds");
+            }
+            Timeline t = new Timeline();
+            t.packets = packets;
+            t.streams = streams;
+            t.firstMax = firstNanos;
+            Check check = new Check(10 * (steps + streams), stepBytes, firstNanos, packets);
+            Inflater inf = new Inflater();
             try {
-                Inflater inf = new Inflater();
                 inf.setInput(Base64.getDecoder().decode(data));
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
                 byte[] buf = new byte[65536];
                 while (!inf.finished()) {
                     int n = inf.inflate(buf);
                     if (n == 0 && (inf.needsInput() || inf.needsDictionary())) {
                         throw new IllegalArgumentException("timeline data cut short");
                     }
-                    out.write(buf, 0, n);
+                    check.bytes(buf, n, t);
                 }
-                inf.end();
-                raw = out.toByteArray();
             } catch (DataFormatException e) {
                 throw new IllegalArgumentException("timeline data is not deflated: " + e.getMessage(), e);
+            } finally {
+                inf.end();
             }
-            Timeline t = new Timeline();
-            t.packets = packets;
-            t.streams = streams;
-            t.firstMax = firstNanos;
-            t.steps.append(raw, 0, stepBytes);
-            t.starts.append(raw, stepBytes, raw.length - stepBytes);
+            check.end(steps, streams);
             return t;
+        }
+    }
+
+    /** What {@link Encoded#decode} checks while the timeline inflates. */
+    private static final class Check {
+        private final long most;
+        private final long stepBytes;
+        private final long packets;
+        private long at;
+        private long value;
+        private int shift;
+        private long steps;
+        private long starts;
+        private long max;
+        private long start;
+
+        Check(long most, long stepBytes, long first, long packets) {
+            this.most = most;
+            this.stepBytes = stepBytes;
+            this.max = first;
+            this.packets = packets;
+        }
+
+        void bytes(byte[] b, int n, Timeline t) {
+            if (at + n > most) {
+                throw new IllegalArgumentException("timeline data inflates past the " + most + " bytes its counts allow");
+            }
+            for (int i = 0; i < n; i++, at++) {
+                if (at == stepBytes && shift != 0) {
+                    throw new IllegalArgumentException("timeline steps end inside a varint");
+                }
+                int x = b[i] & 0xff;
+                if (shift == 63 && x > 1 || x == 0 && shift > 0) {
+                    throw new IllegalArgumentException("timeline varint too long or not in its shortest form");
+                }
+                value |= (long) (x & 0x7f) << shift;
+                shift += 7;
+                if (x < 0x80) {
+                    varint(at < stepBytes);
+                }
+            }
+            int steps = (int) Math.max(0, Math.min(n, stepBytes - (at - n)));
+            t.steps.append(b, 0, steps);
+            t.starts.append(b, steps, n - steps);
+        }
+
+        private void varint(boolean step) {
+            if (value < 0) {
+                throw new IllegalArgumentException("timeline varint past 63 bits");
+            }
+            if (step) {
+                steps++;
+                if (max > Long.MAX_VALUE - value) {
+                    throw new IllegalArgumentException("timeline timestamps past 64 bits");
+                }
+                max += value;
+            } else {
+                starts++;
+                start += value;
+                if (start < 1 || start > packets) {
+                    throw new IllegalArgumentException("a connection starting at packet " + start + " of " + packets);
+                }
+            }
+            value = 0;
+            shift = 0;
+        }
+
+        void end(long wantSteps, long wantStarts) {
+            if (shift != 0 || at < stepBytes || steps != wantSteps || starts != wantStarts) {
+                throw new IllegalArgumentException("timeline data holds " + steps + " steps and " + starts
+                        + " connection starts in " + at + " bytes, not the " + wantSteps + " steps (in " + stepBytes
+                        + " bytes) and " + wantStarts + " starts its counts declare");
+            }
         }
     }
 

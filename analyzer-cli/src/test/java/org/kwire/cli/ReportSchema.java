@@ -3,6 +3,7 @@ package org.kwire.cli;
 import com.networknt.schema.Error;
 import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 
@@ -11,24 +12,29 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The report's and the partial's JSON Schemas ({@code docs/report.schema.json}, {@code docs/partial.schema.json}), checked with the networknt validator. */
 final class ReportSchema {
 
-    private static final Schema SCHEMA = load("../docs/report.schema.json");
-    private static final Schema PARTIAL = load("../docs/partial.schema.json");
+    private static final SchemaRegistry REGISTRY = registry();
+    private static final Schema SCHEMA = REGISTRY.getSchema(SchemaLocation.of("https://kwire.org/schemas/report-1.json"));
+    private static final Schema PARTIAL = REGISTRY.getSchema(SchemaLocation.of("https://kwire.org/schemas/partial-1.json"));
 
     private ReportSchema() {
     }
 
-    private static Schema load(String file) {
+    /** Both schemas, by their ids: the partial's refers to the report's shapes. */
+    private static SchemaRegistry registry() {
         try {
-            String text = Files.readString(Path.of(file));
-            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(text, InputFormat.JSON);
+            Map<String, String> texts = Map.of("https://kwire.org/schemas/report-1.json",
+                    Files.readString(Path.of("../docs/report.schema.json")), "https://kwire.org/schemas/partial-1.json",
+                    Files.readString(Path.of("../docs/partial.schema.json")));
+            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, b -> b.schemas(texts));
         } catch (IOException e) {
-            throw new UncheckedIOException(file, e);
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -89,6 +89,45 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
         }
     }
 
+    /**
+     * Why a latency histogram read back (a partial's) cannot be one this API's part holds, or null if it can: it must
+     * be HdrHistogram's compressed encoding of a histogram of {@link #newHistogram}'s precision and range, not empty,
+     * whose counts add up, exactly, to at most {@code timed} latencies (its API's responses: each latency is one
+     * response's), with the exact extremes beside it ({@code min <= max}, both present). HdrHistogram's decoder
+     * allocates for the ranges the encoding declares (HdrHistogram caps them: at most some 100 MB for a hostile one, at
+     * once, before it is refused here).
+     *
+     * @param base64 the histogram as the partial holds it, not null
+     */
+    public static String histogramProblem(String base64, long timed, Long minUs, Long maxUs) {
+        Histogram h;
+        try {
+            h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        } catch (DataFormatException | RuntimeException e) { // the encoding is the partial's: any failure is its damage
+            return "not HdrHistogram's compressed encoding of a latency histogram";
+        }
+        Histogram reference = newHistogram();
+        if (h.getLowestDiscernibleValue() != reference.getLowestDiscernibleValue()
+                || h.getHighestTrackableValue() != reference.getHighestTrackableValue()
+                || h.getNumberOfSignificantValueDigits() != reference.getNumberOfSignificantValueDigits()) {
+            return "a histogram of another precision or range than kwire's (values 1 to " + MAX_TRACKED_US + " µs, 3 digits)";
+        }
+        long total = 0;
+        for (org.HdrHistogram.HistogramIterationValue v : h.recordedValues()) {
+            if (v.getCountAtValueIteratedTo() < 0 || total > timed - v.getCountAtValueIteratedTo()) {
+                return "counts more latencies than the API's " + timed + " responses";
+            }
+            total += v.getCountAtValueIteratedTo();
+        }
+        if (total == 0 || total != h.getTotalCount()) {
+            return total == 0 ? "an empty histogram (kwire writes null for none)" : "counts that do not add up to its total";
+        }
+        if (minUs == null || maxUs == null || minUs > maxUs) {
+            return "min_latency_us and max_latency_us must both be given, the smaller first";
+        }
+        return null;
+    }
+
     /** The sum of two parts of the same API, {@code this} the earlier. */
     ApiPart merge(ApiPart o, FrameOrder order) {
         Map<Integer, Long> v = new TreeMap<>(versions);

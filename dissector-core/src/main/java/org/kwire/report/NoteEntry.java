@@ -10,14 +10,34 @@ import java.util.regex.Pattern;
  * One listed warning of a {@link ReportPart}: an {@link ExpertNote} whose numbers can be renumbered. Its frame
  * ({@code packet}), the stream its context names ({@code "stream N ..."}, as the stream stage writes contexts) and the
  * frames its message names ({@code "frame N"}, as in "skipped 12 bytes ... (from frame 812)") are provisional in a
- * merged part and become the capture's numbers when the report is built.
+ * merged part and become the capture's numbers when the report is built. A number of more than 18 digits is no frame
+ * or stream number (none fits in 64 bits) and is left as it is.
  *
  * @param note the note as its analysis made it
  */
 public record NoteEntry(ExpertNote note) {
 
-    private static final Pattern STREAM = Pattern.compile("^stream (\\d+)\\b");
-    private static final Pattern FRAME = Pattern.compile("\\bframe (\\d+)\\b");
+    private static final Pattern STREAM = Pattern.compile("^stream (\\d{1,18})\\b");
+    private static final Pattern FRAME = Pattern.compile("\\bframe (\\d{1,18})\\b");
+
+    /** The frame numbers a note's message names ({@code "frame N"}), in order. */
+    public static java.util.List<Long> framesNamed(String message) {
+        return named(FRAME, message);
+    }
+
+    /** The stream number a note's context names ({@code "stream N ..."}), if any. */
+    public static java.util.List<Long> streamsNamed(String context) {
+        return named(STREAM, context);
+    }
+
+    private static java.util.List<Long> named(Pattern p, String text) {
+        java.util.List<Long> out = new java.util.ArrayList<>();
+        Matcher m = p.matcher(text);
+        while (m.find()) {
+            out.add(Long.parseLong(m.group(1)));
+        }
+        return out;
+    }
 
     /** The frame it is tied to, 0 if none. */
     long frame() {

@@ -116,6 +116,19 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ArrayList<>(out);
     }
 
+    /**
+     * The largest stream number this part holds, -1 if none: those of its entries and those its notes' contexts name
+     * ({@code "stream N ..."}).
+     */
+    public long largestStream() {
+        long[] most = {-1};
+        mapFrames(f -> f, s -> {
+            most[0] = Math.max(most[0], s);
+            return s;
+        });
+        return most[0];
+    }
+
     /** This one-slice part with the time of each of its frames ({@code times} holds every {@link #frameNumbers()}). */
     public ReportPart withFrameTimes(Map<Long, Long> times) {
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, new TreeMap<>(times), apis,

@@ -1,0 +1,88 @@
+package org.kwire.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.kwire.json.JsonInput;
+import org.kwire.json.JsonLimits;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * The limits of a JSON document a command reads back ({@code kwire merge}'s partials, {@code kwire report}'s report):
+ * {@code --max-KIND-bytes} and {@code --max-KIND-tokens} ({@link JsonLimits}, defaults there), and standard input
+ * read within them.
+ */
+final class JsonInputOptions {
+
+    private JsonInputOptions() {
+    }
+
+    /** Adds {@code --max-KIND-bytes} and {@code --max-KIND-tokens}. */
+    static void add(Options o, String kind) {
+        o.addOption(Option.builder().longOpt("max-" + kind + "-bytes").hasArg().argName("BYTES")
+                .desc("refuse a " + kind + " larger than BYTES (default " + JsonLimits.DEFAULT_MAX_BYTES + ")").build());
+        o.addOption(Option.builder().longOpt("max-" + kind + "-tokens").hasArg().argName("N")
+                .desc("refuse a " + kind + " of more than N JSON tokens: names, values, brackets (default "
+                        + JsonLimits.DEFAULT_MAX_TOKENS + "; about 45 bytes of heap each while it is checked)").build());
+    }
+
+    /**
+     * The reader of the options' limits.
+     *
+     * @throws CliException (usage) if a limit is not a number of at least 1
+     */
+    static JsonInput input(CommandLine cl, String kind) throws CliException {
+        long bytes = positive(cl, "max-" + kind + "-bytes", JsonLimits.DEFAULT_MAX_BYTES);
+        long tokens = positive(cl, "max-" + kind + "-tokens", JsonLimits.DEFAULT_MAX_TOKENS);
+        return new JsonInput(JsonLimits.defaults().with(bytes, tokens), kind, "--max-" + kind);
+    }
+
+    /**
+     * Standard input read whole, within the limit of bytes (so that it can be read twice).
+     *
+     * @throws CliException (input) if it holds more
+     */
+    static byte[] stdin(InputStream in, JsonInput input, String kind) throws CliException {
+        long most = input.limits().maxBytes();
+        try {
+            byte[] b = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 16, most + 1));
+            if (b.length > most) {
+                throw new CliException(ExitCodes.INPUT, "stdin: longer than " + most + " bytes, the most a " + kind
+                        + " may hold (--max-" + kind + "-bytes)");
+            }
+            return b;
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, "stdin: cannot be read: " + Cli.why(e));
+        }
+    }
+
+    /** A file's size checked before it is read: a file past the limit is refused at once. */
+    static void checkSize(java.nio.file.Path file, JsonInput input, String kind, String name) throws CliException {
+        try {
+            if (java.nio.file.Files.isRegularFile(file) && java.nio.file.Files.size(file) > input.limits().maxBytes()) {
+                throw new CliException(ExitCodes.INPUT, name + ": " + java.nio.file.Files.size(file) + " bytes, more than "
+                        + input.limits().maxBytes() + ", the most a " + kind + " may hold (--max-" + kind + "-bytes)");
+            }
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, name + ": cannot be read: " + Cli.why(e));
+        }
+    }
+
+    private static long positive(CommandLine cl, String name, long dflt) throws CliException {
+        String v = cl.getOptionValue(name);
+        if (v == null) {
+            return dflt;
+        }
+        try {
+            long n = Long.parseLong(v.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": give a whole number of at least 1");
+    }
+}
