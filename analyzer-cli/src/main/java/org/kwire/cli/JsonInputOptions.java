@@ -40,9 +40,9 @@ final class JsonInputOptions {
     }
 
     /**
-     * Standard input read whole, within the limit of bytes (so that it can be read twice).
+     * Standard input (or another stream) read whole, within the limit of bytes (so that it can be read twice).
      *
-     * @throws CliException (input) if it holds more
+     * @throws CliException (input) if it holds more, naming it stdin
      */
     static byte[] stdin(InputStream in, JsonInput input, String kind) throws CliException {
         long most = input.limits().maxBytes();

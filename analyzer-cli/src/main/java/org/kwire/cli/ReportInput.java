@@ -1,17 +1,29 @@
 package org.kwire.cli;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import org.kwire.json.JsonInput;
+import org.kwire.json.JsonInputException;
+import org.kwire.json.JsonSchemas;
 import org.kwire.report.Report;
 import org.kwire.report.RequestRate;
+import tools.jackson.databind.JsonNode;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
 
-/** Reads a report written by {@code kwire analyze} (README, "The report") from a file or stdin. */
+/**
+ * Reads a report written by {@code kwire analyze} (README, "The report") from a file or stdin, as an input that may be
+ * damaged: within {@code --max-report-bytes} and {@code --max-report-tokens} ({@link JsonInput}), validated against
+ * {@code docs/report.schema.json} as a reader applies it ({@link JsonSchemas#reports()}: fields of a newer kwire
+ * ignored, those of an older one's report missing), then bound into a {@link Report}.
+ */
 final class ReportInput {
 
     /** The name that means stdin. */
@@ -26,42 +38,70 @@ final class ReportInput {
      * @param name  a file name, or {@link #STDIN}
      * @param stdin read when {@code name} is {@link #STDIN}
      * @return the report; a missing {@code request_rate} reads as one without requests
-     * @throws CliException (exit code 3) if the input is missing, unreadable, not JSON, or not a report of the
-     *                      version this kwire reads
+     * @throws CliException (exit code 3) if the input is missing, unreadable, past a limit, not JSON, not a report of
+     *                      the version this kwire reads, or breaks the schema: one line naming the field
      */
-    static Report read(String name, InputStream stdin) throws CliException {
+    static Report read(String name, InputStream stdin, JsonInput input) throws CliException {
         String what = name.equals(STDIN) ? "stdin" : name;
         if (!name.equals(STDIN) && Files.isDirectory(Path.of(name))) {
             throw new CliException(ExitCodes.INPUT, name + ": is a directory, not a report");
         }
-        byte[] bytes = Cli.readCaptures(() -> name.equals(STDIN) ? stdin.readAllBytes() : Files.readAllBytes(Path.of(name)));
+        byte[] bytes = name.equals(STDIN) ? JsonInputOptions.stdin(stdin, input, "report") : file(name, input);
         try {
-            JsonNode tree = Json.REPORT_READER.readTree(bytes);
-            if (tree == null || !tree.path("report_version").isIntegralNumber() || !tree.path("capture").isObject()) {
-                String partial = tree != null && tree.has("kwire_partial")
+            JsonNode tree = input.read(new ByteArrayInputStream(bytes));
+            if (!tree.path("report_version").isIntegralNumber() || !tree.path("capture").isObject()) {
+                String partial = tree.has("kwire_partial")
                         ? "; it is a partial of analyze --partial: kwire merge makes its report" : "";
                 throw new CliException(ExitCodes.INPUT, what + ": not a kwire report (no report_version and capture"
                         + eventsHint(bytes) + partial + ")");
             }
-            int version = tree.get("report_version").asInt();
-            if (version != Report.VERSION) {
-                throw new CliException(ExitCodes.INPUT, what + ": report_version " + version
+            if (tree.get("report_version").asLong() != Report.VERSION) {
+                throw new CliException(ExitCodes.INPUT, what + ": report_version " + tree.get("report_version")
                         + " is not one this kwire reads (" + Report.VERSION + ")");
             }
-            Report r = Json.REPORT_READER.treeToValue(tree, Report.class);
-            return r.requestRate() != null ? r : withoutRate(r);
-        } catch (JsonProcessingException e) {
-            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
-            String where = e instanceof com.fasterxml.jackson.databind.JsonMappingException m && !m.getPath().isEmpty()
-                    ? " at " + m.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
-                            .collect(java.util.stream.Collectors.joining(".")).replace(".[", "[")
-                    : at != null && at.getLineNr() > 0 ? " at line " + at.getLineNr() + ", column " + at.getColumnNr() : "";
-            throw new CliException(ExitCodes.INPUT, what + ": not a kwire report ("
-                    + (e instanceof com.fasterxml.jackson.core.JsonParseException ? "not JSON" : "a field of the wrong type")
-                    + where + eventsHint(bytes) + ")");
+            JsonSchemas.reports().check(tree);
+        } catch (JsonInputException e) {
+            throw new CliException(ExitCodes.INPUT, what + ": " + e.getMessage() + eventsHint(bytes));
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, what + ": " + e.getMessage());
         }
+        try (JsonParser parser = new com.fasterxml.jackson.core.JsonFactoryBuilder()
+                .streamReadConstraints(input.limits().jackson2()).build().createParser(bytes)) {
+            Report r = Json.REPORT_READER.readValue(parser, Report.class);
+            return r.requestRate() != null ? r : withoutRate(r);
+        } catch (JsonMappingException e) { // a field the schema lets through that its record does not take
+            throw new CliException(ExitCodes.INPUT, what + ": " + pointer(e) + ": does not fit its field (a number out "
+                    + "of its range, or a value of another kind)");
+        } catch (JsonProcessingException e) {
+            throw new CliException(ExitCodes.INPUT, what + ": not a kwire report (not JSON)");
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, what + ": " + e.getMessage());
+        }
+    }
+
+    /** A file's bytes, at most the limit. */
+    private static byte[] file(String name, JsonInput input) throws CliException {
+        Path path = Path.of(name);
+        JsonInputOptions.checkSize(path, input, "report", name);
+        try (InputStream in = Files.newInputStream(path)) {
+            return JsonInputOptions.stdin(in, input, "report");
+        } catch (NoSuchFileException e) {
+            throw new CliException(ExitCodes.INPUT, "no such file: " + name);
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, name + ": cannot be read: " + (e.getMessage() == null ? "an I/O error"
+                    : Cli.why(e)));
+        } catch (CliException e) { // read past the limit while it grew
+            throw new CliException(ExitCodes.INPUT, e.getMessage().replaceFirst("^stdin", name));
+        }
+    }
+
+    private static String pointer(JsonMappingException e) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference r : e.getPath()) {
+            out.append('/').append(r.getFieldName() != null ? r.getFieldName().replace("~", "~0").replace("/", "~1")
+                    : Integer.toString(r.getIndex()));
+        }
+        return out.toString();
     }
 
     /** A hint when the input looks like analyze's NDJSON events rather than its report. */

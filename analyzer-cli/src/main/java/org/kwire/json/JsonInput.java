@@ -64,7 +64,13 @@ public final class JsonInput {
             } catch (StreamConstraintsException e) {
                 throw new JsonInputException(pointer(parser), limit(e.getOriginalMessage()));
             } catch (JacksonException e) {
-                throw new JsonInputException(pointer(parser), "not JSON" + at(e.getLocation()) + ": " + e.getOriginalMessage());
+                String why = e.getOriginalMessage() == null ? "" : e.getOriginalMessage().replaceFirst(" \\(start marker at .*", "");
+                if (why.startsWith("Duplicate Object property ")) { // JSON, but not what any JSON writer makes
+                    throw new JsonInputException(pointer(parser), "not a kwire " + what + ": the name "
+                            + why.substring("Duplicate Object property ".length()) + " given twice in one object");
+                }
+                throw new JsonInputException(pointer(parser), "not a kwire " + what + ": not JSON" + at(e.getLocation()) + ": "
+                        + why);
             }
         }
         if (tree == null || tree.isMissingNode()) {

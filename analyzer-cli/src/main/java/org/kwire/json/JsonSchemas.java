@@ -102,12 +102,14 @@ public final class JsonSchemas {
         new Annotations(trees, keywords, visitor).walk(id, document);
     }
 
-    private static void check(Schema schema, JsonNode node, String under) throws JsonInputException {
+    private void check(Schema schema, JsonNode node, String under) throws JsonInputException {
         List<Error> errors = schema.validate(node, (Consumer<com.networknt.schema.ExecutionContext>) c -> c
                 .executionConfig(e -> e.failFast(true).formatAssertionsEnabled(true)));
         if (!errors.isEmpty()) {
             Error e = errors.get(0);
-            throw new JsonInputException(under + e.getInstanceLocation().toString(), e.getMessage());
+            String pointer = under + e.getInstanceLocation().toString();
+            throw new JsonInputException(pointer, (pointer.isEmpty() ? "not a whole kwire " + (id.equals(PARTIAL) ? "partial"
+                    : "report") + ": " : "") + e.getMessage());
         }
     }
 

@@ -232,12 +232,16 @@ class ReportCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "not json|not a kwire report (not JSON at line 1, column 1)",
+            "not json|not a kwire report: not JSON at line 1, column 1: Unrecognized token 'not'",
             "[1, 2]|not a kwire report (no report_version and capture)",
             "{\"report_version\": 1}|not a kwire report (no report_version and capture)",
             "{\"report_version\": 2, \"capture\": {}}|report_version 2 is not one this kwire reads (1)",
-            "{\"report_version\": 1, \"capture\": {}, \"apis\": [null]}|not a kwire report (a field of the wrong type at apis[0])",
-            "{\"report_version\": 1, \"capture\": {}, \"apis\": 5}|not a kwire report (a field of the wrong type at apis)",
+            "{\"report_version\": 1, \"capture\": {}, \"apis\": [null]}|/apis/0: null found, object expected",
+            "{\"report_version\": 1, \"capture\": {}, \"apis\": 5}|/apis: integer found, array expected",
+            "{\"report_version\": 1, \"capture\": {}, \"apis\": [{\"requests\": -4}]}|/apis/0/requests: must have a "
+                    + "minimum value of 0",
+            "{\"report_version\": 1, \"capture\": {\"packets\": 1, \"packets\": 2}}|/capture/packets: not a kwire report: the "
+                    + "name \"packets\" given twice in one object",
             "{\"type\":\"exchange\",\"request_frame\":4}|not a kwire report (no report_version and capture; these look like NDJSON "
                     + "events: give kwire report the JSON report of analyze (--format json))"})
     void inputThatIsNotAReportIsOneLineAndExitCode3(String content, String message) throws IOException {
