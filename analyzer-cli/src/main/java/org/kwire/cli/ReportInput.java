@@ -49,17 +49,18 @@ final class ReportInput {
         byte[] bytes = name.equals(STDIN) ? JsonInputOptions.stdin(stdin, input, "report") : file(name, input);
         try {
             JsonNode tree = input.read(new ByteArrayInputStream(bytes));
-            if (!tree.path("report_version").isIntegralNumber() || !tree.path("capture").isObject()) {
+            if (!tree.has("report_version") || !tree.has("capture")) {
                 String partial = tree.has("kwire_partial")
                         ? "; it is a partial of analyze --partial: kwire merge makes its report" : "";
                 throw new CliException(ExitCodes.INPUT, what + ": not a kwire report (no report_version and capture"
                         + eventsHint(bytes) + partial + ")");
             }
-            if (tree.get("report_version").asLong() != Report.VERSION) {
+            if (tree.get("report_version").isIntegralNumber() && tree.get("report_version").asLong() != Report.VERSION) {
                 throw new CliException(ExitCodes.INPUT, what + ": report_version " + tree.get("report_version")
                         + " is not one this kwire reads (" + Report.VERSION + ")");
             }
             JsonSchemas.reports().check(tree);
+            sameBuckets(tree);
         } catch (JsonInputException e) {
             throw new CliException(ExitCodes.INPUT, what + ": " + e.getMessage() + eventsHint(bytes));
         } catch (IOException e) {
@@ -77,6 +78,21 @@ final class ReportInput {
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, what + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * What the schema cannot say: the series the schema marks {@code x-kwire-buckets} with the same name (a rate's) all
+     * have the same number of buckets.
+     */
+    private static void sameBuckets(JsonNode tree) throws JsonInputException {
+        Map<String, Integer> buckets = new java.util.HashMap<>();
+        JsonSchemas.reports().annotated(tree, java.util.List.of("x-kwire-buckets"), (pointer, keyword, rate, series) -> {
+            int n = buckets.computeIfAbsent(rate, r -> series.size());
+            if (series.size() != n) {
+                throw new JsonInputException(pointer, series.size() + " buckets, where the other series of " + rate
+                        + " have " + n);
+            }
+        });
     }
 
     /** A file's bytes, at most the limit. */

@@ -10,8 +10,8 @@ import java.util.Map;
 /**
  * Finds the values of a document that its schema marks with kwire's own annotation keywords ({@code x-kwire-...};
  * JSON Schema ignores keywords it does not know, and so does the validator): the document is walked along its schema
- * ({@code properties}, {@code additionalProperties}, {@code items}, {@code propertyNames} for a map's names,
- * {@code $ref}s within and between kwire's schemas), skipping the parts whose schema marks nothing, and each value
+ * ({@code properties}, {@code additionalProperties}, {@code items}, {@code propertyNames} for a map's names, each
+ * alternative of {@code oneOf}, {@code anyOf}, {@code allOf}, {@code $ref}s within and between kwire's schemas), skipping the parts whose schema marks nothing, and each value
  * found where the schema carries one of the keywords is handed to a visitor with its JSON pointer. Checks the schema
  * cannot express (a frame number at most its slice's packets) are written once against the keyword, so that a field
  * added to the schema with the keyword is checked too. Not thread-safe: one walk at a time.
@@ -29,6 +29,8 @@ public final class Annotations {
          */
         void visit(String pointer, String keyword, String annotation, JsonNode value) throws JsonInputException;
     }
+
+    private static final String[] ALTERNATIVES = {"oneOf", "anyOf", "allOf"};
 
     private final Map<String, JsonNode> schemas;
     private final List<String> keywords;
@@ -58,6 +60,11 @@ public final class Annotations {
         }
         if (!marks(id, schema)) {
             return;
+        }
+        for (String k : ALTERNATIVES) { // each alternative that marks something, on the same value
+            for (JsonNode alternative : schema.path(k).values()) {
+                walk(id, alternative, node, pointer);
+            }
         }
         if (node.isObject()) {
             JsonNode names = schema.path("propertyNames");
@@ -98,6 +105,11 @@ public final class Annotations {
         }
         for (String k : new String[] {"additionalProperties", "items", "propertyNames"}) {
             found |= schema.path(k).isObject() && marks(id, schema.get(k));
+        }
+        for (String k : ALTERNATIVES) {
+            for (JsonNode alternative : schema.path(k).values()) {
+                found |= marks(id, alternative);
+            }
         }
         for (JsonNode p : schema.path("properties").values()) {
             found |= marks(id, p);

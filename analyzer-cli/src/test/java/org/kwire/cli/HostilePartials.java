@@ -200,6 +200,24 @@ final class HostilePartials {
             }
             return null;
         }
+        return assertRefused(run, err, damaged, intact, field, what);
+    }
+
+    /**
+     * What {@code kwire report} of a damaged report must do: write its page (exit 0, nothing on stderr) or refuse it as
+     * {@link #assertRefusedOrMerged} says.
+     *
+     * @return the refusal's line, or null if the page was written
+     */
+    static String assertRefusedOrRendered(CliRun run, Path damaged, String field, String what) {
+        if (run.exit() == 0) {
+            assertEquals("", run.err(), what);
+            return null;
+        }
+        return assertRefused(run, run.err(), damaged, List.of(), field, what);
+    }
+
+    private static String assertRefused(CliRun run, String err, Path damaged, List<Path> intact, String field, String what) {
         assertEquals(ExitCodes.INPUT, run.exit(), what + ": " + run.err());
         assertEquals(1, err.lines().count(), what + ": " + run.err());
         assertTrue(err.startsWith("kwire: " + damaged + ": "), what + ": the damaged file is named first: " + err);

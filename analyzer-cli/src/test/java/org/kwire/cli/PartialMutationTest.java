@@ -152,8 +152,8 @@ class PartialMutationTest {
             case 8 -> { // nested deep
                 Map.Entry<String, JsonNode> v = all.get(1 + r.nextInt(all.size() - 1));
                 int depth = new int[] {70, 2000, 200_000}[r.nextInt(3)];
-                String marker = "\"\u0001deep\"";
-                String t = json(HostilePartials.with(tree, v.getKey(), HostilePartials.JSON.getNodeFactory().textNode("\u0001deep")))
+                String marker = "\"@@deep@@\"";
+                String t = json(HostilePartials.with(tree, v.getKey(), HostilePartials.JSON.getNodeFactory().textNode("@@deep@@")))
                         .replace(marker, HostilePartials.nested(depth));
                 return new Damage(v.getKey() + " nested " + depth + " deep", t, v.getKey());
             }
