@@ -93,7 +93,7 @@ final class MergeCommand {
                     merged = PartialMerge.merge(merged, p);
                     PartialReader.checkMerged(merged);
                 }
-            } catch (IllegalArgumentException | JsonInputException e) { // other options, or sums past 64 bits
+            } catch (IllegalArgumentException | JsonInputException e) { // other options, or sums past the schema
                 throw new CliException(ExitCodes.INPUT, f + ": cannot be merged with the partials before it: " + e.getMessage());
             }
             each.add(p);
@@ -112,7 +112,7 @@ final class MergeCommand {
         try {
             r = analysis.report(merged, w -> err.println("kwire: warning: " + w));
             checkBuilt(r);
-        } catch (RuntimeException | JsonInputException e) { // sums past 64 bits, or a fault the checks missed
+        } catch (RuntimeException | JsonInputException e) { // sums past the schema, or a fault the checks missed
             throw new CliException(ExitCodes.INPUT, blame(analysis, each, files, e));
         }
         if (format == AnalyzeCommand.Format.JSON) {
@@ -125,8 +125,7 @@ final class MergeCommand {
 
     /**
      * Checks the report of checked partials against docs/report.schema.json before it is written: it can break it
-     * only where the report adds up their counts (a topic's bytes over its partitions) past 64 bits, below the
-     * schema's minimum.
+     * only where the report adds up their counts (a topic's bytes over its partitions) past the schema's maximum.
      */
     private static void checkBuilt(Report r) throws JsonInputException {
         tools.jackson.databind.JsonNode tree;
@@ -138,7 +137,7 @@ final class MergeCommand {
         try {
             JsonSchemas.reportsAsWritten().check(tree);
         } catch (JsonInputException e) {
-            throw new JsonInputException("", "its counts add up past 2^63 - 1 in the report, at " + e.getMessage());
+            throw new JsonInputException("", "its counts add up past what a report holds, at " + e.getMessage());
         }
     }
 

@@ -59,11 +59,11 @@ public final class PartialReader {
 
     /**
      * Checks a merge of checked partials against the schema again, its summed sections ({@code census},
-     * {@code report}): every partial within the schema, their sums are too unless one is past 64 bits (a counter, a
-     * histogram's counts, both at most a long), which wraps below the schema's minimum. Cheap: those sections are
-     * bounded by the report's own limits.
+     * {@code report}): every partial within the schema (a count at most 2^53 - 1), their sums are too unless together
+     * they count past it (a sum of fewer than 1024 such counts never passes 64 bits, and each merge is checked). Cheap:
+     * those sections are bounded by the report's own limits.
      *
-     * @throws JsonInputException the field whose sum is past 64 bits
+     * @throws JsonInputException the field whose sum is past the schema's maximum
      */
     public static void checkMerged(Partial merged) throws JsonInputException {
         for (String section : new String[] {"census", "report"}) {
@@ -76,7 +76,8 @@ public final class PartialReader {
             try {
                 JsonSchemas.partials().check(tree, "/" + section);
             } catch (JsonInputException e) {
-                throw new JsonInputException(e.pointer(), "their sum is past 2^63 - 1 (the sum " + e.reason() + ")");
+                throw new JsonInputException(e.pointer(), "their sum is past what one partial may hold (the sum "
+                        + e.reason() + ")");
             }
         }
     }

@@ -226,8 +226,8 @@ final class HostilePartials {
         }
         Matcher java = JAVA.matcher(err.substring(("kwire: " + damaged).length()));
         assertFalse(java.find(), what + ": a Java name in " + err);
-        if (field != null && !field.isEmpty() && !err.contains(": its counts add up past 2^63 - 1 in the report, at /")) {
-            // (counts that add up past 64 bits only in the report name the report's field they add up to)
+        if (field != null && !field.isEmpty() && !err.contains(": its counts add up past what a report holds, at /")) {
+            // (counts that add up too far only in the report name the report's field they add up to)
             assertTrue(namesAround(err, field), what + ": names " + field + " or a field around it: " + err);
         }
         return err.trim();

@@ -112,15 +112,23 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
                 || h.getNumberOfSignificantValueDigits() != reference.getNumberOfSignificantValueDigits()) {
             return "a histogram of another precision or range than kwire's (values 1 to " + MAX_TRACKED_US + " µs, 3 digits)";
         }
-        long total = 0;
+        if (h.getTotalCount() < 0 || h.getTotalCount() > timed) { // its own total, added up by the decoder, may wrap
+            return "counts more latencies than the API's " + timed + " responses";
+        }
+        if (h.getTotalCount() == 0) {
+            return "an empty histogram (kwire writes null for none), or counts that pass 64 bits";
+        }
+        long total = 0; // the iteration stops at the total: buckets past it mean the total wrapped
+        long last = 0;
         for (org.HdrHistogram.HistogramIterationValue v : h.recordedValues()) {
-            if (v.getCountAtValueIteratedTo() < 0 || total > timed - v.getCountAtValueIteratedTo()) {
+            if (v.getCountAtValueIteratedTo() > timed - total) {
                 return "counts more latencies than the API's " + timed + " responses";
             }
             total += v.getCountAtValueIteratedTo();
+            last = v.getValueIteratedTo();
         }
-        if (total == 0 || total != h.getTotalCount()) {
-            return total == 0 ? "an empty histogram (kwire writes null for none)" : "counts that do not add up to its total";
+        if (total != h.getTotalCount() || h.getMaxValue() > h.highestEquivalentValue(last)) {
+            return "counts that do not add up to its total (past 64 bits)";
         }
         if (minUs == null || maxUs == null || minUs > maxUs) {
             return "min_latency_us and max_latency_us must both be given, the smaller first";
