@@ -22,10 +22,12 @@ final class JsonInputOptions {
     /** Adds {@code --max-KIND-bytes} and {@code --max-KIND-tokens}. */
     static void add(Options o, String kind) {
         o.addOption(Option.builder().longOpt("max-" + kind + "-bytes").hasArg().argName("BYTES")
-                .desc("refuse a " + kind + " larger than BYTES (default " + JsonLimits.DEFAULT_MAX_BYTES + ")").build());
+                .desc("refuse a " + kind + " larger than BYTES, or holding a string of more than a quarter of them "
+                        + "(default " + JsonLimits.DEFAULT_MAX_BYTES + ")").build());
         o.addOption(Option.builder().longOpt("max-" + kind + "-tokens").hasArg().argName("N")
                 .desc("refuse a " + kind + " of more than N JSON tokens: names, values, brackets (default "
-                        + JsonLimits.DEFAULT_MAX_TOKENS + "; about 45 bytes of heap each while it is checked)").build());
+                        + JsonLimits.DEFAULT_MAX_TOKENS + "); reading one may take twice its bytes and 64 bytes a token "
+                        + "of heap: limits the heap cannot hold are refused").build());
     }
 
     /**
@@ -36,7 +38,15 @@ final class JsonInputOptions {
     static JsonInput input(CommandLine cl, String kind) throws CliException {
         long bytes = positive(cl, "max-" + kind + "-bytes", JsonLimits.DEFAULT_MAX_BYTES);
         long tokens = positive(cl, "max-" + kind + "-tokens", JsonLimits.DEFAULT_MAX_TOKENS);
-        return new JsonInput(JsonLimits.defaults().with(bytes, tokens), kind, "--max-" + kind);
+        JsonLimits limits = JsonLimits.defaults().with(bytes, tokens);
+        long heap = Runtime.getRuntime().maxMemory();
+        if ((cl.hasOption("max-" + kind + "-bytes") || cl.hasOption("max-" + kind + "-tokens")) && limits.heapNeeded() > heap) {
+            throw new CliException(ExitCodes.USAGE, "--max-" + kind + "-bytes " + bytes + " and --max-" + kind + "-tokens "
+                    + tokens + ": reading a " + kind + " within them may take " + (limits.heapNeeded() >> 20) + " MiB of "
+                    + "heap (twice its bytes and 64 bytes a token), more than this heap's " + (heap >> 20) + " MiB; give "
+                    + "smaller limits or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
+        }
+        return new JsonInput(limits, kind, "--max-" + kind);
     }
 
     /**

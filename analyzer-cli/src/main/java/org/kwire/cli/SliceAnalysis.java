@@ -38,7 +38,7 @@ import java.util.function.Consumer;
 public final class SliceAnalysis {
 
     /** Options that change how a run is done, not what it finds: left out of {@link Partial#analysis()}. */
-    private static final Set<String> PER_RUN = Set.of("output", "format", "index", "partial", "jobs", "quiet", "workers",
+    static final Set<String> PER_RUN = Set.of("output", "format", "index", "partial", "jobs", "quiet", "workers",
             "read", "help", "metrics-file", "metrics-clients", "metrics-topics", "strict", "boundary-bytes");
 
     private final CommandLine cl;

@@ -112,7 +112,11 @@ public final class JsonInput {
     /** The limit a constraint message names, in kwire's words. */
     private String limit(String jackson) {
         String m = jackson == null ? "" : jackson;
-        if (m.startsWith("Document length") || m.startsWith("String value length") || m.startsWith("String length")) {
+        if (m.startsWith("String value length") || m.startsWith("String length")) {
+            return "a string longer than " + limits.maxStringChars() + " characters, the most a " + what + " may hold (a "
+                    + "quarter of " + option + "-bytes)";
+        }
+        if (m.startsWith("Document length")) {
             return "longer than " + limits.maxBytes() + " bytes, the most a " + what + " may hold (" + option + "-bytes)";
         }
         if (m.startsWith("Token count")) {

@@ -3,8 +3,10 @@ package org.kwire.json;
 /**
  * How much one JSON document read back may hold: its size in bytes, its JSON tokens (every name, value, and bracket
  * of an object or array: what a parsed tree's size grows with, about 45 bytes of heap each in Jackson's trees,
- * measured: docs/PERFORMANCE.md), and its nesting. A string can be as long as the document. Enforced while parsing
- * ({@link JsonInput}): reading stops at the first byte or token past a limit.
+ * measured: docs/PERFORMANCE.md), and its nesting; its longest string is a quarter of its bytes (a string of n
+ * characters takes about 4n bytes of heap while it is parsed, so that a document within its limits never takes much
+ * more than twice its bytes and {@link #BYTES_PER_TOKEN} per token: {@link #heapNeeded()}). Enforced while parsing
+ * ({@link JsonInput}): reading stops at the first byte, token or character past a limit.
  *
  * @param maxBytes  the document's bytes at most
  * @param maxTokens its JSON tokens at most
@@ -14,10 +16,12 @@ public record JsonLimits(long maxBytes, long maxTokens, int maxDepth) {
 
     /** Default {@link #maxBytes}: 256 MiB. */
     public static final long DEFAULT_MAX_BYTES = 256L << 20;
-    /** Default {@link #maxTokens}: 4 million (a partial of the 2 GiB bench capture has about 100 thousand). */
+    /** Default {@link #maxTokens}: 4 million (the partials of the 200 MiB bench capture cut in four have up to 380 000). */
     public static final long DEFAULT_MAX_TOKENS = 4_000_000;
     /** {@link #maxDepth}: 64. */
     public static final int MAX_DEPTH = 64;
+    /** Heap a token of a tree being checked takes at most, with its share of the checks' own objects, bytes. */
+    static final long BYTES_PER_TOKEN = 64;
 
     /** @throws IllegalArgumentException if a limit is below 1 */
     public JsonLimits {
@@ -37,9 +41,14 @@ public record JsonLimits(long maxBytes, long maxTokens, int maxDepth) {
         return new JsonLimits(bytes, tokens, maxDepth);
     }
 
-    /** The longest string: the document's size, as far as Jackson counts string lengths (an int). */
-    int maxStringChars() {
-        return (int) Math.min(maxBytes, Integer.MAX_VALUE - 1024);
+    /** The longest string: a quarter of the document's size (Jackson counts string lengths in an int). */
+    public int maxStringChars() {
+        return (int) Math.min(Math.max(1, maxBytes / 4), Integer.MAX_VALUE - 1024);
+    }
+
+    /** The heap reading a document within these limits may take at most: twice its bytes, and its tokens' trees. */
+    public long heapNeeded() {
+        return 2 * maxBytes + BYTES_PER_TOKEN * maxTokens;
     }
 
     /** These limits as Jackson 3's parser constraints (numbers and names keep Jackson's defaults). */

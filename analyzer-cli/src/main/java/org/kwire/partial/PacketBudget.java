@@ -4,15 +4,16 @@ import org.kwire.json.JsonInputException;
 
 /**
  * How many packets the partials of one merge may hold together: building their report numbers every packet of every
- * slice from the slices' timelines, about 32 bytes of heap per packet at once (each packet's running maximum, 8 bytes,
- * held for the numbering and computed again while it is built, with the timelines' own bytes), so the packets a merge
- * takes are bounded by the heap: at most a quarter of it at 32 bytes each. Checked on each partial's declared counts
- * before its timelines are inflated. Not thread-safe: one per merge.
+ * slice from the slices' timelines, about 20 bytes of heap per packet at once, measured (each packet's running
+ * maximum, 8 bytes, held for the numbering and computed again while it is built, with the timelines' own bytes;
+ * docs/PERFORMANCE.md, "Hostile partials"), so the packets a merge takes are bounded by the heap: at most two thirds
+ * of it at 24 bytes each (30 million packets in the launcher's 1 GiB). Checked on each partial's declared counts before its timelines are inflated. Not thread-safe: one per
+ * merge.
  */
 public final class PacketBudget {
 
     /** Heap bytes the numbering of one packet takes, at most. */
-    static final long BYTES_PER_PACKET = 32;
+    static final long BYTES_PER_PACKET = 24;
 
     private final long maxHeap;
     private long packets;
@@ -29,7 +30,7 @@ public final class PacketBudget {
 
     /** The packets all partials of the merge may hold. */
     public long most() {
-        return maxHeap / 4 / BYTES_PER_PACKET;
+        return maxHeap / 3 * 2 / BYTES_PER_PACKET;
     }
 
     /**
@@ -42,7 +43,7 @@ public final class PacketBudget {
         if (n > most() - packets) {
             throw new JsonInputException(pointer, "the partials hold " + (n > Long.MAX_VALUE - packets ? "more than "
                     + Long.MAX_VALUE : Long.toString(packets + n)) + " packets; numbering their frames takes "
-                    + BYTES_PER_PACKET + " bytes each, more than a quarter of this heap (" + (maxHeap >> 20)
+                    + BYTES_PER_PACKET + " bytes each, more than two thirds of this heap (" + (maxHeap >> 20)
                     + " MiB) holds: give the JVM a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
         }
         packets += n;

@@ -85,7 +85,7 @@ class PartialBoundsTest {
         Path all = write("claim-all.json", p);
         String why = refused(CliRun.of("merge", all.toString()), all);
         assertTrue(why.startsWith("/slices/0/packets: the partials hold 2147483647 packets; numbering their frames takes "
-                + "32 bytes each, more than a quarter of this heap ("), why);
+                + "24 bytes each, more than two thirds of this heap ("), why);
         assertTrue(why.endsWith(" MiB) holds: give the JVM a larger heap (KWIRE_JAVA_OPTS=-Xmx...)"), why);
     }
 

@@ -49,6 +49,17 @@ class SchemaCoverageTest {
         assertEquals(List.of(), gaps);
     }
 
+    /** A partial's analysis options are analyze's options that change what it finds, as SliceAnalysis keeps them. */
+    @Test
+    void aPartialsAnalysisNamesOnlyAnalyzesOptionsThatChangeWhatItFinds() {
+        Set<String> options = new java.util.TreeSet<>();
+        AnalyzeCommand.options().getOptions().forEach(o -> options.add(o.getLongOpt()));
+        options.removeAll(SliceAnalysis.PER_RUN);
+        Set<String> named = new java.util.TreeSet<>();
+        docs.get(BASE + "partial-1.json").at("/properties/analysis/propertyNames/enum").forEach(n -> named.add(n.asText()));
+        assertEquals(options, named);
+    }
+
     private void walk(Type type, JsonNode schema, String doc, String at) {
         if (schema == null) {
             gaps.add(at + ": no schema");
