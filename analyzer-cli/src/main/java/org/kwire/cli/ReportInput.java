@@ -71,8 +71,7 @@ final class ReportInput {
             Report r = Json.REPORT_READER.readValue(parser, Report.class);
             return r.requestRate() != null ? r : withoutRate(r);
         } catch (JsonMappingException e) { // a field the schema lets through that its record does not take
-            throw new CliException(ExitCodes.INPUT, what + ": " + pointer(e) + ": does not fit its field (a number out "
-                    + "of its range, or a value of another kind)");
+            throw new CliException(ExitCodes.INPUT, what + ": " + JsonInputException.unbound(e).getMessage());
         } catch (JsonProcessingException e) {
             throw new CliException(ExitCodes.INPUT, what + ": not a kwire report (not JSON)");
         } catch (IOException e) {
@@ -109,15 +108,6 @@ final class ReportInput {
         } catch (CliException e) { // read past the limit while it grew
             throw new CliException(ExitCodes.INPUT, e.getMessage().replaceFirst("^stdin", name));
         }
-    }
-
-    private static String pointer(JsonMappingException e) {
-        StringBuilder out = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            out.append('/').append(r.getFieldName() != null ? r.getFieldName().replace("~", "~0").replace("/", "~1")
-                    : Integer.toString(r.getIndex()));
-        }
-        return out.toString();
     }
 
     /** A hint when the input looks like analyze's NDJSON events rather than its report. */

@@ -69,7 +69,7 @@ public final class Annotations {
         if (node.isObject()) {
             JsonNode names = schema.path("propertyNames");
             for (Map.Entry<String, JsonNode> e : node.properties()) {
-                String at = pointer + "/" + e.getKey().replace("~", "~0").replace("/", "~1");
+                String at = pointer + "/" + JsonInputException.segment(e.getKey());
                 visit(names, at, StringNode.valueOf(e.getKey()));
                 JsonNode declared = schema.path("properties").get(e.getKey());
                 walk(id, declared != null ? declared : schema.get("additionalProperties"), e.getValue(), at);

@@ -95,7 +95,7 @@ public final class JsonInput {
             for (java.util.Map.Entry<String, JsonNode> e : n.properties()) {
                 String below = e.getValue().isValueNode() && !e.getValue().isNumber() ? null : tooBig(e.getValue());
                 if (below != null) {
-                    return "/" + e.getKey().replace("~", "~0").replace("/", "~1") + below;
+                    return "/" + JsonInputException.segment(e.getKey()) + below;
                 }
             }
         } else if (n.isArray()) {

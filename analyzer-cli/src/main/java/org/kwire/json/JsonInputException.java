@@ -35,6 +35,24 @@ public final class JsonInputException extends IOException {
         return reason;
     }
 
+    /** A name as one segment of a JSON pointer: {@code ~} and {@code /} escaped (RFC 6901). */
+    public static String segment(String name) {
+        return name.replace("~", "~0").replace("/", "~1");
+    }
+
+    /**
+     * A refusal of a value that Jackson 2 could not bind into its record field: a field a schema let through (none of
+     * kwire's should), named by its pointer.
+     */
+    public static JsonInputException unbound(com.fasterxml.jackson.databind.JsonMappingException e) {
+        StringBuilder pointer = new StringBuilder();
+        for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : e.getPath()) {
+            pointer.append('/').append(r.getFieldName() != null ? segment(r.getFieldName()) : Integer.toString(r.getIndex()));
+        }
+        return new JsonInputException(pointer.toString(), "does not fit its field (a number out of its range, or a value "
+                + "of another kind)");
+    }
+
     /** This refusal with its pointer under {@code parent} (a field checked apart, e.g. one section of a document). */
     public JsonInputException under(String parent) {
         return new JsonInputException(parent + pointer, reason);

@@ -173,7 +173,7 @@ final class PartialChecks {
     private static void topicRate(JsonNode r) throws JsonInputException {
         int used = r.get("used").asInt();
         for (Map.Entry<String, JsonNode> e : r.get("series").properties()) {
-            rows(e.getValue(), used, "/report/topic_rate/series/" + e.getKey().replace("~", "~0").replace("/", "~1"));
+            rows(e.getValue(), used, "/report/topic_rate/series/" + JsonInputException.segment(e.getKey()));
         }
         if (r.get("other").isArray()) {
             rows(r.get("other"), used, "/report/topic_rate/other");

@@ -103,13 +103,7 @@ public final class PartialCodec {
                 .disable(com.fasterxml.jackson.core.StreamReadFeature.AUTO_CLOSE_SOURCE).build().createParser(in)) {
             return JSON.readValue(parser, Partial.class);
         } catch (com.fasterxml.jackson.databind.JsonMappingException e) {
-            StringBuilder pointer = new StringBuilder();
-            for (com.fasterxml.jackson.databind.JsonMappingException.Reference r : e.getPath()) {
-                pointer.append('/').append(r.getFieldName() != null
-                        ? r.getFieldName().replace("~", "~0").replace("/", "~1") : Integer.toString(r.getIndex()));
-            }
-            throw new org.kwire.json.JsonInputException(pointer.toString(), "does not fit its field (a number out of its "
-                    + "range, or a value of another kind)");
+            throw org.kwire.json.JsonInputException.unbound(e);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new org.kwire.json.JsonInputException("", "not JSON where it was JSON a moment before: changed while "
                     + "it was read");

@@ -45,18 +45,18 @@ final class HostilePartials {
     static final List<String> CAPTURES = List.of("java-basic.pcap", "transactions.pcap", "java-tls12-shared.pcap",
             "nDPI-kafka.pcapng", "acks0-producer.pcap", "share-group.pcap");
 
-    private static Map<String, Path> made;
+    private static final Map<Path, Map<String, Path>> MADE = new java.util.HashMap<>();
 
     private HostilePartials() {
     }
 
     /**
-     * The real partials, made once per test run into {@code dir}: one per capture, and {@code "two-slices"}: the
+     * The real partials, made once per test class into its {@code dir}: one per capture, and {@code "two-slices"}: the
      * halves of java-basic (its odd and even packets) analyzed apart and merged with {@code merge --partial}.
      */
     static synchronized Map<String, Path> real(Path dir) {
-        if (made != null) {
-            return made;
+        if (MADE.containsKey(dir)) {
+            return MADE.get(dir);
         }
         Map<String, Path> out = new java.util.LinkedHashMap<>();
         for (String c : CAPTURES) {
@@ -68,8 +68,8 @@ final class HostilePartials {
         CliRun merge = CliRun.of("merge", "--partial", "-o", both.toString(), even.toString(), odd.toString());
         assertEquals(0, merge.exit(), merge.err());
         out.put("two-slices", both);
-        made = out;
-        return made;
+        MADE.put(dir, out);
+        return out;
     }
 
     private static Path partial(Path dir, String name, Path capture) {
@@ -140,21 +140,15 @@ final class HostilePartials {
 
     /** Deflate (zlib) of {@code n} zero bytes, base64: a bomb of {@code n} bytes in a few kB. */
     static String deflatedZeros(long n) {
-        Deflater d = new Deflater(Deflater.BEST_COMPRESSION);
-        byte[] zeros = new byte[1 << 20];
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        byte[] buf = new byte[65536];
-        for (long left = n; left > 0; left -= zeros.length) {
-            d.setInput(zeros, 0, (int) Math.min(zeros.length, left));
-            while (!d.needsInput()) {
-                out.write(buf, 0, d.deflate(buf));
+        byte[] zeros = new byte[1 << 20];
+        try (java.util.zip.DeflaterOutputStream z = new java.util.zip.DeflaterOutputStream(out, new Deflater(9), 1 << 16)) {
+            for (long left = n; left > 0; left -= zeros.length) {
+                z.write(zeros, 0, (int) Math.min(zeros.length, left));
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        d.finish();
-        while (!d.finished()) {
-            out.write(buf, 0, d.deflate(buf));
-        }
-        d.end();
         return Base64.getEncoder().encodeToString(out.toByteArray());
     }
 

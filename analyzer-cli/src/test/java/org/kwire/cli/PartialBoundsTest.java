@@ -104,6 +104,11 @@ class PartialBoundsTest {
         String bytes = refused(CliRun.of("merge", "--max-partial-bytes", "1000000", many.toString()), many);
         assertEquals(Files.size(many) + " bytes, more than 1000000, the most a partial may hold (--max-partial-bytes)", bytes);
         assertEquals(ExitCodes.USAGE, CliRun.of("merge", "--max-partial-bytes", "0", many.toString()).exit());
+        CliRun tooMuch = CliRun.of("merge", "--max-partial-tokens", "100000000000", many.toString());
+        assertEquals(ExitCodes.USAGE, tooMuch.exit());
+        assertTrue(tooMuch.err().startsWith("kwire: --max-partial-bytes 268435456 and --max-partial-tokens 100000000000: "
+                + "reading a partial within them may take 6104027 MiB of heap (twice its bytes and 64 bytes a token), more "
+                + "than this heap's "), tooMuch.err());
         assertEquals(ExitCodes.USAGE, CliRun.of("merge", "--max-partial-tokens", "many", many.toString()).exit());
     }
 
@@ -257,7 +262,7 @@ class PartialBoundsTest {
                         big.addAll((ArrayNode) big.deepCopy());
                     }
                     text = HostilePartials.JSON.writeValueAsString(HostilePartials.with(tree, v.getKey(), big));
-                    bytes = Math.max(bytes, text.length() + 1);
+                    bytes = Math.max(bytes, 4L * text.length());
                     expect = "more than " + tokens + " JSON tokens, the most a partial may hold (--max-partial-tokens)";
                 }
                 case 1 -> {
@@ -272,7 +277,7 @@ class PartialBoundsTest {
                     text = HostilePartials.JSON.writeValueAsString(HostilePartials.with(tree, v.getKey(),
                             HostilePartials.JSON.getNodeFactory().textNode("@@deep@@"))).replace("\"@@deep@@\"",
                             HostilePartials.nested(65 + r.nextInt(100_000)));
-                    bytes = Math.max(bytes, text.length() + 1);
+                    bytes = Math.max(bytes, 4L * text.length());
                     expect = "nested more than 64 deep, deeper than any kwire partial";
                 }
                 default -> {
@@ -280,7 +285,7 @@ class PartialBoundsTest {
                     long zeros = 1L << (16 + r.nextInt(13));
                     text = HostilePartials.JSON.writeValueAsString(HostilePartials.with(tree, "/slices/" + slice
                             + "/timeline/data", HostilePartials.JSON.getNodeFactory().textNode(HostilePartials.deflatedZeros(zeros))));
-                    bytes = Math.max(bytes, text.length() + 1);
+                    bytes = Math.max(bytes, 4L * text.length()); // its strings within a quarter of the bytes
                     expect = "timeline data inflates past the ";
                 }
             }
