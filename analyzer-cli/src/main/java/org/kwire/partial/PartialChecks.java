@@ -28,8 +28,8 @@ import java.util.Map;
  * ({@link ApiPart#histogramProblem});</li>
  * <li>each topic-rate series has {@code used} buckets; at most {@code slowest_count} slowest exchanges.</li>
  * </ul>
- * And on the partial bound from it ({@link #bound}): the frame and stream numbers its notes name are of its part, and
- * every frame number it holds has its time in {@code frame_times}.
+ * And the same again on the partial bound from it ({@link #bound}), over every frame and stream number its records
+ * hold (those its notes' texts name too): a net under the annotations, for a field the schema would not mark.
  */
 final class PartialChecks {
 
@@ -89,7 +89,7 @@ final class PartialChecks {
     }
 
     /**
-     * @throws JsonInputException if a note names a frame or stream past the part's, or a frame it holds has no time
+     * @throws JsonInputException if the part holds a frame or stream past its slices', or a frame without its time
      */
     static void bound(Partial p) throws JsonInputException {
         ReportPart r = p.report();
