@@ -80,6 +80,20 @@ public final class KafkaConversation {
         return pending.containsKey(correlationId);
     }
 
+    /**
+     * True unless the complete frame carries the correlation_id of a pending request and does not decode as its
+     * response (resynchronisation asks this of a candidate before taking it; the frame is decoded for it). A pending
+     * request of a version no schema defines cannot tell: true.
+     */
+    public boolean fitsPendingRequest(KafkaFrame frame) {
+        RequestRecord r = frame.length() >= 8 ? pending.get(frame.data().getInt(4)) : null;
+        if (r == null || headers.schemas().versions(r.header().apiKey(), Direction.RESPONSE).isEmpty()
+                || !headers.schemas().isKnownRequest(r.header().apiKey(), r.header().apiVersion())) {
+            return true;
+        }
+        return inference.fits(frame, r.header().apiKey(), r.header().apiVersion());
+    }
+
     /** True if any request waits for its response. */
     public boolean hasPending() {
         return !pending.isEmpty();

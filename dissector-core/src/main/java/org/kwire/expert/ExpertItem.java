@@ -47,11 +47,13 @@ public enum ExpertItem {
     FRAME_TOO_LARGE("kafka.frame.too_large", WARNING, LIMIT, "a frame declared larger than --max-frame-size; skipped by its size, framing stays in sync"),
     FRAME_RESYNC_SKIPPED("kafka.frame.resync_skipped", WARNING, SEQUENCE, "bytes skipped to find a frame boundary"),
     FRAME_CUT_BY_GAP("kafka.frame.cut_by_gap", WARNING, SEQUENCE, "a frame the capture lost bytes of; its rest is skipped by its size"),
+    FRAME_SIZE_UNCONFIRMED("kafka.frame.size_unconfirmed", WARNING, MALFORMED, "a size prefix the bytes after it contradict: a frame starts inside its declared span, none at its end"),
     FRAME_SIZE_CUT_BY_GAP("kafka.frame.size_cut_by_gap", WARNING, SEQUENCE, "a size prefix cut by a gap; framing resynchronises"),
     FRAME_INCOMPLETE_AT_END("kafka.frame.incomplete_at_end", WARNING, TRUNCATED, "a frame still incomplete when its stream ended"),
     FRAME_SIZE_CUT_AT_END("kafka.frame.size_cut_at_end", WARNING, TRUNCATED, "a stream that ends inside a size prefix"),
     FRAME_INCOMPLETE("kafka.frame.incomplete", WARNING, SEQUENCE, "a dissected frame whose body is shown only as far as it was captured"),
     // Kafka headers and matching
+    CLIENT_GUESSED("kafka.connection.client_guessed", WARNING, PROTOCOL, "a connection between two broker ports whose bytes did not tell the client: the side that spoke first is taken for it"),
     REQUEST_HEADER_MALFORMED("kafka.request.header_malformed", ERROR, MALFORMED, "a request header that does not fit in its frame"),
     REQUEST_HEADER_LOST("kafka.request.header_lost", WARNING, SEQUENCE, "a request header the capture lost"),
     REQUEST_API_KEY_UNKNOWN("kafka.request.api_key_unknown", ERROR, MALFORMED, "a request with an api_key no known Kafka release defines"),

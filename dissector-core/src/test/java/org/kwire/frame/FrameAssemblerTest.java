@@ -95,7 +95,7 @@ class FrameAssemblerTest {
         byte[] garbage = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xf0, 1, 2, 3};
         byte[] stream = concat(garbage, frame(6));
         // a frame starts where the size prefix is 6
-        FrameAssembler a = assembler(true, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 6);
+        FrameAssembler a = assembler(true, (h, fills) -> h.limit() >= 4 && h.getInt(0) == 6);
         a.accept(ByteBuffer.wrap(stream), 1, 1);
         a.end(1);
         assertEquals(1, frames.size());
@@ -186,7 +186,7 @@ class FrameAssemblerTest {
     @Test
     void gapBeyondTheFrameEndNeedsResynchronisation() {
         byte[] first = frame(50);
-        FrameAssembler a = assembler(true, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 8);
+        FrameAssembler a = assembler(true, (h, fills) -> h.limit() >= 4 && h.getInt(0) == 8);
         a.accept(ByteBuffer.wrap(first, 0, 20), 1, 1);
         a.gap(34 + 5, "missing segments", 2); // the first frame's rest and 5 bytes of the next
         a.accept(ByteBuffer.wrap(concat(new byte[]{1, 2, 3, 4}, frame(8))), 3, 3);
@@ -212,7 +212,7 @@ class FrameAssemblerTest {
     @Test
     void streamStartingMidFrameSkipsToTheFirstPlausibleStart() {
         byte[] stream = concat(new byte[]{9, 9, 9}, frame(5), frame(5));
-        FrameAssembler a = assembler(false, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 5);
+        FrameAssembler a = assembler(false, (h, fills) -> h.limit() >= 4 && h.getInt(0) == 5);
         a.accept(ByteBuffer.wrap(stream), 1, 1);
         assertEquals(2, frames.size());
         assertEquals(3, a.skippedBytes());
