@@ -45,7 +45,7 @@ final class ReadinessSection implements TextSection {
             firstRows.add(row);
             clientLines.add(cut("  " + client(r.clients(), c), width));
             for (Readiness.RemovedVersions v : c.apis()) {
-                t.row(v.api(), ReportWords.versions(v.versions()), ReportWords.accepted(v.accepted()),
+                t.row(v.api(), ReportWords.used(v), ReportWords.accepted(v.accepted()),
                         Units.count(v.requests()), v.brokerAction(), frames(v));
                 row++;
             }
@@ -58,7 +58,8 @@ final class ReadinessSection implements TextSection {
             }
             lines.add(table.get(i + 1));
         }
-        Wrap.wrap(lines, "used: the refused versions the client sent; accepted: the versions Kafka " + ready.target()
+        Wrap.wrap(lines, "used: the refused versions the client sent" + (ReportWords.anyUnknown(ready) ? " (unknown: defined by no Kafka "
+                + "release kwire knows)" : "") + "; accepted: the versions Kafka " + ready.target()
                 + " accepts; broker: what a broker of that release does (close: " + ReportWords.action("close")
                 + "; reject: " + ReportWords.action("reject") + "); frames: the first of those requests.",
                 "  ", "  ", width);

@@ -237,6 +237,42 @@ class HostileTrafficTest {
                 + "3 bytes to find a frame boundary (from frame 2)"), warnings(r));
     }
 
+    // --- 3. unknown versions -----------------------------------------------------------------------------------------
+
+    /**
+     * java-basic's first request (frame 4, ApiVersions v5) with api_version 1857: counted, its body left undecoded,
+     * noted (a warning: --strict fails), and readiness says the version is unknown to every release kwire knows.
+     */
+    @Test
+    void aVersionNoReleaseDefinesIsAWarningAndUnknownToReadiness(@TempDir Path dir) throws IOException {
+        byte[] pcap = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
+        int at = indexOf(pcap, new byte[] {0, 0, 0, 52, 0, 18, 0, 5, 0, 0, 0, 0});
+        pcap[at + 6] = 0x07;
+        pcap[at + 7] = 0x41; // 1857
+        Path capture = Files.write(dir.resolve("v1857.pcap"), pcap);
+        CliRun run = CliRun.of("analyze", capture.toString());
+        assertEquals(0, run.exit(), run.err());
+        JsonNode r = run.json();
+        assertEquals("{\"kafka.request.version_unknown\":1}", r.get("expert").toString());
+        assertEquals(List.of("warning [undecoded] frame 4 offset 6 (stream 0): ApiVersions v1857 request: no known Kafka "
+                + "release defines this version (header v1 assumed, body not decoded)"), warnings(r));
+        assertEquals("{\"5\":16,\"1857\":1}", r.get("apis").get(12).get("versions").toString());
+        assertEquals("[{\"client_id\":\"basic-admin\",\"address\":\"127.0.0.1\",\"software_name\":\"apache-kafka-java\","
+                + "\"software_version\":\"4.4.0\",\"apis\":[{\"api\":\"ApiVersions\",\"api_key\":18,\"versions\":[1857],"
+                + "\"accepted\":\"0-4\",\"requests\":1,\"frames\":[4],\"broker_action\":\"reject\",\"unknown_versions\":[1857]}]}]",
+                r.get("readiness").get("clients").toString());
+        assertEquals(4, CliRun.of("analyze", "--strict", "-q", capture.toString()).exit());
+        String text = CliRun.of("analyze", "--format", "text", capture.toString()).out();
+        assertTrue(text.contains("\n    ApiVersions  v1857 (1857 unknown)  v0-4             1  reject  4\n"), text);
+        assertTrue(text.contains("used: the refused versions the client sent (unknown: defined by no Kafka release kwire "
+                + "knows);"), text);
+        String dissect = CliRun.of("dissect", "--api", "ApiVersions", capture.toString()).out();
+        assertTrue(dissect.startsWith("! warning [undecoded] frame 4 offset 6 (stream 0): ApiVersions v1857 request: no "
+                + "known Kafka release defines this version (header v1 assumed, body not decoded)\nFrame 4, "), dissect);
+        assertTrue(dissect.contains("\n+-- body                     bytes            = 31 bytes, undecoded           "
+                + "[0x0019, 31B]\n"), dissect); // not read with another version's schema
+    }
+
     static int indexOf(byte[] hay, byte[] needle) {
         return IntStream.rangeClosed(0, hay.length - needle.length)
                 .filter(i -> java.util.Arrays.equals(hay, i, i + needle.length, needle, 0, needle.length))
