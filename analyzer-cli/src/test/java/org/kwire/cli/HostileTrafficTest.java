@@ -1,10 +1,13 @@
 package org.kwire.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.message.ApiVersionsRequestData;
 import org.apache.kafka.common.message.ApiVersionsResponseData;
 import org.apache.kafka.common.message.MetadataRequestData;
 import org.apache.kafka.common.message.MetadataResponseData;
+import org.apache.kafka.common.message.ProduceRequestData;
+import org.apache.kafka.common.message.ProduceResponseData;
 import org.apache.kafka.common.protocol.ApiKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -271,6 +274,48 @@ class HostileTrafficTest {
                 + "known Kafka release defines this version (header v1 assumed, body not decoded)\nFrame 4, "), dissect);
         assertTrue(dissect.contains("\n+-- body                     bytes            = 31 bytes, undecoded           "
                 + "[0x0019, 31B]\n"), dissect); // not read with another version's schema
+    }
+
+    // --- 4. a response to an acks=0 Produce request -----------------------------------------------------------------
+
+    /**
+     * acks0-producer.pcap (kafka-clients, acks=0: the broker never answers) with a Produce v13 response carrying the
+     * first Produce request's correlation_id (4) inserted after it: it used to be left undecoded as api_key -1; it is
+     * decoded as that request's response, and noted.
+     */
+    @Test
+    void aResponseToAnAcksZeroProduceIsDecodedAsItsResponse(@TempDir Path dir) throws IOException {
+        ProduceResponseData.TopicProduceResponse t = new ProduceResponseData.TopicProduceResponse().setTopicId(new Uuid(1, 2));
+        t.partitionResponses().add(new ProduceResponseData.PartitionProduceResponse().setIndex(0).setBaseOffset(0));
+        ProduceResponseData body = new ProduceResponseData();
+        body.responses().add(t);
+        byte[] response = CraftedPcap.response(body, ApiKeys.PRODUCE, 13, 4);
+        Path capture = PcapEdit.insertSegment(TestCaptures.path("acks0-producer.pcap"), dir.resolve("acks0-answered.pcap"),
+                17, 21, response);
+        CliRun run = CliRun.of("analyze", "--port", "43811", capture.toString());
+        assertEquals(0, run.exit(), run.err());
+        JsonNode r = run.json();
+        assertEquals("17 frames, 0 malformed, 0 incomplete, 0 without request; {\"kafka.response.acks0_answered\":1}; "
+                + "Produce 10/1, Metadata 1/1, ApiVersions 2/2", outcome(r));
+        JsonNode produce = r.get("apis").get(0);
+        assertEquals("10 1", produce.get("no_response_expected").asInt() + " " + produce.get("unmatched_responses").asInt());
+        assertEquals(List.of("warning [protocol] frame 18 offset 4 (stream 1): response with correlation_id 4 answers the "
+                + "Produce v13 request of frame 17, sent with acks=0, which a broker never answers; decoded as its response"),
+                warnings(r));
+        String summary = CliRun.of("dissect", "--format", "summary", "--port", "43811", capture.toString()).out();
+        assertTrue(summary.contains("\n     18  10:51:00.584455       1  <-  Produce v13                        4         "), summary);
+        // built with ProduceRequestData and ProduceResponseData: the same on a connection of two APIs
+        ProduceRequestData request = new ProduceRequestData().setAcks((short) 0).setTimeoutMs(1000);
+        request.topicData().add(new ProduceRequestData.TopicProduceData().setName("t"));
+        Path crafted = new CraftedPcap().connection(2, 40000, 9092).handshake()
+                .client(CraftedPcap.request(new ApiVersionsRequestData(), ApiKeys.API_VERSIONS, 3, "p", 3))
+                .server(CraftedPcap.response(new ApiVersionsResponseData(), ApiKeys.API_VERSIONS, 3, 3))
+                .client(CraftedPcap.request(request, ApiKeys.PRODUCE, 9, "p", 4))
+                .server(CraftedPcap.response(new ProduceResponseData(), ApiKeys.PRODUCE, 9, 4)).capture()
+                .write(dir.resolve("acks0-crafted.pcap"));
+        JsonNode c = CliRun.of("analyze", crafted.toString()).json();
+        assertEquals("4 frames, 0 malformed, 0 incomplete, 0 without request; {\"kafka.response.acks0_answered\":1}; "
+                + "Produce 1/1, ApiVersions 1/1", outcome(c));
     }
 
     static int indexOf(byte[] hay, byte[] needle) {

@@ -38,6 +38,18 @@ public final class KafkaConversation {
     private final SaslTokens saslTokens = new SaslTokens();
     /** (api key << 16 | version) of the requests seen, for inferring the API of responses without their request. */
     private final Set<Long> apisSeen = new LinkedHashSet<>();
+    /**
+     * The last acks=0 Produce requests ({@link #ACKS0_REMEMBERED} at most), by correlation_id: a broker should never
+     * answer one, but if a response carries one's correlation_id, it is decoded as that request's response.
+     */
+    private final LinkedHashMap<Integer, RequestRecord> acks0 = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, RequestRecord> eldest) {
+            return size() > ACKS0_REMEMBERED;
+        }
+    };
+    /** acks=0 Produce requests remembered per connection, in case a broker answers one. */
+    static final int ACKS0_REMEMBERED = 16;
     /** The last response that decoded cleanly as the answer to its pending request, while SASL tokens were due. */
     private ResponseInference.Trial answerTrial;
 
@@ -158,6 +170,8 @@ public final class KafkaConversation {
         if (responseExpected) {
             pending.put(h.correlationId(), record);
         } else {
+            acks0.remove(h.correlationId());
+            acks0.put(h.correlationId(), record);
             listener.onUnmatchedRequest(new Exchange(this, record, null));
         }
     }
@@ -183,11 +197,18 @@ public final class KafkaConversation {
         }
         int correlationId = response.correlationId();
         RequestRecord request = pending.remove(correlationId);
-        ResponseInference.Trial decoded = request == null ? inference.infer(frame, apisSeen) : answerTrial;
-        int apiKey = request != null ? request.header().apiKey() : decoded == null ? -1 : decoded.apiKey();
-        int apiVersion = request != null ? request.header().apiVersion() : decoded == null ? -1 : decoded.apiVersion();
+        RequestRecord unanswerable = request == null ? acks0.remove(correlationId) : null;
+        ResponseInference.Trial decoded = request == null && unanswerable == null ? inference.infer(frame, apisSeen) : answerTrial;
+        RequestRecord api = request != null ? request : unanswerable;
+        int apiKey = api != null ? api.header().apiKey() : decoded == null ? -1 : decoded.apiKey();
+        int apiVersion = api != null ? api.header().apiVersion() : decoded == null ? -1 : decoded.apiVersion();
         ResponseHeader h = decoded != null ? decoded.header() : responseHeader(frame, correlationId, apiKey, apiVersion);
-        if (request == null) {
+        if (unanswerable != null) {
+            note(ExpertItem.ACKS0_ANSWERED, frame.meta().lastPacket(), 4, "response with correlation_id " + correlationId
+                    + " answers the " + apiName(apiKey) + " v" + apiVersion + " request of frame "
+                    + unanswerable.frame().lastPacket() + ", sent with acks=0, which a broker never answers; decoded as "
+                    + "its response");
+        } else if (request == null) {
             note(ExpertItem.RESPONSE_WITHOUT_REQUEST, frame.meta().lastPacket(), 4, "response with correlation_id "
                     + correlationId + " has no captured request" + (apiKey < 0 ? "" : "; inferred " + apiName(apiKey) + " v"
                     + apiVersion + ", the only API of this connection it decodes as"));

@@ -62,6 +62,7 @@ public enum ExpertItem {
     RESPONSE_TOO_SHORT("kafka.response.too_short", ERROR, MALFORMED, "a response with no room for a correlation_id"),
     RESPONSE_CORRELATION_ID_LOST("kafka.response.correlation_id_lost", WARNING, SEQUENCE, "a response whose correlation_id the capture lost"),
     RESPONSE_HEADER_MALFORMED("kafka.response.header_malformed", ERROR, MALFORMED, "a response header that does not fit in its frame"),
+    ACKS0_ANSWERED("kafka.response.acks0_answered", WARNING, PROTOCOL, "a response to a Produce request sent with acks=0, which a broker never answers; decoded as its response"),
     RESPONSE_WITHOUT_REQUEST("kafka.response.no_request", NOTE, SEQUENCE, "a response whose request was not captured"),
     SASL_TOKEN("kafka.sasl.token", NOTE, PROTOCOL, "a raw SASL token without a Kafka header (KIP-43, KIP-12); not shown"),
     // Kafka message bodies (the schema interpreter)
