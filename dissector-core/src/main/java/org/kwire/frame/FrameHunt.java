@@ -25,9 +25,10 @@ import java.util.List;
  * taken, as the last frame so far. A candidate whose frame runs past the bytes held gives way to a later acceptable
  * one when settling, and is never taken at the end: a start that nothing confirmed is not a frame.</li>
  * <li>Verifying, the declared end is taken when a frame plausibly starts there. When none does (its first bytes are
- * captured and are not a frame start, or were lost), or when the other direction speaks or the stream ends before
- * it, an acceptable candidate inside the declared span is taken instead ({@code kafka.frame.size_unconfirmed}: the
- * size prefix was wrong); else the declared end is kept, as a size prefix read in sync.</li>
+ * captured and are not a frame start), or the stream ends before it, an acceptable candidate inside the declared
+ * span is taken instead ({@code kafka.frame.size_unconfirmed}: the size prefix was wrong); when the bytes there were
+ * lost, or the other direction speaks before it, only a candidate the bytes speak for (its whole frame judged, or
+ * the frame after it confirming it). Else the declared end is kept, as a size prefix read in sync.</li>
  * </ul>
  * Bounds: the pieces held run from the first live candidate (or the next position to judge) on, and a candidate is
  * decided once the bytes after its declared end arrive, so at most its declared size (at most {@code maxFrameSize})
@@ -63,18 +64,24 @@ final class FrameHunt {
 
     private enum Status { REJECTED, CONFIRMED, UNVERIFIABLE, OPEN_COMPLETE, OPEN }
 
+    /** What a candidate's frame, once held, says: it is a frame, it is none, or the capture lost bytes of it. */
+    private enum Whole { FITS, DOES_NOT_FIT, LOST }
+
     /** A position the validator accepted: its declared frame length (size prefix included) and first bytes. */
     private static final class Candidate {
         final long offset;
         final long length;
         final ByteBuffer head;
-        /** Whether its whole frame is a frame ({@link FrameStartValidator#plausibleFrame}); null until asked. */
-        Boolean whole;
+        /** True if judged on fewer first bytes than will come, when settling: judged again later. */
+        final boolean tentative;
+        /** What its whole frame says ({@link FrameStartValidator#plausibleFrame}): null until held, then one of these. */
+        Whole whole;
 
-        Candidate(long offset, long length, ByteBuffer head) {
+        Candidate(long offset, long length, ByteBuffer head, boolean tentative) {
             this.offset = offset;
             this.length = length;
             this.head = head;
+            this.tentative = tentative;
         }
 
         long next() {
@@ -207,40 +214,53 @@ final class FrameHunt {
             return WAIT;
         }
         scan(mode, declaredEnd);
+        // against a size prefix read in sync, only a frame the bytes speak for wins: one whose whole frame was judged
+        // or whose next frame confirms it; weaker ones only when no frame starts at the declared end or it never came
+        boolean weakWins = atEnd == Status.REJECTED || unreached && mode == Mode.FINAL;
         for (Iterator<Candidate> it = candidates.iterator(); it.hasNext(); ) {
             Candidate c = it.next();
             Status s = status(c);
             if (s == Status.REJECTED) {
                 it.remove();
-            } else if (s != Status.OPEN) {
+            } else if (s != Status.OPEN && (weakWins || s == Status.CONFIRMED || c.whole == Whole.FITS)) {
                 return c.offset;
             }
         }
         return unreached && mode != Mode.FINAL ? WAIT : declaredEnd;
     }
 
-    /** Judges the positions from the frontier up to {@code before} (exclusive) whose first bytes are held. */
+    /**
+     * Judges the positions from the frontier up to {@code before} (exclusive) whose first bytes are held. Those whose
+     * first bytes are still to come wait, but when settling they are judged on what is held, tentatively.
+     */
     private void scan(Mode mode, long before) {
-        while (frontier < Math.min(end(), before)) {
-            if (held.lostAt(frontier)) {
-                frontier = held.pieceEnd(frontier);
+        candidates.removeIf(c -> c.tentative);
+        for (long at = frontier; at < Math.min(end(), before); at++) {
+            if (held.lostAt(at)) {
+                at = held.pieceEnd(at) - 1;
                 continue;
             }
-            int n = held.copy(frontier, scratch);
-            if (n < HEAD && frontier + n == end() && mode != Mode.FINAL && !wholeFrame(n)) {
+            int n = held.copy(at, scratch);
+            boolean early = n < HEAD && at + n == end() && mode != Mode.FINAL && !wholeFrame(n);
+            if (early && mode == Mode.DATA) {
                 return; // its first bytes are still to come
             }
-            if (n >= 4 && validator != null) {
-                int size = ByteBuffer.wrap(scratch).getInt(0);
-                if (size >= 0 && validator.plausibleStart(ByteBuffer.wrap(scratch, 0, n).slice(),
-                        held.fillsSegment(frontier, size))) {
-                    if (candidates.size() == MAX_CANDIDATES) {
-                        candidates.pollFirst();
-                    }
-                    candidates.addLast(new Candidate(frontier, 4L + size, ByteBuffer.wrap(Arrays.copyOf(scratch, n))));
-                }
+            judge(at, n, early);
+            if (!early) {
+                frontier = at + 1;
             }
-            frontier++;
+        }
+    }
+
+    private void judge(long at, int n, boolean tentative) {
+        if (n >= 4 && validator != null) {
+            int size = ByteBuffer.wrap(scratch).getInt(0);
+            if (size >= 0 && validator.plausibleStart(ByteBuffer.wrap(scratch, 0, n).slice(), held.fillsSegment(at, size))) {
+                if (candidates.size() == MAX_CANDIDATES) {
+                    candidates.pollFirst();
+                }
+                candidates.addLast(new Candidate(at, 4L + size, ByteBuffer.wrap(Arrays.copyOf(scratch, n)), tentative));
+            }
         }
     }
 
@@ -248,9 +268,9 @@ final class FrameHunt {
     private Status status(Candidate c) {
         if (c.whole == null && c.next() <= end()) {
             KafkaFrame frame = held.frame(c.offset, (int) c.length);
-            c.whole = frame == null || validator.plausibleFrame(frame);
+            c.whole = frame == null ? Whole.LOST : validator.plausibleFrame(frame) ? Whole.FITS : Whole.DOES_NOT_FIT;
         }
-        return Boolean.FALSE.equals(c.whole) ? Status.REJECTED : status(c.next(), c.head);
+        return c.whole == Whole.DOES_NOT_FIT ? Status.REJECTED : status(c.next(), c.head);
     }
 
     /**
