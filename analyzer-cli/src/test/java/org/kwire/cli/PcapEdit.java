@@ -95,4 +95,25 @@ final class PcapEdit {
         Files.write(out, o.toByteArray());
         return out;
     }
+
+    /**
+     * Where the TCP payloads of a classic pcap (Ethernet, IPv4) lie: per packet with payload, {file offset, length,
+     * frame number}.
+     */
+    static java.util.List<int[]> tcpPayloads(byte[] pcap) {
+        ByteBuffer b = ByteBuffer.wrap(pcap);
+        ByteOrder order = b.getInt(0) == 0xa1b2c3d4 || b.getInt(0) == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        java.util.List<int[]> payloads = new java.util.ArrayList<>();
+        int frame = 1;
+        for (int p = 24; p + 16 <= pcap.length; p += 16 + b.order(order).getInt(p + 8), frame++) {
+            int captured = b.order(order).getInt(p + 8);
+            int ip = p + 16 + 14;
+            int tcp = ip + (pcap[ip] & 0x0f) * 4;
+            int data = tcp + ((pcap[tcp + 12] & 0xf0) >> 2);
+            if (pcap[ip + 9] == 6 && data < p + 16 + captured) {
+                payloads.add(new int[] {data, p + 16 + captured - data, frame});
+            }
+        }
+        return payloads;
+    }
 }

@@ -147,6 +147,12 @@ public final class KafkaConversation {
                     + " (0x" + Integer.toHexString(h.apiKey() & 0xffff) + "), which no known Kafka release defines; not decoded");
             return;
         }
+        if (h.apiVersion() < 0) {
+            note(ExpertItem.REQUEST_VERSION_INVALID, frame.meta().lastPacket(), 6, apiName(h.apiKey()) + " request with "
+                    + "api_version " + h.apiVersion() + " (0x" + Integer.toHexString(h.apiVersion() & 0xffff) + "): versions are "
+                    + "never negative; not decoded");
+            return;
+        }
         if (!headers.schemas().isKnownRequest(h.apiKey(), h.apiVersion())) {
             note(ExpertItem.REQUEST_VERSION_UNKNOWN, frame.meta().lastPacket(), 6, apiName(h.apiKey()) + " v" + h.apiVersion()
                     + " request: no known Kafka release defines this version (header v1 assumed, body not decoded)");

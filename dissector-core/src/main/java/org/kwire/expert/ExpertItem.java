@@ -57,6 +57,7 @@ public enum ExpertItem {
     REQUEST_HEADER_MALFORMED("kafka.request.header_malformed", ERROR, MALFORMED, "a request header that does not fit in its frame"),
     REQUEST_HEADER_LOST("kafka.request.header_lost", WARNING, SEQUENCE, "a request header the capture lost"),
     REQUEST_API_KEY_UNKNOWN("kafka.request.api_key_unknown", ERROR, MALFORMED, "a request with an api_key no known Kafka release defines"),
+    REQUEST_VERSION_INVALID("kafka.request.version_invalid", ERROR, MALFORMED, "a request with a negative api_version, which no Kafka release can define"),
     REQUEST_VERSION_UNKNOWN("kafka.request.version_unknown", WARNING, UNDECODED, "a request version no known Kafka release defines; body not decoded"),
     CORRELATION_ID_REUSED("kafka.request.correlation_id_reused", WARNING, PROTOCOL, "a correlation_id reused while a request with it is pending"),
     RESPONSE_TOO_SHORT("kafka.response.too_short", ERROR, MALFORMED, "a response with no room for a correlation_id"),
