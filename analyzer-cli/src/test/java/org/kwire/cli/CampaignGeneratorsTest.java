@@ -46,13 +46,24 @@ class CampaignGeneratorsTest {
     private static final int[] HOSTILE_INTS = {0, -1, 1, 4, 8, 12, 0x7fffffff, 0x80000000, 0x00040012, 104_857_601};
     private static final short[] HOSTILE_SHORTS = {-1, -2, 0, 0x7fff, (short) 0x8000, 1857, 18, 3};
 
+    /** One input of a generator: made from its seed, checked; returns the expert notes of its report. */
+    private interface Generator {
+        long run(int seed, Random r, String capture) throws IOException;
+    }
+
+    /** Runs {@code seeds} inputs of a generator; together they must have damaged something (a note per input). */
+    private static void campaign(int seeds, String category, Generator g) throws IOException {
+        long notes = 0;
+        for (int seed = 0; seed < seeds; seed++) {
+            notes += g.run(seed, new Random(seed), CAPTURES.get(seed % CAPTURES.size()));
+        }
+        assertTrue(notes >= seeds, category + ": the inputs damaged too little, " + notes + " expert notes");
+    }
+
     /** Bit flips, random bytes and hostile int16/int32 values written over real captures' TCP payloads. */
     @Test
     void payloadMutationsOfRealCaptures(@TempDir Path dir) throws IOException {
-        long notes = 0;
-        for (int seed = 0; seed < SEEDS; seed++) {
-            Random r = new Random(seed);
-            String name = CAPTURES.get(seed % CAPTURES.size());
+        campaign(SEEDS, "payload", (seed, r, name) -> {
             byte[] pcap = Files.readAllBytes(TestCaptures.path(name));
             List<int[]> payloads = PcapEdit.tcpPayloads(pcap);
             StringBuilder what = new StringBuilder(name + ", seed " + seed + ":");
@@ -76,19 +87,15 @@ class CampaignGeneratorsTest {
                 }
                 what.append(" byte ").append(at);
             }
-            notes += check(what.toString(), Files.write(dir.resolve("payload-" + seed + ".pcap"), pcap), false, List.of(),
+            return check(what.toString(), Files.write(dir.resolve("payload-" + seed + ".pcap"), pcap), false, List.of(),
                     List.of());
-        }
-        assertTrue(notes >= SEEDS, "the mutations damaged something: " + notes + " expert notes");
+        });
     }
 
     /** The file cut at any byte, every packet cut to a random snaplen, random packets lost. */
     @Test
     void truncatedCaptures(@TempDir Path dir) throws IOException {
-        long notes = 0;
-        for (int seed = 0; seed < SEEDS; seed++) {
-            Random r = new Random(seed);
-            String name = CAPTURES.get(seed % CAPTURES.size());
+        campaign(SEEDS, "truncation", (seed, r, name) -> {
             Path in = TestCaptures.path(name);
             Path out = dir.resolve("truncated-" + seed + ".pcap");
             String what;
@@ -114,17 +121,14 @@ class CampaignGeneratorsTest {
                     what = name + " without packets " + drop;
                 }
             }
-            notes += check(what + " (seed " + seed + ")", out, true, List.of(), List.of());
-        }
-        assertTrue(notes >= SEEDS, "the truncations damaged something: " + notes + " expert notes");
+            return check(what + " (seed " + seed + ")", out, true, List.of(), List.of());
+        });
     }
 
     /** Crafted connections of frames chosen to hurt, between broker ports or not, with or without their start. */
     @Test
     void hostileFrames(@TempDir Path dir) throws IOException {
-        long notes = 0;
-        for (int seed = 0; seed < SEEDS * 2; seed++) {
-            Random r = new Random(seed);
+        campaign(SEEDS * 2, "hostile frames", (seed, r, name) -> {
             CraftedPcap pcap = new CraftedPcap();
             for (int c = 0, n = 1 + r.nextInt(3); c < n; c++) {
                 int clientPort = switch (r.nextInt(3)) {
@@ -155,10 +159,9 @@ class CampaignGeneratorsTest {
             if (r.nextBoolean()) {
                 analyzeOnly.add("--deep");
             }
-            notes += check("hostile frames, seed " + seed + " " + analyzeOnly, file, false, List.of("--port", "9092,9093"),
+            return check("hostile frames, seed " + seed + " " + analyzeOnly, file, false, List.of("--port", "9092,9093"),
                     analyzeOnly);
-        }
-        assertTrue(notes >= SEEDS * 2, "the frames hurt: " + notes + " expert notes");
+        });
     }
 
     /** A request: one of Kafka's own, or a header and body of hostile values. */

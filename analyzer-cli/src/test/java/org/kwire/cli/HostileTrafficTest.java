@@ -44,6 +44,17 @@ class HostileTrafficTest {
                 + " without request; " + r.get("expert") + "; " + String.join(", ", apis);
     }
 
+    /** The JSON report of {@code kwire analyze ARGS}, which must exit 0 and write nothing on stderr. */
+    private static JsonNode analyzed(String... args) throws IOException {
+        String[] all = new String[args.length + 1];
+        all[0] = "analyze";
+        System.arraycopy(args, 0, all, 1, args.length);
+        CliRun run = CliRun.of(all);
+        assertEquals(0, run.exit(), run.err());
+        assertEquals("", run.err());
+        return run.json();
+    }
+
     private static List<String> warnings(JsonNode r) {
         List<String> w = new ArrayList<>();
         r.get("warnings").forEach(n -> w.add(n.asText()));
@@ -99,9 +110,7 @@ class HostileTrafficTest {
         CraftedPcap p = new CraftedPcap();
         p.connection(2, 9092, 9092).server(metadataResponse(6)).client(metadata(7)).server(metadataResponse(7));
         p.connection(3, 9092, 9092).client(metadataResponse(8)).server(metadataResponse(9));
-        CliRun run = CliRun.of("analyze", p.write(dir.resolve("guess.pcap")).toString());
-        assertEquals(0, run.exit(), run.err());
-        JsonNode r = run.json();
+        JsonNode r = analyzed(p.write(dir.resolve("guess.pcap")).toString());
         assertEquals("4 frames, 0 malformed, 0 incomplete, 2 without request; {\"kafka.connection.client_guessed\":1,"
                 + "\"kafka.frame.resync_skipped\":1,\"kafka.response.no_request\":2}; Metadata 1/1", outcome(r));
         assertEquals("127.0.0.2:9092", r.get("connections").get(0).get("client").asText());
@@ -122,10 +131,8 @@ class HostileTrafficTest {
         Path noSyn = PcapEdit.without(TestCaptures.path("java-basic.pcap"), dir.resolve("no-syn.pcap"), handshakes);
         String ports = "9092,45760,45772,45774,45788,45800,45808,45816,45820,45824,45836,45846,45852,45864,45866,45882,"
                 + "45894,45898";
-        CliRun run = CliRun.of("analyze", "--port", ports, noSyn.toString());
-        assertEquals(0, run.exit(), run.err());
-        JsonNode original = CliRun.of("analyze", TestCaptures.path("java-basic.pcap").toString()).json();
-        JsonNode r = run.json();
+        JsonNode r = analyzed("--port", ports, noSyn.toString());
+        JsonNode original = analyzed(TestCaptures.path("java-basic.pcap").toString());
         assertEquals(outcome(original), outcome(r));
         assertEquals("146 frames, 0 malformed, 0 incomplete, 0 without request; {}; Produce 10/10, Fetch 3/3, "
                 + "ListOffsets 1/1, Metadata 16/16, OffsetCommit 1/1, OffsetFetch 3/3, FindCoordinator 4/4, JoinGroup 2/2, "
@@ -156,9 +163,7 @@ class HostileTrafficTest {
             c.client(metadata(id)).server(metadataResponse(id));
         }
         Path capture = c.capture().write(dir.resolve("size4.pcap"));
-        CliRun run = CliRun.of("analyze", capture.toString());
-        assertEquals(0, run.exit(), run.err());
-        JsonNode r = run.json();
+        JsonNode r = analyzed(capture.toString());
         assertEquals("11 frames, 1 malformed, 0 incomplete, 1 without request; {\"kafka.frame.resync_skipped\":1,"
                 + "\"kafka.frame.size_invalid\":1,\"kafka.response.no_request\":1}; Metadata 5/5", outcome(r));
         assertEquals(List.of("error [malformed] frame 3 offset 0 (stream 0 client->broker): invalid frame size 4 (allowed "
@@ -175,9 +180,7 @@ class HostileTrafficTest {
     @Test
     void aLostFirstSegmentOfAFetchResponseInventsNoFrames(@TempDir Path dir) throws IOException {
         Path capture = PcapEdit.without(TestCaptures.path("kafkajs.pcap"), dir.resolve("kafkajs-78.pcap"), Set.of(78));
-        CliRun run = CliRun.of("analyze", capture.toString());
-        assertEquals(0, run.exit(), run.err());
-        JsonNode r = run.json();
+        JsonNode r = analyzed(capture.toString());
         assertEquals("87 frames, 0 malformed, 0 incomplete, 0 without request; {\"kafka.frame.resync_skipped\":1,"
                 + "\"tcp.gap\":1}; Produce 2/2, Fetch 2/1, ListOffsets 1/1, Metadata 8/8, OffsetCommit 20/20, "
                 + "OffsetFetch 1/1, FindCoordinator 2/2, JoinGroup 2/2, LeaveGroup 1/1, SyncGroup 1/1, ApiVersions 3/3, "
@@ -203,9 +206,7 @@ class HostileTrafficTest {
         pcap[at + 2] = 7;
         Path corrupt = Files.write(dir.resolve("snap128-corrupt.pcap"), pcap);
         JsonNode original = CliRun.of("analyze", snap.toString()).json();
-        CliRun run = CliRun.of("analyze", corrupt.toString());
-        assertEquals(0, run.exit(), run.err());
-        JsonNode r = run.json();
+        JsonNode r = analyzed(corrupt.toString());
         assertEquals(outcome(original).replace("146 frames, 0 malformed", "146 frames, 1 malformed")
                 .replace("{\"kafka.frame.cut_by_gap\":105}", "{\"kafka.frame.cut_by_gap\":105,\"kafka.frame.size_unconfirmed\":1}"),
                 outcome(r));
@@ -230,9 +231,7 @@ class HostileTrafficTest {
                 metadataResponse(3));
         Path capture = new CraftedPcap().connection(2, 40000, 9092).client(requests).server(responses).capture()
                 .write(dir.resolve("mid-frame.pcap"));
-        CliRun run = CliRun.of("analyze", capture.toString());
-        assertEquals(0, run.exit(), run.err());
-        JsonNode r = run.json();
+        JsonNode r = analyzed(capture.toString());
         assertEquals("6 frames, 0 malformed, 0 incomplete, 0 without request; {\"kafka.frame.resync_skipped\":2}; "
                 + "Metadata 3/3", outcome(r));
         assertEquals(List.of("warning [sequence] frame 1 offset 0 (stream 0 client->broker): skipped 5 bytes to find a "
@@ -253,9 +252,7 @@ class HostileTrafficTest {
         pcap[at + 6] = 0x07;
         pcap[at + 7] = 0x41; // 1857
         Path capture = Files.write(dir.resolve("v1857.pcap"), pcap);
-        CliRun run = CliRun.of("analyze", capture.toString());
-        assertEquals(0, run.exit(), run.err());
-        JsonNode r = run.json();
+        JsonNode r = analyzed(capture.toString());
         assertEquals("{\"kafka.request.version_unknown\":1}", r.get("expert").toString());
         assertEquals(List.of("warning [undecoded] frame 4 offset 6 (stream 0): ApiVersions v1857 request: no known Kafka "
                 + "release defines this version (header v1 assumed, body not decoded)"), warnings(r));
@@ -292,9 +289,7 @@ class HostileTrafficTest {
         byte[] response = CraftedPcap.response(body, ApiKeys.PRODUCE, 13, 4);
         Path capture = PcapEdit.insertSegment(TestCaptures.path("acks0-producer.pcap"), dir.resolve("acks0-answered.pcap"),
                 17, 21, response);
-        CliRun run = CliRun.of("analyze", "--port", "43811", capture.toString());
-        assertEquals(0, run.exit(), run.err());
-        JsonNode r = run.json();
+        JsonNode r = analyzed("--port", "43811", capture.toString());
         assertEquals("17 frames, 0 malformed, 0 incomplete, 0 without request; {\"kafka.response.acks0_answered\":1}; "
                 + "Produce 10/1, Metadata 1/1, ApiVersions 2/2", outcome(r));
         JsonNode produce = r.get("apis").get(0);

@@ -300,14 +300,8 @@ class FrameAssemblerTest {
      */
     @Test
     void aDeclaredEndThatStartsNoFrameGivesWayToAFrameInsideTheSpan() {
-        byte[] first = frame(40); // declares 40 bytes, but only its first 10 were captured, then 4 lost...
-        FrameAssembler a = assembler(true, FIVE_OR_SIX);
-        a.accept(ByteBuffer.wrap(first, 0, 10), 1, 1);
-        a.gap(4, "snaplen", 1);
-        // ...and what follows is a frame of 5, then another of 6, where the declared end (offset 44) starts no frame
-        byte[] after = concat(frame(5), frame(6), frame(5), frame(6), frame(5)); // at 44: 00 06 01 02, inside a frame
-        a.accept(ByteBuffer.wrap(after), 2, 2);
-        a.end(2);
+        // what follows is a frame of 5, then another of 6, where the declared end (offset 44) starts no frame
+        cutThenFollowedBy(concat(frame(5), frame(6), frame(5), frame(6), frame(5))); // at 44: 00 06 01 02, in a frame
         assertEquals(6, frames.size());
         assertEquals(false, frames.get(0).complete());
         assertArrayEquals(frame(5), bytes(frames.get(1)));
@@ -321,14 +315,18 @@ class FrameAssemblerTest {
     /** The same span, but a frame starts at the declared end: the size prefix holds, nothing inside the span is taken. */
     @Test
     void aDeclaredEndThatStartsAFrameKeepsTheSizePrefix() {
-        byte[] first = frame(40);
-        FrameAssembler a = assembler(true, FIVE_OR_SIX);
-        a.accept(ByteBuffer.wrap(first, 0, 10), 1, 1);
-        a.gap(4, "snaplen", 1);
-        a.accept(ByteBuffer.wrap(concat(frame(5), Arrays.copyOfRange(first, 23, 44), frame(6), frame(5))), 2, 2);
-        a.end(2);
+        cutThenFollowedBy(concat(frame(5), Arrays.copyOfRange(frame(40), 23, 44), frame(6), frame(5)));
         assertEquals(3, frames.size());
         assertEquals(44, frames.get(1).meta().streamOffset());
         assertEquals(List.of(ExpertItem.FRAME_CUT_BY_GAP), notes.stream().map(ExpertNote::item).toList());
+    }
+
+    /** A frame declaring 40 bytes of which the first 10 were captured, then 4 lost, then {@code after}; the end. */
+    private void cutThenFollowedBy(byte[] after) {
+        FrameAssembler a = assembler(true, FIVE_OR_SIX);
+        a.accept(ByteBuffer.wrap(frame(40), 0, 10), 1, 1);
+        a.gap(4, "snaplen", 1);
+        a.accept(ByteBuffer.wrap(after), 2, 2);
+        a.end(2);
     }
 }
