@@ -55,6 +55,13 @@ class HostileTrafficTest {
         return run.json();
     }
 
+    /** Analyzes {@code capture}: its {@link #outcome} and its warnings must be these. */
+    private static void assertAnalyzed(Path capture, String outcome, List<String> warnings) throws IOException {
+        JsonNode r = analyzed(capture.toString());
+        assertEquals(outcome, outcome(r));
+        assertEquals(warnings, warnings(r));
+    }
+
     private static List<String> warnings(JsonNode r) {
         List<String> w = new ArrayList<>();
         r.get("warnings").forEach(n -> w.add(n.asText()));
@@ -162,13 +169,11 @@ class HostileTrafficTest {
         for (int id = 1; id <= 5; id++) {
             c.client(metadata(id)).server(metadataResponse(id));
         }
-        Path capture = c.capture().write(dir.resolve("size4.pcap"));
-        JsonNode r = analyzed(capture.toString());
-        assertEquals("11 frames, 1 malformed, 0 incomplete, 1 without request; {\"kafka.frame.resync_skipped\":1,"
-                + "\"kafka.frame.size_invalid\":1,\"kafka.response.no_request\":1}; Metadata 5/5", outcome(r));
-        assertEquals(List.of("error [malformed] frame 3 offset 0 (stream 0 client->broker): invalid frame size 4 (allowed "
+        assertAnalyzed(c.capture().write(dir.resolve("size4.pcap")), "11 frames, 1 malformed, 0 incomplete, 1 without "
+                + "request; {\"kafka.frame.resync_skipped\":1,\"kafka.frame.size_invalid\":1,\"kafka.response.no_request\":1}; "
+                + "Metadata 5/5", List.of("error [malformed] frame 3 offset 0 (stream 0 client->broker): invalid frame size 4 (allowed "
                 + "8..104857600); resynchronising", "warning [sequence] frame 5 offset 0 (stream 0 client->broker): skipped "
-                + "53 bytes to find a frame boundary (from frame 3)"), warnings(r));
+                + "53 bytes to find a frame boundary (from frame 3)"));
     }
 
     /**
@@ -231,12 +236,10 @@ class HostileTrafficTest {
                 metadataResponse(3));
         Path capture = new CraftedPcap().connection(2, 40000, 9092).client(requests).server(responses).capture()
                 .write(dir.resolve("mid-frame.pcap"));
-        JsonNode r = analyzed(capture.toString());
-        assertEquals("6 frames, 0 malformed, 0 incomplete, 0 without request; {\"kafka.frame.resync_skipped\":2}; "
-                + "Metadata 3/3", outcome(r));
-        assertEquals(List.of("warning [sequence] frame 1 offset 0 (stream 0 client->broker): skipped 5 bytes to find a "
+        assertAnalyzed(capture, "6 frames, 0 malformed, 0 incomplete, 0 without request; {\"kafka.frame.resync_skipped\":2}; "
+                + "Metadata 3/3", List.of("warning [sequence] frame 1 offset 0 (stream 0 client->broker): skipped 5 bytes to find a "
                 + "frame boundary (from frame 1)", "warning [sequence] frame 2 offset 0 (stream 0 broker->client): skipped "
-                + "3 bytes to find a frame boundary (from frame 2)"), warnings(r));
+                + "3 bytes to find a frame boundary (from frame 2)"));
     }
 
     // --- 3. unknown versions -----------------------------------------------------------------------------------------
