@@ -60,7 +60,9 @@ final class FrameHunt {
     /** Most undecided candidates kept. */
     static final int MAX_CANDIDATES = 1024;
     private static final int HEAD = FrameStartValidator.HEAD_BYTES;
+    /** {@link #resync}/{@link #verify}: wait for more bytes; no frame start in the bytes held, at the end. */
     private static final long WAIT = -1;
+    private static final long NONE = -2;
 
     private enum Status { REJECTED, CONFIRMED, UNVERIFIABLE, OPEN_COMPLETE, OPEN }
 
@@ -162,17 +164,16 @@ final class FrameHunt {
             held.dropBefore(candidates.isEmpty() ? frontier : Math.min(frontier, candidates.peekFirst().offset));
             return null;
         }
-        long resumeAt = at < 0 ? end() : at;
-        at = Math.max(at, -1);
         if (declaredEnd >= 0) {
             return new Outcome(at, at == declaredEnd ? null : new ExpertNote(ExpertItem.FRAME_SIZE_UNCONFIRMED,
                     held.packetAt(at), at, context, "the frame at offset " + frameStart + " declares "
                     + (declaredEnd - frameStart) + " bytes, but a frame starts at offset " + at
                     + " before its declared end: framing resumes there"), 0);
         }
-        long skipped = held.capturedBefore(resumeAt);
-        return new Outcome(at, skipped == 0 ? null : new ExpertNote(ExpertItem.FRAME_RESYNC_SKIPPED,
-                held.packetAt(resumeAt), start, context, "skipped " + skipped + " bytes to find a frame boundary (from "
+        long skippedTo = at == NONE ? end() : at;
+        long skipped = held.capturedBefore(skippedTo);
+        return new Outcome(at == NONE ? -1 : at, skipped == 0 ? null : new ExpertNote(ExpertItem.FRAME_RESYNC_SKIPPED,
+                held.packetAt(skippedTo), start, context, "skipped " + skipped + " bytes to find a frame boundary (from "
                 + "frame " + lostSyncAt + ")"), skipped);
     }
 
@@ -201,7 +202,7 @@ final class FrameHunt {
                 }
             }
         }
-        return mode == Mode.FINAL ? -2 : WAIT;
+        return mode == Mode.FINAL ? NONE : WAIT;
     }
 
     private long verify(Mode mode) {
@@ -235,18 +236,19 @@ final class FrameHunt {
      */
     private void scan(Mode mode, long before) {
         candidates.removeIf(c -> c.tentative);
+        boolean tentative = false; // once a position is judged early, those after it are too (the frontier stays)
         for (long at = frontier; at < Math.min(end(), before); at++) {
             if (held.lostAt(at)) {
                 at = held.pieceEnd(at) - 1;
                 continue;
             }
             int n = held.copy(at, scratch);
-            boolean early = n < HEAD && at + n == end() && mode != Mode.FINAL && !wholeFrame(n);
-            if (early && mode == Mode.DATA) {
+            tentative |= n < HEAD && at + n == end() && mode != Mode.FINAL && !wholeFrame(n);
+            if (tentative && mode == Mode.DATA) {
                 return; // its first bytes are still to come
             }
-            judge(at, n, early);
-            if (!early) {
+            judge(at, n, tentative);
+            if (!tentative) {
                 frontier = at + 1;
             }
         }
