@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
-/** Derives damaged captures for tests: a classic pcap with some packets (1-based frame numbers) left out. */
+/** Derives damaged captures for tests from classic pcaps: packets (1-based frame numbers) left out, cut, or with a byte field changed. */
 final class PcapEdit {
 
     private PcapEdit() {
@@ -30,6 +30,25 @@ final class PcapEdit {
         }
         Files.write(out, java.util.Arrays.copyOf(o.array(), o.position()));
         return out;
+    }
+
+    /**
+     * Copies {@code in} (a classic pcap of Ethernet, IPv4 and TCP) to {@code out} with the length field of the TLS
+     * record that starts frame {@code frame}'s TCP payload set to {@code length}, as if the capture had damaged it.
+     */
+    static Path tlsRecordLength(Path in, Path out, int frame, int length) throws IOException {
+        byte[] bytes = Files.readAllBytes(in);
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        ByteOrder order = b.getInt(0) == 0xa1b2c3d4 || b.getInt(0) == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        int p = 24;
+        for (int n = 1; n < frame; n++) {
+            p += 16 + b.order(order).getInt(p + 8);
+        }
+        int ip = p + 16 + 14;
+        int tcp = ip + (b.get(ip) & 0x0f) * 4;
+        int payload = tcp + ((b.get(tcp + 12) & 0xff) >> 4) * 4;
+        b.order(ByteOrder.BIG_ENDIAN).putShort(payload + 3, (short) length);
+        return Files.write(out, bytes);
     }
 
     /** Copies {@code in} to {@code out} with every packet cut to {@code snaplen} captured bytes (original lengths kept). */

@@ -77,6 +77,10 @@ final class HandshakeHandler {
         c.facts.changed = true;
     }
 
+    boolean clientHelloSeen() {
+        return clientHello != null;
+    }
+
     private void clientHello(Side side, byte[] body) {
         Hello.ClientHello ch = Hello.client(body);
         if (clientHello == null) {
@@ -92,6 +96,7 @@ final class HandshakeHandler {
     private void serverHello(Side side, byte[] body, TlsRecord r) {
         Hello.ServerHello sh = Hello.server(body);
         c.suite = CipherSuite.of(sh.cipherSuite());
+        c.compression = sh.compression();
         c.facts.cipherSuite = c.suite.name();
         c.facts.version = TlsNames.version(sh.version());
         if (sh.helloRetry()) {
@@ -288,6 +293,30 @@ final class HandshakeHandler {
         } else {
             side.missing = keys12.failure();
         }
+    }
+
+    /**
+     * TLS 1.2: a record found by scanning after lost bytes, on a side whose ChangeCipherSpec was not seen: if it
+     * authenticates with the session's keys at a sequence number up to {@code most}, the ChangeCipherSpec was among the
+     * lost bytes, and the side is protected from this record on (its read state at that sequence number). Returns the
+     * sequence number, or -1 if the record is not protected (nothing changed).
+     */
+    long changeCipherSpecLost(Side side, TlsRecord r, long most) {
+        if (c.tls13 || side.protectedNow || clientHello == null || serverHello == null || c.suite == null
+                || !c.suite.decryptable()) {
+            return -1;
+        }
+        KeySetup.Keys k = keys12 != null ? keys12 : KeySetup.tls12(c.keys, c.sessions, c.suite, clientHello, serverHello,
+                c.facts.resumed, encryptedPreMaster, transcriptDone && transcript != null ? transcript.toByteArray() : null);
+        RecordProtection p = side.client ? k.client() : k.server();
+        for (long seq = 0; p != null && seq <= most; seq++) {
+            if (p.openAt(r.type(), r.version(), r.fragment(), seq) != null) {
+                changeCipherSpec(side);
+                side.read.sequence(seq);
+                return seq;
+            }
+        }
+        return -1;
     }
 
     /** The first protected record of a side opened: a TLS 1.2 session is learned for resumption. */
