@@ -57,7 +57,7 @@ final class PcapReader extends CaptureReader {
         long incl = rh.getInt(at + 8) & 0xffffffffL;
         long orig = rh.getInt(at + 12) & 0xffffffffL;
         if (incl > MAX_RECORD) {
-            return stop("capture corrupt after packet " + number + ": record length " + incl + " bytes; reading stopped");
+            return corrupt("capture corrupt after packet " + number + ": record length " + incl + " bytes; reading stopped");
         }
         ByteBuffer data = in.read((int) incl);
         if (data.remaining() < incl) {

@@ -59,7 +59,7 @@ final class PcapngReader extends CaptureReader {
             }
             long total = head.getInt(h + 4) & 0xffffffffL;
             if (total < 12 || total % 4 != 0 || total > MAX_BLOCK) {
-                return stop("capture corrupt after packet " + number + ": block of type " + type + " with length " + total + "; reading stopped");
+                return corrupt("capture corrupt after packet " + number + ": block of type " + type + " with length " + total + "; reading stopped");
             }
             ByteBuffer body = in.readTransient((int) total - 8);
             if (body.remaining() < total - 8) {
@@ -116,14 +116,14 @@ final class PcapngReader extends CaptureReader {
         }
         int magic = bom.getInt(0);
         if (magic != BYTE_ORDER_MAGIC && Integer.reverseBytes(magic) != BYTE_ORDER_MAGIC) {
-            stop("capture corrupt after packet " + number + ": section header block with byte-order magic "
+            corrupt("capture corrupt after packet " + number + ": section header block with byte-order magic "
                     + String.format("%08x", magic) + "; reading stopped");
             return false;
         }
         order = magic == BYTE_ORDER_MAGIC ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
         long total = (order == ByteOrder.BIG_ENDIAN ? length : Integer.reverseBytes(length)) & 0xffffffffL;
         if (total < 28 || total % 4 != 0 || total > MAX_BLOCK) {
-            stop("capture corrupt: section header block length " + total + "; reading stopped");
+            corrupt("capture corrupt: section header block length " + total + "; reading stopped");
             return false;
         }
         ByteBuffer body = in.read((int) total - 12);
@@ -134,7 +134,7 @@ final class PcapngReader extends CaptureReader {
         body.order(order);
         int major = body.getShort(0) & 0xffff;
         if (major != 1) {
-            stop("section header block of pcapng version " + major + "." + (body.getShort(2) & 0xffff)
+            corrupt("section header block of pcapng version " + major + "." + (body.getShort(2) & 0xffff)
                     + " (only 1.x is defined); reading stopped");
             return false;
         }
