@@ -51,6 +51,45 @@ final class PcapEdit {
         return Files.write(out, bytes);
     }
 
+    /**
+     * Copies {@code in} (a little-endian pcapng of one section, as dumpcap writes) to {@code out} with a second section
+     * starting after packet {@code after}: a section header block in byte order {@code order} and one interface of
+     * {@code linkType}; the packets after it are enhanced packet blocks of that interface, each without its first
+     * {@code strip} bytes (14 to turn Ethernet frames into raw IP; 0 to keep the bytes as they are, whatever the link
+     * type says).
+     */
+    static Path secondSection(Path in, Path out, int after, ByteOrder order, int linkType, int strip) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(in)).order(ByteOrder.LITTLE_ENDIAN);
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        int packets = 0;
+        for (int p = 0; p + 12 <= b.limit(); ) {
+            int type = b.getInt(p);
+            int total = b.getInt(p + 4);
+            if (type == 6 && ++packets > after) {
+                if (packets == after + 1) {
+                    block(o, order, 0x0A0D0D0A, ByteBuffer.allocate(16).order(order).putInt(0x1A2B3C4D).putShort((short) 1)
+                            .putShort((short) 0).putLong(-1).array());
+                    block(o, order, 1, ByteBuffer.allocate(8).order(order).putShort((short) linkType).putShort((short) 0)
+                            .putInt(262144).array());
+                }
+                int captured = b.getInt(p + 20) - strip;
+                ByteBuffer e = ByteBuffer.allocate(20 + (captured + 3) / 4 * 4).order(order).putInt(0).putInt(b.getInt(p + 12))
+                        .putInt(b.getInt(p + 16)).putInt(captured).putInt(b.getInt(p + 24) - strip);
+                e.put(b.array(), p + 28 + strip, captured);
+                block(o, order, 6, e.array());
+            } else {
+                o.write(b.array(), p, total);
+            }
+            p += total;
+        }
+        return Files.write(out, o.toByteArray());
+    }
+
+    private static void block(java.io.ByteArrayOutputStream o, ByteOrder order, int type, byte[] body) {
+        int total = 12 + body.length;
+        o.writeBytes(ByteBuffer.allocate(total).order(order).putInt(type).putInt(total).put(body).putInt(total).array());
+    }
+
     /** Copies {@code in} to {@code out} with every packet cut to {@code snaplen} captured bytes (original lengths kept). */
     static Path snap(Path in, Path out, int snaplen) throws IOException {
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(in));

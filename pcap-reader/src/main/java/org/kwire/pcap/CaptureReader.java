@@ -61,6 +61,17 @@ abstract class CaptureReader implements PacketSource {
         }
     }
 
+    /** Warns about an interface whose packets held IP only where another link type than its own puts it. */
+    final void checked(LinkCheck c) {
+        String problem = c.problem();
+        if (problem != null) {
+            warn(problem);
+        }
+    }
+
+    /** Reading ended (at the end of the input or damage): the interfaces still open are {@link #checked}. */
+    abstract void finished();
+
     /** Warns once about an interface whose link type {@link org.kwire.net.PacketDecoder} does not decode. */
     final void checkLinkType(String iface, int linkType) {
         if (!LinkTypes.isSupported(linkType)) {
@@ -77,8 +88,7 @@ abstract class CaptureReader implements PacketSource {
     final Packet stop(String why) {
         String d = in.damage();
         warn(d == null ? why : "capture ends early after packet " + number + ": " + d);
-        done = true;
-        return null;
+        return ended();
     }
 
     /**
@@ -90,8 +100,7 @@ abstract class CaptureReader implements PacketSource {
     final Packet corrupt(String why) throws IOException {
         String d = in.damage() != null ? in.damage() : in.damageBeyond();
         warn(d == null ? why : why + "; the compressed data is damaged, which may have altered those bytes: " + d);
-        done = true;
-        return null;
+        return ended();
     }
 
     /** Ends reading at the end of the input, with a warning if the input's data was damaged. */
@@ -101,7 +110,14 @@ abstract class CaptureReader implements PacketSource {
             warn(in.endedEarly() ? "capture ends early after packet " + number + ": " + d
                     : "capture read to its end (" + number + " packets), but " + d);
         }
-        done = true;
+        return ended();
+    }
+
+    private Packet ended() {
+        if (!done) {
+            done = true;
+            finished();
+        }
         return null;
     }
 

@@ -75,8 +75,9 @@ final class PcapngReader extends CaptureReader {
             }
             Packet p = switch (type) {
                 case IDB -> {
-                    Interface i = Interface.parse(body.slice(at, bodyLen).order(order), bodyLen);
-                    checkLinkType("interface " + interfaces.size() + " (section " + sections + ")", i.linkType());
+                    String name = "interface " + interfaces.size() + " (section " + sections + ")";
+                    Interface i = Interface.parse(body.slice(at, bodyLen).order(order), bodyLen, name);
+                    checkLinkType(name, i.linkType());
                     interfaces.add(i);
                     yield null;
                 }
@@ -138,6 +139,7 @@ final class PcapngReader extends CaptureReader {
                     + " (only 1.x is defined); reading stopped");
             return false;
         }
+        finished();
         interfaces.clear();
         sections++;
         String comment = options(body, 12, (int) total - 16, OPT_COMMENT);
@@ -166,7 +168,9 @@ final class PcapngReader extends CaptureReader {
         }
         String comment = options(b, at + 20 + ((captured + 3) & ~3), at + len, OPT_COMMENT);
         number++;
-        return new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(at + 20, captured), id, comment);
+        Packet p = new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(at + 20, captured), id, comment);
+        i.check().see(p);
+        return p;
     }
 
     /**
@@ -184,7 +188,9 @@ final class PcapngReader extends CaptureReader {
             captured = Math.min(captured, i.snaplen());
         }
         number++;
-        return new Packet(number, 0, i.linkType(), original, b.slice(at + 4, Math.max(captured, 0)), 0);
+        Packet p = new Packet(number, 0, i.linkType(), original, b.slice(at + 4, Math.max(captured, 0)), 0);
+        i.check().see(p);
+        return p;
     }
 
     private Interface iface(int id) {
@@ -220,6 +226,12 @@ final class PcapngReader extends CaptureReader {
         return found ? out.toString() : null;
     }
 
+    /** The interfaces of the section that ended are checked: each one's packets held IP where its link type puts it. */
+    @Override
+    void finished() {
+        interfaces.forEach(i -> checked(i.check()));
+    }
+
     @Override
     public List<String> comments() {
         return comments;
@@ -252,10 +264,11 @@ final class PcapngReader extends CaptureReader {
      * @param binary        true if timestamps count 2^-exponent seconds, false for 10^-exponent
      * @param exponent      of the timestamp unit
      * @param offsetSeconds added to every timestamp ({@code if_tsoffset})
+     * @param check         its packets watched for IP where the link type puts it
      */
-    private record Interface(int linkType, int snaplen, boolean binary, int exponent, long offsetSeconds) {
+    private record Interface(int linkType, int snaplen, boolean binary, int exponent, long offsetSeconds, LinkCheck check) {
 
-        static Interface parse(ByteBuffer b, int len) {
+        static Interface parse(ByteBuffer b, int len, String name) {
             boolean binary = false;
             int exponent = 6;
             long offset = 0;
@@ -274,7 +287,9 @@ final class PcapngReader extends CaptureReader {
                 }
                 p += 4 + ((olen + 3) & ~3);
             }
-            return new Interface(b.getShort(0) & 0xffff, b.getInt(4), binary, Math.min(exponent, binary ? 63 : 18), offset);
+            int linkType = b.getShort(0) & 0xffff;
+            return new Interface(linkType, b.getInt(4), binary, Math.min(exponent, binary ? 63 : 18), offset,
+                    new LinkCheck(name, linkType));
         }
 
         /** A 64-bit timestamp in this interface's units as epoch nanoseconds, fractions truncated (as libpcap does). */
