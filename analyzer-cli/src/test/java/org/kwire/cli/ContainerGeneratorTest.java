@@ -45,8 +45,15 @@ class ContainerGeneratorTest {
     private record Original(String name, byte[] bytes, long packets, int frames) {
     }
 
-    /** One generated input: what was done, and its bytes. */
-    private record Input(String what, byte[] bytes, boolean gzip) {
+    /**
+     * One generated input: what was done, its bytes, and whether it is still a valid capture, only shorter (cut where a
+     * record or block ends: no format tells that from a capture that ended there).
+     */
+    private record Input(String what, byte[] bytes, boolean gzip, boolean shorter) {
+
+        Input(String what, byte[] bytes, boolean gzip) {
+            this(what, bytes, gzip, false);
+        }
     }
 
     @Test
@@ -71,12 +78,12 @@ class ContainerGeneratorTest {
             if (read.refused != null) {
                 refused++;
                 assertFalse(read.refused.contains("Exception"), what + ": " + read.refused);
-            } else if (read.packets < o.packets()) {
+            } else if (read.packets < o.packets() && !in.shorter()) {
                 assertFalse(read.warnings.isEmpty(), what + ": " + read.packets + " of " + o.packets() + " packets, no warning");
             }
             warned += read.warnings.isEmpty() ? 0 : 1;
             if (i % ANALYZED == 0) {
-                analyzed(f, o, read, what);
+                analyzed(f, o, in, read, what);
             }
         }
         assertTrue(refused >= 2 && warned > INPUTS / 3, "the mutations reach the readers' checks: " + refused + " refused, "
@@ -84,7 +91,7 @@ class ContainerGeneratorTest {
     }
 
     /** The CLI on one input: exit code as documented, one line when refused, exit 4 whenever frames were lost. */
-    private static void analyzed(Path f, Original o, Read read, String what) throws IOException {
+    private static void analyzed(Path f, Original o, Input in, Read read, String what) throws IOException {
         long before = Mutations.allocated();
         CliRun run = CliRun.of("analyze", "--workers", "0", "--strict", f.toString());
         long allocated = Mutations.allocated() - before;
@@ -99,7 +106,7 @@ class ContainerGeneratorTest {
         JsonNode report = run.json();
         int frames = report.get("capture").get("frames").asInt();
         assertEquals(report.get("warnings").isEmpty() ? 0 : 4, run.exit(), what + ": " + run.err());
-        if (frames < o.frames() || read.packets < o.packets()) {
+        if ((frames < o.frames() || read.packets < o.packets()) && !in.shorter()) {
             assertEquals(4, run.exit(), what + ": " + frames + " of " + o.frames() + " frames, no warning");
         }
         assertEquals(read.packets, report.get("capture").get("packets").asLong(), what);
@@ -129,8 +136,8 @@ class ContainerGeneratorTest {
         String what;
         if (kind == 0) {
             int cut = r.nextInt(b.length);
-            b = Arrays.copyOf(b, cut);
-            what = "cut at byte " + cut;
+            boolean boundary = (pcapng ? PcapngMutations.blockEnds(b) : recordEnds(b)).contains(cut);
+            return new Input("cut at byte " + cut + (boundary ? ", where a block ends" : ""), Arrays.copyOf(b, cut), false, boundary);
         } else if (kind <= 6) {
             what = pcapng ? PcapngMutations.field(r, b) : pcap(r, b);
         } else if (pcapng && kind == 7) {
@@ -140,6 +147,16 @@ class ContainerGeneratorTest {
             return gzip(r, pcapng ? PcapngMutations.field(r, b) : pcap(r, b), b);
         }
         return new Input(what, b, false);
+    }
+
+    /** Where the file header and each record of a classic pcap end. */
+    private static List<Integer> recordEnds(byte[] b) {
+        List<Integer> ends = new ArrayList<>(List.of(24));
+        for (int p = 24; p + 16 <= b.length; ) {
+            p += 16 + Mutations.getInt(b, p + 8, ByteOrder.LITTLE_ENDIAN);
+            ends.add(p);
+        }
+        return ends;
     }
 
     /** One field of a classic pcap made hostile (its record headers found by walking the file). */

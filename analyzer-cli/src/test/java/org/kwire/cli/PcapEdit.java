@@ -38,6 +38,19 @@ final class PcapEdit {
      */
     static Path tlsRecordLength(Path in, Path out, int frame, int length) throws IOException {
         byte[] bytes = Files.readAllBytes(in);
+        ByteBuffer.wrap(bytes).putShort(tcpPayload(bytes, frame) + 3, (short) length);
+        return Files.write(out, bytes);
+    }
+
+    /** The same with the record's content type set to {@code type}. */
+    static Path tlsRecordType(Path in, Path out, int frame, int type) throws IOException {
+        byte[] bytes = Files.readAllBytes(in);
+        bytes[tcpPayload(bytes, frame)] = (byte) type;
+        return Files.write(out, bytes);
+    }
+
+    /** Offset in a classic pcap of Ethernet, IPv4 and TCP of frame {@code frame}'s TCP payload. */
+    private static int tcpPayload(byte[] bytes, int frame) {
         ByteBuffer b = ByteBuffer.wrap(bytes);
         ByteOrder order = b.getInt(0) == 0xa1b2c3d4 || b.getInt(0) == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
         int p = 24;
@@ -46,9 +59,7 @@ final class PcapEdit {
         }
         int ip = p + 16 + 14;
         int tcp = ip + (b.get(ip) & 0x0f) * 4;
-        int payload = tcp + ((b.get(tcp + 12) & 0xff) >> 4) * 4;
-        b.order(ByteOrder.BIG_ENDIAN).putShort(payload + 3, (short) length);
-        return Files.write(out, bytes);
+        return tcp + ((b.get(tcp + 12) & 0xff) >> 4) * 4;
     }
 
     /**

@@ -7,8 +7,8 @@ import java.util.Random;
 
 /**
  * Hostile pcapng containers made from a real little-endian pcapng (draft-ietf-opsawg-pcapng): one field of one block
- * made hostile, found by walking the blocks (total lengths, leading or trailing; the section header's byte-order magic,
- * version and section length; an interface's link type, snaplen and if_tsresol; a packet block's interface id,
+ * made hostile, found by walking the blocks (block types; total lengths, leading or trailing; the section header's
+ * byte-order magic and version; an interface's link type, snaplen and first option; a packet block's interface id,
  * timestamp, captured and original lengths), or a copy of the file's first section header and interface inserted
  * before a block in the middle, in either byte order.
  */
@@ -36,6 +36,15 @@ final class PcapngMutations {
         return out;
     }
 
+    /** Where each block of {@code b} ends. */
+    static List<Integer> blockEnds(byte[] b) {
+        List<Integer> ends = new ArrayList<>();
+        for (int at : blocks(b)) {
+            ends.add(at + Mutations.getInt(b, at + 4, LE));
+        }
+        return ends;
+    }
+
     /** Makes one field of one block of {@code b} hostile; says which. */
     static String field(Random r, byte[] b) {
         List<Integer> blocks = blocks(b);
@@ -47,13 +56,19 @@ final class PcapngMutations {
         if (r.nextInt(4) == 0) {
             field = r.nextBoolean() ? at + 4 : at + total - 4;
             name = field == at + 4 ? "total length" : "trailing total length";
+        } else if (type != SHB && r.nextInt(6) == 0) {
+            // a type pcapng does not define, or a section header: a packet block turned into another defined block
+            // (statistics, name resolution) cannot be told from a real one, pcapng having no checksum
+            int t = new int[] {0, 11, 0x300, 0x12345678, SHB}[r.nextInt(5)];
+            Mutations.putInt(b, at, t, LE);
+            return "block of type " + type + " at " + at + ", block type " + t;
         } else if (type == SHB) {
             field = at + 8 + 4 * r.nextInt(2);
             name = field == at + 8 ? "byte-order magic" : "version";
         } else if (type == IDB) {
-            int which = r.nextInt(3);
-            field = at + 8 + 4 * Math.min(which, 1) + (which == 2 ? 8 : 0);
-            name = new String[] {"link type", "snaplen", "first option"}[which];
+            int which = r.nextInt(total > 20 ? 3 : 2);
+            field = at + 8 + 4 * Math.min(which, 1) + (which == 2 ? 4 : 0);
+            name = new String[] {"link type", "snaplen", "first option's code and length"}[which];
             if (which == 0) {
                 Mutations.putShort(b, field, Mutations.hostile16(r, 1), LE);
                 return "interface block at " + at + ", " + name;

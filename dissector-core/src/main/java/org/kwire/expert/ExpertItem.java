@@ -93,7 +93,7 @@ public enum ExpertItem {
     TLS_RECORD_INCOMPLETE_AT_END("tls.record_incomplete_at_end", WARNING, TRUNCATED, "a TLS record still incomplete when its connection ended (a wrong length, or the capture stopped inside it); the bytes after its header are searched for records"),
     TLS_HANDSHAKE_MALFORMED("tls.handshake_malformed", ERROR, MALFORMED, "a handshake message that does not fit its lengths"),
     TLS_CONTENT_TYPE_INVALID("tls.content_type_invalid", ERROR, MALFORMED, "a protected record of a content type TLS does not define"),
-    TLS_ALERT_MALFORMED("tls.alert_malformed", ERROR, MALFORMED, "an alert record that is not two bytes long"),
+    TLS_ALERT_MALFORMED("tls.alert_malformed", ERROR, MALFORMED, "an alert record that is not two bytes long, or of a level TLS does not define"),
     TLS_ALERT_FATAL("tls.alert_fatal", WARNING, PROTOCOL, "a fatal alert (the connection is over)"),
     TLS_ALERT("tls.alert", NOTE, PROTOCOL, "a warning-level alert other than close_notify"),
     TLS_KEY_UPDATE("tls.key_update", CHAT, DECRYPTION, "a TLS 1.3 KeyUpdate: new traffic keys"),

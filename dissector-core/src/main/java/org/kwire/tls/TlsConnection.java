@@ -277,11 +277,13 @@ public final class TlsConnection {
     }
 
     private void alert(Side side, byte[] data, TlsRecord r, boolean wasProtected) {
-        if (data.length < 2) {
-            note(ExpertItem.TLS_ALERT_MALFORMED, r.lastPacket(), r.streamOffset(), side, "alert of " + data.length + " bytes");
+        int level = data.length < 2 ? 0 : data[0] & 0xff;
+        if (level != 1 && level != 2) { // RFC 8446 section 6: AlertLevel is warning(1) or fatal(2)
+            note(ExpertItem.TLS_ALERT_MALFORMED, r.lastPacket(), r.streamOffset(), side, data.length < 2
+                    ? "alert of " + data.length + " bytes" : "alert of level " + level + ", which TLS does not define");
             return;
         }
-        TlsAlert alert = new TlsAlert(side.role(), TlsNames.alertLevel(data[0] & 0xff), TlsNames.alert(data[1] & 0xff),
+        TlsAlert alert = new TlsAlert(side.role(), TlsNames.alertLevel(level), TlsNames.alert(data[1] & 0xff),
                 r.lastPacket(), wasProtected);
         facts.alert(alert);
         if (!alert.description().equals("close_notify")) {

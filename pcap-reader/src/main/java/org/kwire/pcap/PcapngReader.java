@@ -14,7 +14,8 @@ import java.util.List;
  * ({@code if_tsresol}: 10^-n or 2^-n seconds, default microseconds) and offset ({@code if_tsoffset}, seconds);
  * Enhanced, Simple and obsolete Packet Blocks carry packets. {@code opt_comment}s of sections are kept in
  * {@link #comments()}, those of packets in {@link Packet#comment()}. Decryption Secrets Blocks are kept in
- * {@link #decryptionSecrets()} (never shown). Other blocks are skipped.
+ * {@link #decryptionSecrets()} (never shown). Other blocks are skipped; a block of a type pcapng does not define (a
+ * damaged block, maybe a packet's) with a warning.
  */
 final class PcapngReader extends CaptureReader {
 
@@ -37,6 +38,8 @@ final class PcapngReader extends CaptureReader {
     private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
     /** Section header blocks read (the current section's number, 1-based). */
     private int sections;
+    /** Bytes of a block read again as the next blocks ({@link #lengths}), or null. */
+    private ByteBuffer pending;
 
     PcapngReader(ByteInput in, String name) {
         super(in, name);
@@ -45,7 +48,7 @@ final class PcapngReader extends CaptureReader {
     @Override
     public Packet next() throws IOException {
         while (!done) {
-            ByteBuffer head = in.readTransient(8); // header and body in transient views: only a packet's data is sliced
+            ByteBuffer head = bytes(8); // header and body in transient views: only a packet's data is sliced
             if (head.remaining() < 8) {
                 return head.remaining() == 0 ? end() : stop("capture truncated after packet " + number + ": block header cut short");
             }
@@ -61,13 +64,13 @@ final class PcapngReader extends CaptureReader {
             if (total < 12 || total % 4 != 0 || total > MAX_BLOCK) {
                 return corrupt("capture corrupt after packet " + number + ": block of type " + type + " with length " + total + "; reading stopped");
             }
-            ByteBuffer body = in.readTransient((int) total - 8);
+            ByteBuffer body = bytes((int) total - 8);
             if (body.remaining() < total - 8) {
                 return stop("capture truncated in a block after packet " + number + ": " + (body.remaining() + 8) + " of " + total + " bytes present");
             }
             body.order(order);
             int at = body.position();
-            int bodyLen = (int) total - 12;
+            int bodyLen = lengths(type, body, (int) total) - 12;
             if (bodyLen < minimumBody(type)) {
                 warn("short block " + type, "block of type " + type + " after packet " + number + " is too short ("
                         + total + " bytes); skipped");
@@ -85,13 +88,81 @@ final class PcapngReader extends CaptureReader {
                 case OBSOLETE_PACKET -> packet(body, at, bodyLen, body.getShort(at) & 0xffff);
                 case SPB -> simple(body, at, bodyLen);
                 case DSB -> secrets(body.slice(at, bodyLen).order(order), bodyLen);
-                default -> null; // statistics, name resolution, custom and unknown blocks
+                default -> {
+                    if (!defined(type)) {
+                        warn("block type " + type, "block of type " + type + " after packet " + number + ", which pcapng "
+                                + "does not define, skipped (a damaged block?)");
+                    }
+                    yield null; // statistics, name resolution, custom and other blocks kwire does not use
+                }
             };
             if (p != null) {
                 return p;
             }
         }
         return null;
+    }
+
+    /**
+     * The length of a block whose body ({@code total - 8} bytes, its trailing length last) was read: {@code total} if
+     * its trailing length agrees. If not, one of them is damaged: when a shorter block ending inside the bytes read
+     * has a trailing length that agrees with its own (the leading length grew), that is the block, and the bytes after
+     * it are read again as the next blocks; otherwise the leading length is kept. Either way with a warning.
+     */
+    private int lengths(int type, ByteBuffer body, int total) {
+        int at = body.position();
+        int trailing = body.getInt(at + total - 12);
+        if (trailing == total) {
+            return total;
+        }
+        for (int fit = 12; fit < total; fit += 4) {
+            if (body.getInt(at + fit - 12) == fit) {
+                warn("block lengths", "block of type " + type + " after packet " + number + " declares " + total
+                        + " bytes, but its trailing length says " + fit + ": read as " + fit + " bytes, the rest as the next "
+                        + "blocks (a damaged length?)");
+                ByteBuffer rest = body.slice(at + fit - 8, total - fit);
+                int left = pending == null ? 0 : pending.remaining();
+                ByteBuffer next = ByteBuffer.allocate(rest.remaining() + left).put(rest);
+                if (left > 0) {
+                    next.put(pending);
+                }
+                pending = next.flip();
+                return fit;
+            }
+        }
+        warn("block lengths", "block of type " + type + " after packet " + number + " declares " + total + " bytes at its "
+                + "start and " + (trailing & 0xffffffffL) + " at its end: read by the first (a damaged length?)");
+        return total;
+    }
+
+    /**
+     * The next {@code n} bytes (fewer at the end), as {@link ByteInput#readTransient}: first those of a block read
+     * again ({@link #lengths}), then the input's.
+     */
+    private ByteBuffer bytes(int n) throws IOException {
+        if (pending == null) {
+            return in.readTransient(n);
+        }
+        if (pending.remaining() >= n) {
+            ByteBuffer b = pending.slice(pending.position(), n);
+            pending.position(pending.position() + n);
+            pending = pending.hasRemaining() ? pending : null;
+            return b;
+        }
+        ByteBuffer more = in.readTransient(n - pending.remaining());
+        ByteBuffer b = ByteBuffer.allocate(pending.remaining() + more.remaining()).put(pending).put(more).flip();
+        pending = null;
+        return b;
+    }
+
+    /**
+     * True for the block types the pcapng draft's registry defines (interface, packet, name resolution, statistics,
+     * IRIG, ARINC, systemd journal, decryption secrets, Hone and Sysdig blocks, custom blocks) and those of local use
+     * (most significant bit set).
+     */
+    private static boolean defined(int type) {
+        return type >= 1 && type <= 10 || type >= 0x101 && type <= 0x10A || type >= 0x201 && type <= 0x213
+                || type == 0xBAD || type == 0x40000BAD || type < 0;
     }
 
     /** Fixed part of a block's body: interface description 8 bytes, packet blocks 20 (simple: 4). */
@@ -110,7 +181,7 @@ final class PcapngReader extends CaptureReader {
      * false if reading stopped.
      */
     private boolean section(int length) throws IOException {
-        ByteBuffer bom = in.read(4);
+        ByteBuffer bom = bytes(4).slice();
         if (bom.remaining() < 4) {
             stop("capture truncated in a section header block");
             return false;
@@ -127,7 +198,7 @@ final class PcapngReader extends CaptureReader {
             corrupt("capture corrupt: section header block length " + total + "; reading stopped");
             return false;
         }
-        ByteBuffer body = in.read((int) total - 12);
+        ByteBuffer body = bytes((int) total - 12).slice();
         if (body.remaining() < total - 12) {
             stop("capture truncated in a section header block");
             return false;

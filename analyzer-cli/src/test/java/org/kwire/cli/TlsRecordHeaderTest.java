@@ -15,13 +15,14 @@ import java.util.TreeMap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * TLS record lengths that cannot be right, made by changing one record header's length in the real TLS captures
+ * TLS record headers that cannot be right, made by changing one record header in the real TLS captures
  * (test-captures/README.md): over what the content type and the negotiated version and suite allow (RFC 8446 section 5,
  * RFC 5246 sections 6.2 and 7.1), or legal but running past the end of the connection. Each is noted with its frame
  * and stream offset, the records after it are found by scanning and authenticating them, exactly the one record lost
- * is counted (its session {@code partly} decrypted) and told to the Kafka stage, and {@code --strict} exits with 4.
+ * is counted (its session {@code partly} decrypted) and told to the Kafka stage, and {@code --strict} exits with 4. A
+ * record whose content type was changed to alert is an alert of a level TLS does not define: noted, not listed.
  */
-class TlsRecordLengthTest {
+class TlsRecordHeaderTest {
 
     /** kafkajs-tls13-aes128 frame 89: the broker's 92-byte record carrying a FindCoordinator response (stream 2). */
     private static final int TLS13_FRAME = 89;
@@ -162,5 +163,26 @@ class TlsRecordLengthTest {
                 "the Finished after it authenticates with the session's keys: the broker's records are decrypted from there");
         assertEquals(List.of("decrypted 0"), sessions(r).stream().distinct().toList(),
                 "no protected record was lost: a ChangeCipherSpec carries no data");
+    }
+
+    @Test
+    void anAlertOfALevelTlsDoesNotDefineIsMalformedNotListed(@TempDir Path dir) throws IOException {
+        // frame 14: the broker's NewSessionTicket (handshake type 4) in stream 0, its content type made 21 (alert)
+        Path damaged = PcapEdit.tlsRecordType(TestCaptures.path("java-tls12-shared.pcap"), dir.resolve("alert.pcap"), 14, 21);
+        JsonNode r = strict("9095", damaged, "java-tls12-shared.keys");
+        assertEquals(List.of("error [malformed] frame 14 offset 1262 (stream 0 TLS server->client): alert of level 4, which "
+                + "TLS does not define"), warnings(r));
+        JsonNode session = r.get("tls").get("sessions").get(0);
+        assertEquals(List.of("client warning close_notify", "server warning close_notify"), alerts(session),
+                "only the real alerts, each level one the report's schema allows");
+        assertEquals(TlsCaptureTest.JAVA, TlsCaptureTest.counts(r), "the ticket carried no Kafka data");
+        assertEquals(List.of("decrypted 0"), sessions(r).stream().distinct().toList());
+    }
+
+    private static List<String> alerts(JsonNode session) {
+        List<String> out = new ArrayList<>();
+        session.get("alerts").forEach(a -> out.add(a.get("sender").asText() + " " + a.get("level").asText() + " "
+                + a.get("description").asText()));
+        return out;
     }
 }
