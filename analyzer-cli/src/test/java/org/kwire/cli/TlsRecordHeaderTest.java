@@ -69,17 +69,49 @@ class TlsRecordHeaderTest {
         return m;
     }
 
+    /** The plaintext gap's reasons after a header that is not valid, and after a record cut by the connection's end. */
+    private static final String HEADER_INVALID = "a TLS record header that is not valid";
+    private static final String CUT_AT_END = "a TLS record cut by the end of the connection";
+
+    /** The note of the damaged header, then the notes after it. */
+    private static List<String> then(String first, List<String> after) {
+        List<String> out = new ArrayList<>(List.of(first));
+        out.addAll(after);
+        return out;
+    }
+
+    /**
+     * The notes after one broker record of stream {@code stream} is lost: the next record (frame {@code next} at
+     * {@code offset}) found by scanning at sequence number {@code sequence}, the {@code data} bytes of plaintext lost
+     * told to the Kafka stage (at frame {@code frame}, plaintext offset {@code at}), the session partly decrypted.
+     */
+    private static List<String> after(int next, long offset, int stream, long lost, long data, int sequence, int frame,
+                                      long at, String reason) {
+        return List.of("warning [sequence] frame " + next + " offset " + offset + " (stream " + stream + " TLS "
+                        + "server->client): TLS stream resumes after " + lost + " bytes lost (1 record(s), about " + data
+                        + " bytes of data); next record found by scanning, sequence number recovered as " + sequence,
+                "warning [sequence] frame " + frame + " offset " + at + " (stream " + stream + " broker->client): gap of "
+                        + data + " bytes (" + reason + ", 1 TLS record(s) lost)",
+                "1 TLS connection(s) partly decrypted: records lost after " + reason);
+    }
+
+    /** kafkajs-tls13-aes128, frame 89's 92-byte record lost: 59 bytes of data (92 - tag - type - the JDK's 16 of padding). */
+    private static List<String> after13(String reason) {
+        return after(92, 3237, 2, 97, 59, 3, 89, 612, reason);
+    }
+
+    /** java-tls12-shared, frame 21's 904-byte record lost: 880 bytes of data (904 - explicit nonce - tag). */
+    private static List<String> after12(String reason) {
+        return after(24, 3360, 0, 909, 880, 2, 21, 0, reason);
+    }
+
     @Test
     void aTls13RecordOverTheProtectedLimitIsNotedAndOnlyItsResponseIsLost(@TempDir Path dir) throws IOException {
         JsonNode r = tls13(dir, 18432);
-        assertEquals(List.of(
+        assertEquals(then(
                 "error [malformed] frame 89 offset 3140 (stream 2 TLS server->client): a protected record of 18432 bytes, "
                         + "over the 16640 bytes of TLS 1.3 (RFC 8446 section 5.2); looking for the next record",
-                "warning [sequence] frame 92 offset 3237 (stream 2 TLS server->client): TLS stream resumes after 97 bytes "
-                        + "lost (1 record(s), about 59 bytes of data); next record found by scanning, sequence number recovered as 3",
-                "warning [sequence] frame 89 offset 612 (stream 2 broker->client): gap of 59 bytes (a TLS record header "
-                        + "that is not valid, 1 TLS record(s) lost)",
-                "1 TLS connection(s) partly decrypted: records lost after a TLS record header that is not valid"), warnings(r));
+                after13(HEADER_INVALID)), warnings(r));
         assertEquals(with(TlsCaptureTest.KAFKAJS, 10, "2/1"), TlsCaptureTest.counts(r),
                 "the FindCoordinator response in the record is lost; the 10 responses after it in stream 2 are kept");
         assertEquals(List.of("decrypted 0", "decrypted 0", "partly 1 (records lost after a TLS record header that is not valid)",
@@ -92,16 +124,11 @@ class TlsRecordHeaderTest {
     @Test
     void aTls13RecordTheConnectionEndsInsideIsScannedAgainWithItsPackets(@TempDir Path dir) throws IOException {
         JsonNode r = tls13(dir, 16000);
-        assertEquals(List.of(
+        assertEquals(then(
                 "warning [truncated] frame 89 offset 3140 (stream 2 TLS server->client): the connection ended 1321 bytes "
                         + "into a TLS record of content type 23 declared 16000 bytes long (a wrong length, or the capture "
                         + "stopped inside it): the bytes after its header are searched for records",
-                "warning [sequence] frame 92 offset 3237 (stream 2 TLS server->client): TLS stream resumes after 97 bytes "
-                        + "lost (1 record(s), about 59 bytes of data); next record found by scanning, sequence number recovered as 3",
-                "warning [sequence] frame 89 offset 612 (stream 2 broker->client): gap of 59 bytes (a TLS record cut by "
-                        + "the end of the connection, 1 TLS record(s) lost)",
-                "1 TLS connection(s) partly decrypted: records lost after a TLS record cut by the end of the connection"),
-                warnings(r));
+                after13(CUT_AT_END)), warnings(r));
         assertEquals(with(TlsCaptureTest.KAFKAJS, 10, "2/1"), TlsCaptureTest.counts(r));
         assertEquals(List.of("decrypted 0", "decrypted 0", "partly 1 (records lost after a TLS record cut by the end of the "
                 + "connection)", "decrypted 0"), sessions(r));
@@ -116,37 +143,26 @@ class TlsRecordHeaderTest {
         assertEquals(intact.get("slowest"), r.get("slowest"));
     }
 
+    /**
+     * TLS 1.2, frame 21's 904-byte record declared 18432 bytes (over the suite's 2^14 + 24) or 16000 (legal, but the
+     * connection ends inside it): either way the ApiVersions response in it is lost, and only it.
+     */
     @Test
-    void aTls12RecordOverTheSuitesLimitIsNotedAndOnlyItsResponseIsLost(@TempDir Path dir) throws IOException {
-        JsonNode r = tls12(dir, TLS12_FRAME, 18432);
-        assertEquals(List.of(
-                "error [malformed] frame 21 offset 2451 (stream 0 TLS server->client): a protected record of 18432 bytes, "
-                        + "over the 16408 bytes of TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256 without compression (RFC 5246 "
-                        + "section 6.2); looking for the next record",
-                "warning [sequence] frame 24 offset 3360 (stream 0 TLS server->client): TLS stream resumes after 909 bytes "
-                        + "lost (1 record(s), about 880 bytes of data); next record found by scanning, sequence number recovered as 2",
-                "warning [sequence] frame 21 offset 0 (stream 0 broker->client): gap of 880 bytes (a TLS record header "
-                        + "that is not valid, 1 TLS record(s) lost)",
-                "1 TLS connection(s) partly decrypted: records lost after a TLS record header that is not valid"), warnings(r));
-        assertEquals(with(TlsCaptureTest.JAVA, 18, "7/6"), TlsCaptureTest.counts(r), "the ApiVersions response is lost");
-        assertEquals("partly 1 (records lost after a TLS record header that is not valid)", sessions(r).get(0));
-        assertEquals(List.of("decrypted 0"), sessions(r).subList(1, 7).stream().distinct().toList());
-    }
-
-    @Test
-    void aTls12RecordTheConnectionEndsInsideIsScannedAgain(@TempDir Path dir) throws IOException {
-        JsonNode r = tls12(dir, TLS12_FRAME, 16000);
-        assertEquals(List.of(
-                "warning [truncated] frame 21 offset 2451 (stream 0 TLS server->client): the connection ended 1029 bytes "
-                        + "into a TLS record of content type 23 declared 16000 bytes long (a wrong length, or the capture "
-                        + "stopped inside it): the bytes after its header are searched for records",
-                "warning [sequence] frame 24 offset 3360 (stream 0 TLS server->client): TLS stream resumes after 909 bytes "
-                        + "lost (1 record(s), about 880 bytes of data); next record found by scanning, sequence number recovered as 2",
-                "warning [sequence] frame 21 offset 0 (stream 0 broker->client): gap of 880 bytes (a TLS record cut by the "
-                        + "end of the connection, 1 TLS record(s) lost)",
-                "1 TLS connection(s) partly decrypted: records lost after a TLS record cut by the end of the connection"),
-                warnings(r));
-        assertEquals(with(TlsCaptureTest.JAVA, 18, "7/6"), TlsCaptureTest.counts(r));
+    void aTls12RecordLengthThatCannotBeRightLosesOnlyItsRecord(@TempDir Path dir) throws IOException {
+        Map<Integer, String> first = Map.of(18432, "error [malformed] frame 21 offset 2451 (stream 0 TLS server->client): a "
+                        + "protected record of 18432 bytes, over the 16408 bytes of TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256 without "
+                        + "compression (RFC 5246 section 6.2); looking for the next record",
+                16000, "warning [truncated] frame 21 offset 2451 (stream 0 TLS server->client): the connection ended 1029 "
+                        + "bytes into a TLS record of content type 23 declared 16000 bytes long (a wrong length, or the capture "
+                        + "stopped inside it): the bytes after its header are searched for records");
+        for (int length : new int[] {18432, 16000}) {
+            String reason = length == 18432 ? HEADER_INVALID : CUT_AT_END;
+            JsonNode r = tls12(dir, TLS12_FRAME, length);
+            assertEquals(then(first.get(length), after12(reason)), warnings(r));
+            assertEquals(with(TlsCaptureTest.JAVA, 18, "7/6"), TlsCaptureTest.counts(r), "the ApiVersions response is lost");
+            assertEquals("partly 1 (records lost after " + reason + ")", sessions(r).get(0));
+            assertEquals(List.of("decrypted 0"), sessions(r).subList(1, 7).stream().distinct().toList());
+        }
     }
 
     @Test

@@ -123,39 +123,7 @@ final class HandshakeHandler {
         Side client = c.peer(side);
         side.protectedNow = true;
         client.protectedNow = true;
-        setup13(side, client);
-    }
-
-    /** TLS 1.3: the read states from the key log's traffic secrets for this client random. */
-    private void setup13(Side side, Side client) {
-        KeySetup.Keys k = KeySetup.tls13Handshake(c.keys, c.suite, clientHello);
-        side.read = k.server();
-        client.read = k.client();
-        if (k.source() == null) {
-            side.missing = k.failure();
-            client.missing = k.failure();
-            c.facts.reason(k.failure());
-        }
-        byte[] serverApp = KeySetup.tls13Application(c.keys, clientHello, false);
-        byte[] clientApp = KeySetup.tls13Application(c.keys, clientHello, true);
-        if (c.suite.decryptable()) {
-            side.application = serverApp == null ? null : RecordProtection.tls13(c.suite, serverApp);
-            client.application = clientApp == null ? null : RecordProtection.tls13(c.suite, clientApp);
-            side.trafficSecret = serverApp;
-            client.trafficSecret = clientApp;
-        }
-        if (k.source() != null) {
-            side.missing = missing13(false, k.server() == null, serverApp == null);
-            client.missing = missing13(true, k.client() == null, clientApp == null);
-        }
-        c.facts.keySource = k.source();
-    }
-
-    /** Which TLS 1.3 secrets of a side the key log lacks, as a decryption reason. */
-    private static String missing13(boolean client, boolean handshake, boolean application) {
-        String side = client ? "CLIENT" : "SERVER";
-        return "no " + (handshake ? side + "_HANDSHAKE_TRAFFIC_SECRET" + (application ? " or " : "") : "")
-                + (application ? side + "_TRAFFIC_SECRET_0" : "") + " in the key log for this client random";
+        KeySetup.tls13Sides(c, clientHello, side, client);
     }
 
     private void certificate(Side side, byte[] body) {
@@ -221,7 +189,7 @@ final class HandshakeHandler {
         Side server = c.a.client ? c.b : c.a;
         Side client = c.peer(server);
         if (c.tls13) {
-            setup13(server, client);
+            KeySetup.tls13Sides(c, clientHello, server, client);
         } else {
             keys12 = null;
         }

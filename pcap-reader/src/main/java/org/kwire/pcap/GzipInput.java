@@ -29,10 +29,6 @@ final class GzipInput extends InputStream {
     static final int PIECE = 4096;
     /** Most bytes kept from a second pass over a damaged piece (deflate expands at most 1032 times, RFC 1951). */
     static final int MAX_SALVAGE = PIECE * 1032;
-    private static final int FHCRC = 2;
-    private static final int FEXTRA = 4;
-    private static final int FNAME = 8;
-    private static final int FCOMMENT = 16;
     private static final int RESERVED = 0xe0;
 
     /** Opens the same compressed bytes again from their start. */
@@ -40,18 +36,13 @@ final class GzipInput extends InputStream {
         InputStream open() throws IOException;
     }
 
-    private final InputStream raw;
+    private final GzipPieces in;
     private final Reopen reopen;
     /** Size of the compressed data in bytes, -1 if not known. */
     private final long size;
     /** Offset from which the inflater is given one byte at a time (a second pass); Long.MAX_VALUE for none. */
     private final long fineFrom;
-    private final byte[] buf = new byte[PIECE];
-    private int bufLen;
-    private int bufPos;
-    /** Offset in the compressed data of {@code buf[0]}. */
-    private long bufStart;
-    /** The inflater was given {@code buf[inputFrom, inputEnd)}. */
+    /** The inflater was given {@code in.buf[inputFrom, inputEnd)}. */
     private int inputFrom;
     private int inputEnd;
     private final Inflater inflater = new Inflater(true);
@@ -83,7 +74,7 @@ final class GzipInput extends InputStream {
     }
 
     private GzipInput(InputStream raw, Reopen reopen, long size, long fineFrom) {
-        this.raw = raw;
+        this.in = new GzipPieces(raw, PIECE);
         this.reopen = reopen;
         this.size = size;
         this.fineFrom = fineFrom;
@@ -154,31 +145,31 @@ final class GzipInput extends InputStream {
     /** Inflates into {@code b}; 0 if nothing came out yet (more input, the member's end, or damage). */
     private int inflate(byte[] b, int off, int len) throws IOException {
         if (inflater.needsInput()) {
-            if (bufPos == bufLen && !refill()) {
-                end("gzip data cut short at byte " + offset() + " (inside a member's compressed data), after " + out
+            if (in.pos == in.len && !in.refill()) {
+                end("gzip data cut short at byte " + in.offset() + " (inside a member's compressed data), after " + out
                         + " bytes decompressed");
                 return 0;
             }
-            long at = offset();
-            int give = bufLen - bufPos;
+            long at = in.offset();
+            int give = in.len - in.pos;
             if (at >= fineFrom) {
                 give = 1;
             } else if (fineFrom - at < give) {
                 give = (int) (fineFrom - at);
             }
-            inputFrom = bufPos;
-            inputEnd = bufPos + give;
-            inflater.setInput(buf, bufPos, give);
+            inputFrom = in.pos;
+            inputEnd = in.pos + give;
+            inflater.setInput(in.buf, in.pos, give);
         }
         int n;
         try {
             // a second pass over the damaged piece takes the output a byte at a time too: all of it before the damage
-            n = inflater.inflate(b, off, offset() >= fineFrom ? 1 : len);
+            n = inflater.inflate(b, off, in.offset() >= fineFrom ? 1 : len);
         } catch (DataFormatException e) {
             damaged(e.getMessage() == null ? "invalid deflate data" : e.getMessage());
             return 0;
         }
-        bufPos = inputEnd - inflater.getRemaining();
+        in.pos = inputEnd - inflater.getRemaining();
         if (n > 0) {
             crc.update(b, off, n);
             out += n;
@@ -193,12 +184,12 @@ final class GzipInput extends InputStream {
     }
 
     /**
-     * The inflater found damage in {@code buf[inputFrom, inputEnd)}: for a file, a second pass finds what came out
+     * The inflater found damage in {@code in.buf[inputFrom, inputEnd)}: for a file, a second pass finds what came out
      * before it and where it is to the byte; otherwise it is located to that piece.
      */
     private void damaged(String why) throws IOException {
-        long from = bufStart + inputFrom;
-        long to = bufStart + inputEnd;
+        long from = in.start + inputFrom;
+        long to = in.start + inputEnd;
         if (to - from == 1) {
             end("gzip data damaged at byte " + from + of() + " (" + why + "), after " + out + " bytes decompressed");
             return;
@@ -227,12 +218,12 @@ final class GzipInput extends InputStream {
 
     /** A member's trailer: CRC-32 and length (mod 2^32) of its decompressed bytes, little-endian. */
     private void trailer() throws IOException {
-        long at = offset();
+        long at = in.offset();
         long[] v = new long[2];
         for (int i = 0; i < 8; i++) {
-            int c = rawByte();
+            int c = in.next();
             if (c < 0) {
-                end("gzip data cut short at byte " + offset() + " (inside member " + (members + 1) + "'s trailer), after "
+                end("gzip data cut short at byte " + in.offset() + " (inside member " + (members + 1) + "'s trailer), after "
                         + out + " bytes decompressed");
                 return;
             }
@@ -253,17 +244,17 @@ final class GzipInput extends InputStream {
 
     /** Reads a member header (RFC 1952 section 2.3); false at the clean end of the data or at damage. */
     private boolean header() throws IOException {
-        long at = offset();
-        int id1 = rawByte();
+        long at = in.offset();
+        int id1 = in.next();
         if (id1 < 0) {
             if (members == 0) {
                 end("gzip data cut short at byte 0 (no gzip member)");
             }
             return false;
         }
-        int id2 = rawByte();
-        int method = rawByte();
-        int flags = rawByte();
+        int id2 = in.next();
+        int method = in.next();
+        int flags = in.next();
         if (id1 != 0x1f || id2 != 0x8b) {
             if (failedCheck == null) {
                 failedCheck = (size < 0 ? "the bytes" : "the " + (size - at) + " bytes") + " from byte " + at
@@ -280,24 +271,7 @@ final class GzipInput extends InputStream {
                     + " (only 8, deflate, is defined)" : "reserved flags 0x" + Integer.toHexString(flags)) + ": not read");
             return false;
         }
-        boolean ok = skip(6); // modification time, extra flags, operating system
-        if (ok && (flags & FEXTRA) != 0) {
-            int lo = rawByte();
-            int hi = rawByte();
-            ok = hi >= 0 && skip(lo | hi << 8);
-        }
-        for (int field : new int[] {FNAME, FCOMMENT}) {
-            if (ok && (flags & field) != 0) {
-                int c;
-                while ((c = rawByte()) > 0) {
-                    // a zero-terminated name or comment, not kept
-                }
-                ok = c == 0;
-            }
-        }
-        if (ok && (flags & FHCRC) != 0) {
-            ok = skip(2);
-        }
+        boolean ok = in.skipHeaderFields(flags);
         if (!ok) {
             return cutInHeader();
         }
@@ -308,43 +282,9 @@ final class GzipInput extends InputStream {
     }
 
     private boolean cutInHeader() {
-        end("gzip data cut short at byte " + offset() + " (inside member " + (members + 1) + "'s header), after " + out
+        end("gzip data cut short at byte " + in.offset() + " (inside member " + (members + 1) + "'s header), after " + out
                 + " bytes decompressed");
         return false;
-    }
-
-    private boolean skip(int n) throws IOException {
-        for (int i = 0; i < n; i++) {
-            if (rawByte() < 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private int rawByte() throws IOException {
-        if (bufPos == bufLen && !refill()) {
-            return -1;
-        }
-        return buf[bufPos++] & 0xff;
-    }
-
-    /** Reads the next piece once the last is used up; false at the end of the compressed data. */
-    private boolean refill() throws IOException {
-        bufStart += bufLen;
-        bufLen = 0;
-        bufPos = 0;
-        int n;
-        while ((n = raw.read(buf, 0, PIECE)) == 0) {
-            // a stream with nothing yet: read again
-        }
-        bufLen = Math.max(n, 0);
-        return n > 0;
-    }
-
-    /** Offset in the compressed data of the next byte not used. */
-    private long offset() {
-        return bufStart + bufPos;
     }
 
     private String of() {
@@ -361,6 +301,6 @@ final class GzipInput extends InputStream {
     @Override
     public void close() throws IOException {
         inflater.end();
-        raw.close();
+        in.close();
     }
 }

@@ -3,7 +3,6 @@ package org.kwire.pcap;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,12 +26,9 @@ final class PcapngReader extends CaptureReader {
     private static final int EPB = 6;
     private static final int DSB = 10;
     private static final int MAX_BLOCK = PcapReader.MAX_RECORD;
-    private static final int OPT_END = 0;
     private static final int OPT_COMMENT = 1;
-    private static final int IF_TSRESOL = 9;
-    private static final int IF_TSOFFSET = 14;
 
-    private final List<Interface> interfaces = new ArrayList<>();
+    private final List<PcapngInterface> interfaces = new ArrayList<>();
     private final List<String> comments = new ArrayList<>();
     private final List<DecryptionSecrets> secrets = new ArrayList<>();
     private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
@@ -79,7 +75,7 @@ final class PcapngReader extends CaptureReader {
             Packet p = switch (type) {
                 case IDB -> {
                     String name = "interface " + interfaces.size() + " (section " + sections + ")";
-                    Interface i = Interface.parse(body.slice(at, bodyLen).order(order), bodyLen, name);
+                    PcapngInterface i = PcapngInterface.parse(body.slice(at, bodyLen).order(order), bodyLen, name);
                     checkLinkType(name, i.linkType());
                     interfaces.add(i);
                     yield null;
@@ -213,7 +209,7 @@ final class PcapngReader extends CaptureReader {
         finished();
         interfaces.clear();
         sections++;
-        String comment = options(body, 12, (int) total - 16, OPT_COMMENT);
+        String comment = PcapngInterface.options(body, 12, (int) total - 16, OPT_COMMENT);
         if (comment != null) {
             comments.add(comment);
         }
@@ -228,7 +224,7 @@ final class PcapngReader extends CaptureReader {
         long ts = ((b.getInt(at + 4) & 0xffffffffL) << 32) | (b.getInt(at + 8) & 0xffffffffL);
         int captured = b.getInt(at + 12);
         int original = b.getInt(at + 16);
-        Interface i = iface(id);
+        PcapngInterface i = iface(id);
         if (i == null) {
             return null;
         }
@@ -237,7 +233,7 @@ final class PcapngReader extends CaptureReader {
                     + (captured & 0xffffffffL) + " beyond its block; skipped");
             return null;
         }
-        String comment = options(b, at + 20 + ((captured + 3) & ~3), at + len, OPT_COMMENT);
+        String comment = PcapngInterface.options(b, at + 20 + ((captured + 3) & ~3), at + len, OPT_COMMENT);
         number++;
         Packet p = new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(at + 20, captured), id, comment);
         i.check().see(p);
@@ -249,7 +245,7 @@ final class PcapngReader extends CaptureReader {
      * snaplen, block room).
      */
     private Packet simple(ByteBuffer b, int at, int len) {
-        Interface i = iface(0);
+        PcapngInterface i = iface(0);
         if (i == null) {
             return null;
         }
@@ -264,37 +260,13 @@ final class PcapngReader extends CaptureReader {
         return p;
     }
 
-    private Interface iface(int id) {
+    private PcapngInterface iface(int id) {
         if (id < 0 || id >= interfaces.size()) {
             warn("undefined interface " + id, "packet block after packet " + number + " refers to undefined interface " + id
                     + " (section " + sections + " defines " + interfaces.size() + "); skipped");
             return null;
         }
         return interfaces.get(id);
-    }
-
-    /**
-     * The values of every option {@code code} in {@code [from, to)} as UTF-8 joined by newlines, or null if none.
-     * Options are {code u16, length u16, value padded to 4 bytes}, ended by opt_endofopt or the end of the area.
-     */
-    private static String options(ByteBuffer b, int from, int to, int code) {
-        StringBuilder out = new StringBuilder();
-        boolean found = false;
-        for (int p = from; p + 4 <= to; ) {
-            int c = b.getShort(p) & 0xffff;
-            int olen = b.getShort(p + 2) & 0xffff;
-            if (c == OPT_END || p + 4 + olen > to) {
-                break;
-            }
-            if (c == code) {
-                byte[] v = new byte[olen];
-                b.get(p + 4, v);
-                out.append(found ? "\n" : "").append(new String(v, StandardCharsets.UTF_8));
-                found = true;
-            }
-            p += 4 + ((olen + 3) & ~3);
-        }
-        return found ? out.toString() : null;
     }
 
     /** The interfaces of the section that ended are checked: each one's packets held IP where its link type puts it. */
@@ -325,65 +297,5 @@ final class PcapngReader extends CaptureReader {
         b.get(8, data);
         secrets.add(new DecryptionSecrets(type, data, secrets.size() + 1));
         return null;
-    }
-
-    /**
-     * An interface of the current section.
-     *
-     * @param linkType      LINKTYPE_ value
-     * @param snaplen       largest captured length, 0 for none
-     * @param binary        true if timestamps count 2^-exponent seconds, false for 10^-exponent
-     * @param exponent      of the timestamp unit
-     * @param offsetSeconds added to every timestamp ({@code if_tsoffset})
-     * @param check         its packets watched for IP where the link type puts it
-     */
-    private record Interface(int linkType, int snaplen, boolean binary, int exponent, long offsetSeconds, LinkCheck check) {
-
-        static Interface parse(ByteBuffer b, int len, String name) {
-            boolean binary = false;
-            int exponent = 6;
-            long offset = 0;
-            for (int p = 8; p + 4 <= len; ) {
-                int code = b.getShort(p) & 0xffff;
-                int olen = b.getShort(p + 2) & 0xffff;
-                if (code == OPT_END || p + 4 + olen > len) {
-                    break;
-                }
-                if (code == IF_TSRESOL && olen >= 1) {
-                    int v = b.get(p + 4) & 0xff;
-                    binary = (v & 0x80) != 0;
-                    exponent = v & 0x7f;
-                } else if (code == IF_TSOFFSET && olen >= 8) {
-                    offset = b.getLong(p + 4);
-                }
-                p += 4 + ((olen + 3) & ~3);
-            }
-            int linkType = b.getShort(0) & 0xffff;
-            return new Interface(linkType, b.getInt(4), binary, Math.min(exponent, binary ? 63 : 18), offset,
-                    new LinkCheck(name, linkType));
-        }
-
-        /** A 64-bit timestamp in this interface's units as epoch nanoseconds, fractions truncated (as libpcap does). */
-        long toNanos(long ts) {
-            long secs;
-            long fracNanos;
-            if (binary) {
-                secs = ts >>> exponent;
-                long frac = ts & ((1L << exponent) - 1);
-                // frac * 10^9 / 2^exponent with a 128-bit product
-                long lo = frac * 1_000_000_000L;
-                long hi = Math.multiplyHigh(frac, 1_000_000_000L);
-                fracNanos = exponent == 0 ? 0 : (hi << (64 - exponent)) | (lo >>> exponent);
-            } else {
-                long units = 1;
-                for (int i = 0; i < exponent; i++) {
-                    units *= 10;
-                }
-                secs = Long.divideUnsigned(ts, units);
-                long rest = Long.remainderUnsigned(ts, units);
-                fracNanos = units <= 1_000_000_000L ? rest * (1_000_000_000L / units) : rest / (units / 1_000_000_000L);
-            }
-            return (secs + offsetSeconds) * 1_000_000_000L + fracNanos;
-        }
     }
 }
