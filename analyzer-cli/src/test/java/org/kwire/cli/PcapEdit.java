@@ -7,7 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 
-/** Derives damaged captures for tests: a classic pcap with some packets (1-based frame numbers) left out. */
+/** Derives damaged captures for tests from classic pcaps: packets (1-based frame numbers) left out, cut, or with a byte field changed. */
 final class PcapEdit {
 
     private PcapEdit() {
@@ -30,6 +30,75 @@ final class PcapEdit {
         }
         Files.write(out, java.util.Arrays.copyOf(o.array(), o.position()));
         return out;
+    }
+
+    /**
+     * Copies {@code in} (a classic pcap of Ethernet, IPv4 and TCP) to {@code out} with the length field of the TLS
+     * record that starts frame {@code frame}'s TCP payload set to {@code length}, as if the capture had damaged it.
+     */
+    static Path tlsRecordLength(Path in, Path out, int frame, int length) throws IOException {
+        byte[] bytes = Files.readAllBytes(in);
+        ByteBuffer.wrap(bytes).putShort(tcpPayload(bytes, frame) + 3, (short) length);
+        return Files.write(out, bytes);
+    }
+
+    /** The same with the record's content type set to {@code type}. */
+    static Path tlsRecordType(Path in, Path out, int frame, int type) throws IOException {
+        byte[] bytes = Files.readAllBytes(in);
+        bytes[tcpPayload(bytes, frame)] = (byte) type;
+        return Files.write(out, bytes);
+    }
+
+    /** Offset in a classic pcap of Ethernet, IPv4 and TCP of frame {@code frame}'s TCP payload. */
+    private static int tcpPayload(byte[] bytes, int frame) {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        ByteOrder order = b.getInt(0) == 0xa1b2c3d4 || b.getInt(0) == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        int p = 24;
+        for (int n = 1; n < frame; n++) {
+            p += 16 + b.order(order).getInt(p + 8);
+        }
+        int ip = p + 16 + 14;
+        int tcp = ip + (b.get(ip) & 0x0f) * 4;
+        return tcp + ((b.get(tcp + 12) & 0xff) >> 4) * 4;
+    }
+
+    /**
+     * Copies {@code in} (a little-endian pcapng of one section, as dumpcap writes) to {@code out} with a second section
+     * starting after packet {@code after}: a section header block in byte order {@code order} and one interface of
+     * {@code linkType}; the packets after it are enhanced packet blocks of that interface, each without its first
+     * {@code strip} bytes (14 to turn Ethernet frames into raw IP; 0 to keep the bytes as they are, whatever the link
+     * type says).
+     */
+    static Path secondSection(Path in, Path out, int after, ByteOrder order, int linkType, int strip) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(in)).order(ByteOrder.LITTLE_ENDIAN);
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        int packets = 0;
+        for (int p = 0; p + 12 <= b.limit(); ) {
+            int type = b.getInt(p);
+            int total = b.getInt(p + 4);
+            if (type == 6 && ++packets > after) {
+                if (packets == after + 1) {
+                    block(o, order, 0x0A0D0D0A, ByteBuffer.allocate(16).order(order).putInt(0x1A2B3C4D).putShort((short) 1)
+                            .putShort((short) 0).putLong(-1).array());
+                    block(o, order, 1, ByteBuffer.allocate(8).order(order).putShort((short) linkType).putShort((short) 0)
+                            .putInt(262144).array());
+                }
+                int captured = b.getInt(p + 20) - strip;
+                ByteBuffer e = ByteBuffer.allocate(20 + (captured + 3) / 4 * 4).order(order).putInt(0).putInt(b.getInt(p + 12))
+                        .putInt(b.getInt(p + 16)).putInt(captured).putInt(b.getInt(p + 24) - strip);
+                e.put(b.array(), p + 28 + strip, captured);
+                block(o, order, 6, e.array());
+            } else {
+                o.write(b.array(), p, total);
+            }
+            p += total;
+        }
+        return Files.write(out, o.toByteArray());
+    }
+
+    private static void block(java.io.ByteArrayOutputStream o, ByteOrder order, int type, byte[] body) {
+        int total = 12 + body.length;
+        o.writeBytes(ByteBuffer.allocate(total).order(order).putInt(type).putInt(total).put(body).putInt(total).array());
     }
 
     /** Copies {@code in} to {@code out} with every packet cut to {@code snaplen} captured bytes (original lengths kept). */

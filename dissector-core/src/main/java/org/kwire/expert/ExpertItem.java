@@ -93,10 +93,11 @@ public enum ExpertItem {
     RECORDS_DECOMPRESSION_LIMIT("kafka.records.decompression_limit", WARNING, UNDECODED, "a payload that decompresses past --max-decompressed; not decoded"),
     RECORDS_COMPRESSION_MALFORMED("kafka.records.compression_malformed", ERROR, MALFORMED, "a compressed payload that does not decompress"),
     // TLS (the TLS stage)
-    TLS_RECORD_HEADER_INVALID("tls.record_header_invalid", ERROR, MALFORMED, "bytes that are not a TLS record header; the next record is searched"),
+    TLS_RECORD_HEADER_INVALID("tls.record_header_invalid", ERROR, MALFORMED, "bytes that are not a TLS record header, or one declaring a length its content type and connection cannot have; the next record is searched"),
+    TLS_RECORD_INCOMPLETE_AT_END("tls.record_incomplete_at_end", WARNING, TRUNCATED, "a TLS record still incomplete when its connection ended (a wrong length, or the capture stopped inside it); the bytes after its header are searched for records"),
     TLS_HANDSHAKE_MALFORMED("tls.handshake_malformed", ERROR, MALFORMED, "a handshake message that does not fit its lengths"),
     TLS_CONTENT_TYPE_INVALID("tls.content_type_invalid", ERROR, MALFORMED, "a protected record of a content type TLS does not define"),
-    TLS_ALERT_MALFORMED("tls.alert_malformed", ERROR, MALFORMED, "an alert record that is not two bytes long"),
+    TLS_ALERT_MALFORMED("tls.alert_malformed", ERROR, MALFORMED, "an alert record that is not two bytes long, or of a level TLS does not define"),
     TLS_ALERT_FATAL("tls.alert_fatal", WARNING, PROTOCOL, "a fatal alert (the connection is over)"),
     TLS_ALERT("tls.alert", NOTE, PROTOCOL, "a warning-level alert other than close_notify"),
     TLS_KEY_UPDATE("tls.key_update", CHAT, DECRYPTION, "a TLS 1.3 KeyUpdate: new traffic keys"),
