@@ -88,7 +88,7 @@ final class MergeCommand {
         });
         Report r;
         try {
-            r = SliceAnalysis.of(options.toArray(String[]::new)).report(merged, w -> err.println("kwire: warning: " + w));
+            r = SliceAnalysis.of(options.toArray(String[]::new)).report(merged, w -> Cli.warn(err, w));
         } catch (RuntimeException e) { // as above, found only when the report is made
             throw new CliException(ExitCodes.INPUT, String.join(", ", files) + ": a damaged kwire partial (" + e + ")");
         }

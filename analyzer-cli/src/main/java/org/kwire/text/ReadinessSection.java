@@ -81,8 +81,9 @@ final class ReadinessSection implements TextSection {
         return f.size() > FRAMES || v.requests() > f.size() ? listed + ", ..." : listed;
     }
 
-    /** {@code line}, cut to {@code width} with {@code ...} when longer. */
+    /** {@code line} shown by {@link VisibleText}'s rule, cut to {@code width} with {@code ...} when longer. */
     private static String cut(String line, int width) {
-        return line.length() <= width ? line : line.substring(0, width - 3) + "...";
+        String visible = VisibleText.of(line);
+        return visible.length() <= width ? visible : VisibleText.cut(visible, width - 3) + "...";
     }
 }

@@ -3,6 +3,7 @@ package org.kwire.spark;
 import org.apache.spark.sql.SparkSession;
 import org.kwire.cli.SliceAnalysis;
 import org.kwire.report.Report;
+import org.kwire.text.VisibleText;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -55,12 +56,12 @@ public final class KwireSpark {
         try {
             analysis = SliceAnalysis.of(rest.toArray(String[]::new));
         } catch (IllegalArgumentException e) {
-            err.println("kwire: " + e.getMessage());
+            say(err, e.getMessage());
             return 2;
         }
         List<String> files = analysis.files();
         if (files.isEmpty()) {
-            err.println("kwire: no capture given (files, directories or globs)");
+            say(err, "no capture given (files, directories or globs)");
             return 2;
         }
         List<String> options = new ArrayList<>(rest);
@@ -74,18 +75,23 @@ public final class KwireSpark {
         SparkSession spark = builder.getOrCreate();
         try {
             Report r = SparkAnalysis.run(spark, options.toArray(String[]::new), files, exchanges,
-                    w -> err.println("kwire: warning: " + w));
+                    w -> say(err, "warning: " + w));
             write(spark, r, output, out);
             return 0;
         } catch (IOException e) {
-            err.println("kwire: " + e.getMessage());
+            say(err, e.getMessage());
             return 3;
         } catch (IllegalArgumentException e) {
-            err.println("kwire: " + e.getMessage());
+            say(err, e.getMessage());
             return 2;
         } finally {
             spark.stop();
         }
+    }
+
+    /** {@code kwire: LINE} on {@code err}, shown by {@link VisibleText}'s rule as kwire's own lines are. */
+    private static void say(PrintStream err, String line) {
+        err.println(VisibleText.of("kwire: " + line));
     }
 
     /** The report as kwire writes it (JSON, snake_case, indented), to a Hadoop file system path or stdout. */
