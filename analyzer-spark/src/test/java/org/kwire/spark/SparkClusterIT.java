@@ -78,8 +78,8 @@ class SparkClusterIT {
         List<String> cmd = new ArrayList<>(List.of("bash", ROOT.resolve("kwire-spark").toString(),
                 "--master", cluster.masterUrl(), "-o", report.toString(), glob));
         // Spark's settings as the README gives them: spark.* system properties in KWIRE_JAVA_OPTS
-        Run run = submit(cmd, Map.of("KWIRE_JAVA_OPTS", "-Xmx512m -Dspark.executor.memory=512m "
-                + "-Dspark.driver.host=127.0.0.1 -Dspark.ui.enabled=false"));
+        Run run = submit(cmd, Map.of("KWIRE_JAVA_OPTS", "-Xmx512m " + StandaloneCluster.QUICK_JVM
+                + " -Dspark.executor.memory=512m -Dspark.driver.host=127.0.0.1 -Dspark.ui.enabled=false"));
         assertEquals(0, run.code, run.failure());
         assertEquals("", run.stderr, "no warning, no Spark log line");
         assertEquals(one, withoutFiles(JSON.readTree(report.toFile())), "the report of one analysis");
@@ -136,7 +136,7 @@ class SparkClusterIT {
 
     /**
      * Runs a driver (its own JVM) against the cluster, in 120 s at most; the application it made is the one the
-     * Master completed meanwhile.
+     * Master completed meanwhile (in 10 s after the driver's end).
      */
     private static Run submit(List<String> cmd, Map<String, String> env) throws Exception {
         Set<String> before = completedApps();
@@ -150,6 +150,10 @@ class SparkClusterIT {
             String stderr = Files.readString(err, StandardCharsets.UTF_8);
             assertTrue(ended, "still running after 120 s: " + cmd + "\n" + stderr + cluster.logs());
             Set<String> apps = completedApps();
+            for (int i = 0; i < 40 && apps.size() == before.size(); i++) { // the driver's goodbye is asynchronous
+                Thread.sleep(250);
+                apps = completedApps();
+            }
             apps.removeAll(before);
             assertEquals(1, apps.size(), "one application completed: " + cluster.state());
             return new Run(p.exitValue(), stderr, apps.iterator().next());

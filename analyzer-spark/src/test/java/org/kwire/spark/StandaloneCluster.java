@@ -33,8 +33,9 @@ import java.util.stream.Stream;
  * holds links to Spark's jars (system property {@code kwire.sparkJars}, the class path Maven wrote: Spark and the
  * libraries kwire-spark.jar leaves to it), {@code SPARK_HOME} and {@code SPARK_SCALA_VERSION} in the environment (as
  * Spark's {@code load-spark-env.sh} sets them: the Worker builds each executor's {@code java -cp} from
- * {@code SPARK_HOME/jars/*} and needs both). Nothing of kwire is on the daemons' or executors' class path. Ports are
- * free ones chosen at start; every process listens on 127.0.0.1 only. {@link #close()} ends the daemons and every
+ * {@code SPARK_HOME/jars/*} and needs both). Nothing of kwire is on the daemons' or executors' class path. Every
+ * JVM runs with {@link #QUICK_JVM} (the executors through {@code conf/java-opts}, which the Worker adds to each
+ * executor's command). Ports are free ones chosen at start; the daemons listen on 127.0.0.1 only. {@link #close()} ends the daemons and every
  * process they started (the executors), forcibly if they do not stop in 10 s; a JVM shutdown hook does the same if
  * the test JVM ends first. Not thread-safe.
  */
@@ -42,6 +43,8 @@ final class StandaloneCluster implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration START = Duration.ofSeconds(60);
+    /** For JVMs that live seconds (every process here): the quick JIT tier only, one GC thread. */
+    static final String QUICK_JVM = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC";
 
     private final Path dir;
     private final Path sparkHome;
@@ -63,13 +66,15 @@ final class StandaloneCluster implements AutoCloseable {
             c.makeSparkHome();
             c.masterPort = freePort();
             c.masterUiPort = freePort();
-            c.daemons.add(c.daemon("master", "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
-                    "--port", Integer.toString(c.masterPort), "--webui-port", Integer.toString(c.masterUiPort)));
+            // no REST submission server (on by default, on the fixed port 6066)
+            c.daemons.add(c.daemon("master", List.of("-Dspark.master.rest.enabled=false", "org.apache.spark.deploy.master.Master",
+                    "--host", "127.0.0.1", "--port", Integer.toString(c.masterPort),
+                    "--webui-port", Integer.toString(c.masterUiPort))));
             c.await("the Master ALIVE", s -> s.path("status").asText().equals("ALIVE"));
             Path work = Files.createDirectories(dir.resolve("work"));
-            c.daemons.add(c.daemon("worker", "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
+            c.daemons.add(c.daemon("worker", List.of("org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
                     "--port", Integer.toString(freePort()), "--webui-port", Integer.toString(freePort()),
-                    "--cores", "2", "--memory", "1g", "--work-dir", work.toString(), c.masterUrl()));
+                    "--cores", "2", "--memory", "1g", "--work-dir", work.toString(), c.masterUrl())));
             c.await("one Worker ALIVE", s -> s.path("aliveworkers").asInt() == 1);
             return c;
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
@@ -100,14 +105,15 @@ final class StandaloneCluster implements AutoCloseable {
         return JSON.readTree(http.send(get, HttpResponse.BodyHandlers.ofString()).body());
     }
 
-    /** The environment of a process that talks to the cluster as a Spark installation's commands would. */
-    Map<String, String> environment() {
+    /** The daemons' environment, as a Spark installation's scripts set it; each listens on 127.0.0.1. */
+    private Map<String, String> environment() {
         return Map.of("SPARK_HOME", sparkHome.toString(), "SPARK_SCALA_VERSION", "2.13", "SPARK_LOCAL_IP", "127.0.0.1");
     }
 
     /** {@code java} with the JDK options Spark needs on Java 17 and Spark's jars as class path, then {@code args}. */
     List<String> java(String heap, String... args) {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap));
+        cmd.addAll(Arrays.asList(QUICK_JVM.split(" ")));
         cmd.addAll(Arrays.asList(System.getProperty("kwire.sparkJvmOptions").trim().split("\\s+")));
         cmd.add("-cp");
         cmd.add(sparkHome.resolve("jars") + File.separator + "*");
@@ -143,7 +149,8 @@ final class StandaloneCluster implements AutoCloseable {
 
     private void makeSparkHome() throws IOException {
         Path jars = Files.createDirectories(sparkHome.resolve("jars"));
-        Files.createDirectories(sparkHome.resolve("conf"));
+        // conf/java-opts: the options the Worker gives every executor JVM it launches (Spark's AbstractCommandBuilder)
+        Files.writeString(Files.createDirectories(sparkHome.resolve("conf")).resolve("java-opts"), QUICK_JVM + "\n");
         Set<String> entries = new LinkedHashSet<>(Arrays.asList(System.getProperty("kwire.sparkJars").split(File.pathSeparator)));
         for (String entry : entries) {
             Path jar = Path.of(entry);
@@ -154,9 +161,9 @@ final class StandaloneCluster implements AutoCloseable {
         }
     }
 
-    private Process daemon(String name, String mainClass, String... args) throws IOException {
-        List<String> cmd = java("-Xmx256m", mainClass);
-        cmd.addAll(Arrays.asList(args));
+    /** A daemon's JVM: {@code args} are its system properties, main class and arguments; its output to NAME.log. */
+    private Process daemon(String name, List<String> args) throws IOException {
+        List<String> cmd = java("-Xmx256m", args.toArray(String[]::new));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(dir.resolve(name + ".log").toFile());
         pb.environment().putAll(environment());
