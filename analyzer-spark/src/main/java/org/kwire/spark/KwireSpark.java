@@ -50,7 +50,9 @@ public final class KwireSpark {
                 out.println("usage: kwire-spark [--master URL] [--exchanges DIR] [-o REPORT] [kwire analyze's options] FILES...\n"
                         + "  FILES: capture files, directories or globs of any Hadoop file system (file:, hdfs:, s3a:, ...)\n"
                         + "  --exchanges DIR: also write one row per exchange as Parquet (README, \"Exchange events\")\n"
-                        + "  -o REPORT: the report (JSON) to REPORT instead of stdout");
+                        + "  -o REPORT: the report (JSON) to REPORT instead of stdout\n"
+                        + "  --master URL: local[N] (default local[*]) or spark://HOST:PORT (kwire-spark.jar goes to the executors)\n"
+                        + "  Spark's settings: spark.* system properties, e.g. KWIRE_JAVA_OPTS='-Xmx2g -Dspark.executor.memory=4g'");
                 return 0;
             } else {
                 rest.add(a);

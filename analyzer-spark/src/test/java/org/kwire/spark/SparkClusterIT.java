@@ -2,16 +2,12 @@ package org.kwire.spark;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kwire.cli.Kwire;
 
-import java.io.ByteArrayOutputStream;
 import java.io.File;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.kwire.spark.OneAnalysis.kwire;
+import static org.kwire.spark.OneAnalysis.run;
+import static org.kwire.spark.OneAnalysis.withoutFiles;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -167,26 +166,5 @@ class SparkClusterIT {
         Set<String> ids = new TreeSet<>();
         cluster.state().path("completedapps").forEach(a -> ids.add(a.path("id").asText()));
         return ids;
-    }
-
-    private static JsonNode withoutFiles(JsonNode report) {
-        ObjectNode r = report.deepCopy();
-        ((ObjectNode) r.get("capture")).remove("files");
-        return r;
-    }
-
-    private static String kwire(List<String> args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Kwire.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private static void run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).inheritIO().start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), String.join(" ", command) + " (Debian: wireshark-common)");
     }
 }
