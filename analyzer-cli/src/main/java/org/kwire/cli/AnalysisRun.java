@@ -20,12 +20,8 @@ import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.summary.FrameSummarizer;
 import org.kwire.summary.TopicNames;
-import org.kwire.tls.KeyLog;
 import org.kwire.tls.TlsFacts;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -78,7 +74,8 @@ final class AnalysisRun {
         o.addOption(Option.builder().longOpt("connection").hasArg().argName("HOST:PORT")
                 .desc("only connections with this client or broker endpoint ([v6]:PORT for IPv6); repeatable").build());
         o.addOption(Option.builder().longOpt("tls-keylog").hasArg().argName("FILE")
-                .desc("decrypt TLS with the secrets of this NSS key log (SSLKEYLOGFILE format); repeatable. Secrets in "
+                .desc("decrypt TLS with the secrets of this NSS key log (SSLKEYLOGFILE format): a file, or a pipe, FIFO "
+                        + "or /dev/stdin read to its end first (--tls-keylog <(cat keys)); repeatable. Secrets in "
                         + "pcapng Decryption Secrets Blocks are used without it").build());
     }
 
@@ -109,7 +106,7 @@ final class AnalysisRun {
         this.explicitMaxDecompressed = cl.hasOption("max-decompressed");
         this.explicitWorkers = cl.hasOption("workers");
         this.deep = cl.hasOption("deep");
-        this.tls = TlsKeys.of(keyLog(values(cl, "tls-keylog")));
+        this.tls = TlsKeys.of(KeyLogInputs.read(values(cl, "tls-keylog")));
         this.filter = filter(cl, schemas);
     }
 
@@ -135,33 +132,6 @@ final class AnalysisRun {
         }
         return new ExchangeFilter(apis, values(cl, "topic"), values(cl, "client-id"), cl.hasOption("errors-only"),
                 Cli.millisAsMicros(cl, "min-latency-ms"), connections);
-    }
-
-    /** The secrets of the key log files; a missing or unreadable one is an input error (exit 3). */
-    private static KeyLog keyLog(Set<String> files) throws CliException {
-        KeyLog keys = new KeyLog();
-        for (String f : files) {
-            Path p = Path.of(f);
-            if (Files.isDirectory(p)) {
-                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": a directory, not a key log file");
-            }
-            if (!Files.isRegularFile(p)) {
-                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": no such file");
-            }
-            try {
-                int secrets = keys.lines();
-                int problems = keys.problems().size();
-                keys.load(p);
-                if (keys.lines() == secrets && keys.problems().size() > problems) {
-                    throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": not a key log (no TLS secret in it; "
-                            + "an NSS key log has lines such as CLIENT_RANDOM <32-byte hex> <48-byte hex>)");
-                }
-            } catch (IOException e) {
-                throw new CliException(ExitCodes.INPUT, "--tls-keylog " + f + ": cannot be read (" + (e.getMessage() == null
-                        ? e.getClass().getSimpleName() : e.getMessage()) + ")");
-            }
-        }
-        return keys;
     }
 
     /** Every value a repeatable option was given. */

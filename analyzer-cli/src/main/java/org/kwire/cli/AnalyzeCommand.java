@@ -166,7 +166,7 @@ final class AnalyzeCommand {
         }
         Cli.noCaptureSwallowed(cl);
         if ("pipe".equals(System.getProperty(STDIN_PROPERTY))) { // a warning, not a refusal: scripts run the sample so
-            err.println("kwire: warning: no capture named: analyzing the bundled sample, not standard input (a pipe); "
+            Cli.warn(err, "no capture named: analyzing the bundled sample, not standard input (a pipe); "
                     + "give - to analyze standard input (tcpdump -w - | kwire analyze -)");
         }
         Path bundled = Cli.readCaptures(AnalyzeCommand::extractBundled);

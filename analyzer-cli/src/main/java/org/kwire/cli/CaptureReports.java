@@ -27,7 +27,7 @@ final class CaptureReports {
      */
     static void addWarnings(CaptureFacts facts, ReportBuilder report, PrintStream err) {
         for (ExpertNote w : facts.warnings()) {
-            err.println("kwire: warning: " + w.message());
+            Cli.warn(err, w.message());
             report.note(w);
         }
     }
@@ -39,7 +39,7 @@ final class CaptureReports {
     static void addVerdict(TrafficCensus census, CaptureFacts facts, ReportBuilder report, boolean keyLogGiven, PrintStream err) {
         String verdict = census.verdict(facts.packets(), keyLogGiven);
         if (verdict != null) {
-            err.println("kwire: warning: " + verdict);
+            Cli.warn(err, verdict);
             report.note(new ExpertNote(ExpertItem.CAPTURE_NO_KAFKA, 0, -1, "", verdict));
         }
     }
@@ -47,7 +47,7 @@ final class CaptureReports {
     /** Says on stderr when a filter kept nothing of a capture that held Kafka frames (the report says it too). */
     static void noMatch(Report r, PrintStream err) {
         if (r.filter() != null && r.apis().isEmpty() && r.capture().frames() > 0) {
-            err.println("kwire: no exchange matched the filter (" + r.filter().options() + ") among the capture's "
+            Cli.say(err, "no exchange matched the filter (" + r.filter().options() + ") among the capture's "
                     + r.capture().frames() + " Kafka frames");
         }
     }

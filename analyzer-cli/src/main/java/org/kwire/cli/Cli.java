@@ -7,6 +7,7 @@ import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.stream.StreamOptions;
+import org.kwire.text.VisibleText;
 
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -34,6 +35,19 @@ final class Cli {
         } catch (ParseException e) {
             throw new CliException(ExitCodes.USAGE, command + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Writes {@code kwire: LINE} on {@code err}, shown by {@link VisibleText}'s rule: one line of printable characters
+     * whatever file names, option values or names from the capture it holds.
+     */
+    static void say(PrintStream err, String line) {
+        err.println(VisibleText.of("kwire: " + line));
+    }
+
+    /** Writes {@code kwire: warning: WARNING} on {@code err}, as {@link #say} does. */
+    static void warn(PrintStream err, String warning) {
+        say(err, "warning: " + warning);
     }
 
     static void help(PrintStream out, String syntax, String header, Options options) {

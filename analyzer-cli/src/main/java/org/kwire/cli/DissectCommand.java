@@ -101,17 +101,17 @@ final class DissectCommand {
         });
         long givenUp = printer.finish();
         for (ExpertNote w : facts.warnings()) {
-            err.println("kwire: warning: " + w.message());
+            Cli.warn(err, w.message());
         }
         if (givenUp > 0) {
-            err.println("kwire: warning: " + givenUp + " request(s) waited too long for the response that decides the filter "
+            Cli.warn(err, givenUp + " request(s) waited too long for the response that decides the filter "
                     + "(more than " + DissectPrinter.MAX_HELD + " waiting) and were not printed");
         }
         for (String w : tls.warnings()) {
-            err.println("kwire: warning: " + w);
+            Cli.warn(err, w);
         }
         if (printer.printed() == 0) {
-            err.println("kwire: no Kafka frame matched");
+            Cli.say(err, "no Kafka frame matched");
         }
         return ExitCodes.OK;
     }

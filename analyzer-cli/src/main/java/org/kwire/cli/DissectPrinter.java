@@ -23,6 +23,7 @@ import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
 import org.kwire.summary.TopicNames;
+import org.kwire.text.VisibleText;
 import org.kwire.tree.FieldNode;
 
 import java.io.ByteArrayOutputStream;
@@ -146,7 +147,7 @@ final class DissectPrinter implements ExchangeSink {
     @Override
     public void onNote(KafkaConversation c, ExpertNote note) {
         if ((format == Format.TEXT || format == Format.SUMMARY) && selection.packet() == 0 && selection.correlationId() == null) {
-            output.add("! " + note + System.lineSeparator());
+            output.add("! " + VisibleText.of(note.toString()) + System.lineSeparator());
         }
     }
 
@@ -180,7 +181,7 @@ final class DissectPrinter implements ExchangeSink {
         if (n.value() instanceof UUID u && n.name().equals("TopicId")) {
             String name = topics.name(WireValues.kafkaUuid(u.getMostSignificantBits(), u.getLeastSignificantBits()));
             if (name != null) {
-                n.setDetail("(topic " + name + ")"); // topic names are [a-zA-Z0-9._-]: no quoting needed
+                n.setDetail("(topic " + name + ")"); // the text tree shows details by VisibleText's rule
             }
         }
         n.children().forEach(this::withTopicNames);
@@ -226,7 +227,7 @@ final class DissectPrinter implements ExchangeSink {
             case TEXT -> {
                 ByteArrayOutputStream b = new ByteArrayOutputStream();
                 PrintStream p = new PrintStream(b, false, StandardCharsets.UTF_8);
-                p.println(title(meta));
+                p.println(VisibleText.of(title(meta)));
                 TextTree.print(tree.get(), p);
                 p.println();
                 p.flush();

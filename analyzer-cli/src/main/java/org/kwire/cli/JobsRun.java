@@ -69,7 +69,7 @@ final class JobsRun {
                 writePartial(merged, output, out);
                 return ExitCodes.OK;
             }
-            Report r = slices.report(merged, w -> err.println("kwire: warning: " + w));
+            Report r = slices.report(merged, w -> Cli.warn(err, w));
             if (format == AnalyzeCommand.Format.JSON) {
                 CaptureReports.write(r, output, out);
             } else {

@@ -117,7 +117,7 @@ public final class Kwire {
                 default -> throw new CliException(ExitCodes.USAGE, "unknown command '" + args[0] + "' (try kwire --help)");
             };
         } catch (CliException e) {
-            err.println("kwire: " + e.getMessage());
+            Cli.say(err, e.getMessage());
             return e.exitCode();
         }
     }

@@ -15,6 +15,7 @@ import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 import org.kwire.stream.TrafficCensus;
 import org.kwire.summary.ExchangeTracker;
+import org.kwire.text.VisibleText;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -181,7 +182,7 @@ final class LiveCommand {
                 }
             });
             c.start();
-            err.println("kwire: capturing on " + c.device() + " (filter: " + (filter == null ? "none" : filter) + ")"
+            Cli.say(err, "capturing on " + c.device() + " (filter: " + (filter == null ? "none" : filter) + ")"
                     + (options.duration() > 0 ? " for " + options.duration() + " s" : "") + "; Ctrl-C stops and writes the report");
             started.countDown();
             // a key log is written while the capture runs: each packet waits until its secrets can be there
@@ -195,7 +196,7 @@ final class LiveCommand {
             CaptureFacts facts = pipeline.facts(names, c.position());
             CaptureReports.addWarnings(facts, report, err);
             CaptureReports.addVerdict(census, facts, report, !run.tls.keyLog().sources().isEmpty(), err);
-            err.println("kwire: " + health.summary());
+            Cli.say(err, health.summary());
             Report r = CaptureReports.build(report, facts);
             if (text) {
                 CaptureReports.writeText(r, cl.getOptionValue("output"), out);
@@ -222,7 +223,7 @@ final class LiveCommand {
     private static MetricsServer serve(MetricsRun metrics, LiveOptions options, PrintStream err) throws CliException {
         try {
             MetricsServer s = MetricsServer.start(metrics.registry, options.metrics().getHostString(), options.metrics().getPort());
-            err.println("kwire: serving metrics on " + s.url());
+            Cli.say(err, "serving metrics on " + s.url());
             return s;
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, "cannot serve metrics on " + options.metrics().getHostString() + ":"
@@ -238,7 +239,7 @@ final class LiveCommand {
         }
         IntervalReport line = IntervalReport.of(r, java.time.Instant.now());
         try {
-            return text ? line.text() : LINE.writeValueAsString(line);
+            return text ? VisibleText.of(line.text()) : LINE.writeValueAsString(line);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("interval report not serializable", e);
         }
@@ -265,7 +266,7 @@ final class LiveCommand {
         try {
             writer.flush();
         } catch (IOException e) {
-            err.println("kwire: warning: cannot write the saved packets: " + Cli.why(e));
+            Cli.warn(err, "cannot write the saved packets: " + Cli.why(e));
         }
     }
 }

@@ -110,7 +110,7 @@ final class MergeCommand {
             throws CliException {
         Report r;
         try {
-            r = analysis.report(merged, w -> err.println("kwire: warning: " + w));
+            r = analysis.report(merged, w -> Cli.warn(err, w));
             checkBuilt(r);
         } catch (RuntimeException | JsonInputException e) { // sums past the schema, or a fault the checks missed
             throw new CliException(ExitCodes.INPUT, blame(analysis, each, files, e));

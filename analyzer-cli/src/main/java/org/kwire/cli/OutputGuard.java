@@ -13,6 +13,7 @@ import java.util.List;
  * writing it would destroy what is being read — with {@code --format ndjson} the capture is emptied before the first
  * packet is read. Checked before any work, by file identity ({@link Files#isSameFile}: links and other spellings of
  * the same path count), for outputs that exist already; {@code -} (standard input or output) is never a file here.
+ * Refuses too, before any work, an output that cannot be created: a directory, or a file in a missing directory.
  */
 final class OutputGuard {
 
@@ -23,7 +24,8 @@ final class OutputGuard {
      * @param cl      the parsed command line
      * @param inputs  the files the command reads (captures, partials, a report), as given
      * @param outputs the long names of the options that name files the command writes (e.g. {@code output})
-     * @throws CliException (usage) naming the option and the file, if an output is an input
+     * @throws CliException (usage) naming the option and the file, if an output is an input; (input) naming the file,
+     *                      if an output cannot be created
      */
     static void check(CommandLine cl, List<String> inputs, String... outputs) throws CliException {
         List<String> read = new ArrayList<>(inputs);
@@ -33,6 +35,9 @@ final class OutputGuard {
         }
         for (String option : outputs) {
             String out = cl.getOptionValue(option);
+            if (out != null && !out.equals("-")) {
+                writable(out);
+            }
             if (out == null || out.equals("-") || !Files.exists(Path.of(out))) {
                 continue;
             }
@@ -45,6 +50,25 @@ final class OutputGuard {
                             + in + "); kwire would overwrite what it reads: write to another file");
                 }
             }
+        }
+    }
+
+    /**
+     * Refuses an output that cannot be created where it is named: an empty name, a directory, a file in a directory
+     * that does not exist. Said before any work (a long analysis, a live capture of hours), not when its result is
+     * written; in the words {@link Cli#output} and {@link Cli#why} use.
+     */
+    private static void writable(String out) throws CliException {
+        if (out.isEmpty()) {
+            throw new CliException(ExitCodes.INPUT, "cannot write '': an empty file name");
+        }
+        Path p = Path.of(out);
+        if (Files.isDirectory(p)) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + out + ": a directory");
+        }
+        Path parent = p.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + out + ": no such directory: " + parent);
         }
     }
 

@@ -5,6 +5,7 @@ import org.kwire.protocol.ErrorCodes;
 import org.kwire.summary.FrameSummary;
 import org.kwire.summary.TopicNames;
 import org.kwire.text.Units;
+import org.kwire.text.VisibleText;
 
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -20,7 +21,8 @@ import java.util.Set;
  * One line per Kafka frame, as tshark's packet list shows one per packet ({@code kwire dissect --format summary}):
  * capture frame number, time of day (UTC, µs), TCP stream, direction ({@code ->} request, {@code <-} response), API and
  * version, correlation_id, length in bytes (size prefix included), the response's latency in ms, then the error names
- * of a response (with a count when repeated) and the topics the frame names (the first {@value #TOPICS}).
+ * of a response (with a count when repeated) and the topics the frame names (the first {@value #TOPICS}, shown by
+ * {@link VisibleText}'s rule).
  */
 final class PacketListLine {
 
@@ -80,7 +82,7 @@ final class PacketListLine {
         for (FrameSummary.TopicRef t : s.topics()) {
             String d = names.display(t.name(), t.topicId());
             if (d != null) {
-                shown.add(d);
+                shown.add(VisibleText.of(d));
             }
         }
         if (shown.isEmpty()) {

@@ -59,13 +59,15 @@ final class ReadinessSection implements PageSection {
                     : ReportWords.software(c.softwareName(), c.softwareVersion(), null);
             for (Readiness.RemovedVersions v : c.apis()) {
                 t.row(new Table.Name(ReportWords.clientId(c.clientId())), c.address(), new Table.Words(software), v.api(),
-                        ReportWords.versions(v.versions()), ReportWords.accepted(v.accepted()), v.requests(),
+                        ReportWords.used(v), ReportWords.accepted(v.accepted()), v.requests(),
                         v.brokerAction(), v.frames().stream().map(String::valueOf).collect(Collectors.joining(", ")));
             }
         }
         t.writeTo(m);
         m.element("p", "Broker action: close — a broker of " + kafka + " " + ReportWords.action("close")
-                + "; reject — it " + ReportWords.action("reject") + ". First frames: the capture frames of the first "
-                + "requests in each refused version (up to 10 per version).", "class", "note");
+                + "; reject — it " + ReportWords.action("reject") + ". " + (ReportWords.anyUnknown(ready) ? "Unknown "
+                + "versions: defined by no Kafka release kwire knows (a newer Kafka's, or a damaged header). " : "")
+                + "First frames: the capture frames of the first requests in each refused version (up to 10 per version).",
+                "class", "note");
     }
 }

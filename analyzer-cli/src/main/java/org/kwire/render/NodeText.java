@@ -1,12 +1,16 @@
 package org.kwire.render;
 
 import org.kwire.dissect.WireValues;
+import org.kwire.text.VisibleText;
 import org.kwire.tree.FieldNode;
 
 import java.util.HexFormat;
 import java.util.UUID;
 
-/** How a node's value and place read in text: {@code = "" (compact, len+1=1)}, {@code [0x000f, 1B]}. */
+/**
+ * How a node's value and place read in text: {@code = "" (compact, len+1=1)}, {@code [0x000f, 1B]}; strings and
+ * details shown by {@link VisibleText}'s rule.
+ */
 final class NodeText {
 
     /** Bytes values longer than this are shown by their first bytes and their length. */
@@ -24,7 +28,7 @@ final class NodeText {
                 return "";
             }
             boolean nullString = d.startsWith("(");
-            return "= " + (nullString ? "null " + d : d);
+            return "= " + VisibleText.of(nullString ? "null " + d : d);
         }
         String text;
         if (v instanceof String s) {
@@ -37,7 +41,7 @@ final class NodeText {
         } else {
             text = String.valueOf(v);
         }
-        return "= " + text + (d == null ? "" : " " + d);
+        return "= " + text + (d == null ? "" : " " + VisibleText.of(d));
     }
 
     /** A uuid in Kafka's one spelling ({@code Uuid.toString()}: URL-safe base64, 22 characters), as reports write it. */
@@ -50,26 +54,8 @@ final class NodeText {
         return "[0x" + String.format("%04x", n.offset()) + ", " + n.length() + "B" + (n.inDecompressed() ? ", decompressed" : "") + "]";
     }
 
-    /** A string in double quotes with JSON escapes for quotes, backslashes and control characters. */
+    /** A string in double quotes, shown by {@link VisibleText}'s rule, its double quotes written {@code \"}. */
     static String quote(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
+        return '"' + VisibleText.of(s).replace("\"", "\\\"") + '"';
     }
 }

@@ -1,6 +1,7 @@
 package org.kwire.render;
 
 import org.kwire.expert.ExpertNote;
+import org.kwire.text.VisibleText;
 import org.kwire.tree.FieldNode;
 
 import java.io.PrintStream;
@@ -10,7 +11,8 @@ import java.util.List;
 /**
  * Renders a {@link FieldNode} tree as text in the object-tree style of the reference pages: one line per node with
  * the name (indented with {@code +--} and {@code |}), type, {@code = value}, {@code [0xOFFSET, NB]} and the schema's
- * {@code about} text, in aligned columns. Expert notes follow their node on lines starting with {@code !}.
+ * {@code about} text, in aligned columns. Expert notes follow their node on lines starting with {@code !}. Names, values
+ * and note texts are shown by {@link VisibleText}'s rule: a tree line is one line of printable characters.
  */
 public final class TextTree {
 
@@ -44,17 +46,18 @@ public final class TextTree {
             out.println(line.stripTrailing());
             for (ExpertNote n : r.notes()) {
                 out.println(r.notePrefix() + "! " + n.severity().label() + " [" + n.group().label() + "] "
-                        + (n.offset() >= 0 ? "at 0x" + String.format("%04x", n.offset()) + ": " : "") + n.message());
+                        + (n.offset() >= 0 ? "at 0x" + String.format("%04x", n.offset()) + ": " : "") + VisibleText.of(n.message()));
             }
         }
     }
 
     private static void collect(FieldNode n, String prefix, String childPrefix, List<Row> rows) {
-        String about = n.about() == null ? "" : n.about();
+        String about = n.about() == null ? "" : VisibleText.of(n.about());
         if (about.length() > MAX_ABOUT) {
-            about = about.substring(0, MAX_ABOUT - 3) + "...";
+            about = VisibleText.cut(about, MAX_ABOUT - 3) + "...";
         }
-        rows.add(new Row(prefix + n.name(), n.type(), NodeText.value(n), NodeText.range(n), about, n.notes(), childPrefix));
+        rows.add(new Row(prefix + VisibleText.of(n.name()), n.type(), NodeText.value(n), NodeText.range(n), about, n.notes(),
+                childPrefix));
         List<FieldNode> children = n.children();
         for (int i = 0; i < children.size(); i++) {
             boolean last = i == children.size() - 1;

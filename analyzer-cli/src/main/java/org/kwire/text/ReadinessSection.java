@@ -45,7 +45,7 @@ final class ReadinessSection implements TextSection {
             firstRows.add(row);
             clientLines.add(cut("  " + client(r.clients(), c), width));
             for (Readiness.RemovedVersions v : c.apis()) {
-                t.row(v.api(), ReportWords.versions(v.versions()), ReportWords.accepted(v.accepted()),
+                t.row(v.api(), ReportWords.used(v), ReportWords.accepted(v.accepted()),
                         Units.count(v.requests()), v.brokerAction(), frames(v));
                 row++;
             }
@@ -58,7 +58,8 @@ final class ReadinessSection implements TextSection {
             }
             lines.add(table.get(i + 1));
         }
-        Wrap.wrap(lines, "used: the refused versions the client sent; accepted: the versions Kafka " + ready.target()
+        Wrap.wrap(lines, "used: the refused versions the client sent" + (ReportWords.anyUnknown(ready) ? " (unknown: defined by no Kafka "
+                + "release kwire knows)" : "") + "; accepted: the versions Kafka " + ready.target()
                 + " accepts; broker: what a broker of that release does (close: " + ReportWords.action("close")
                 + "; reject: " + ReportWords.action("reject") + "); frames: the first of those requests.",
                 "  ", "  ", width);
@@ -80,8 +81,9 @@ final class ReadinessSection implements TextSection {
         return f.size() > FRAMES || v.requests() > f.size() ? listed + ", ..." : listed;
     }
 
-    /** {@code line}, cut to {@code width} with {@code ...} when longer. */
+    /** {@code line} shown by {@link VisibleText}'s rule, cut to {@code width} with {@code ...} when longer. */
     private static String cut(String line, int width) {
-        return line.length() <= width ? line : line.substring(0, width - 3) + "...";
+        String visible = VisibleText.of(line);
+        return visible.length() <= width ? visible : VisibleText.cut(visible, width - 3) + "...";
     }
 }

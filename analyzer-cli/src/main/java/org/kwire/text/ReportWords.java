@@ -68,25 +68,45 @@ public final class ReportWords {
         return "v" + versions.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
+    /** The versions a client used that its target refuses, those no release kwire knows marked: {@code v2,1857 (1857 unknown)}. */
+    public static String used(Readiness.RemovedVersions v) {
+        List<Integer> unknown = v.unknownVersions();
+        return versions(v.versions()) + (unknown.isEmpty() ? "" : " (" + unknown.stream().map(String::valueOf)
+                .collect(Collectors.joining(",")) + " unknown)");
+    }
+
+    /** True if some client used a version no Kafka release kwire knows defines. */
+    public static boolean anyUnknown(Readiness r) {
+        return r.clients().stream().flatMap(c -> c.apis().stream()).anyMatch(v -> !v.unknownVersions().isEmpty());
+    }
+
     /** What the target accepts, {@code v4-17}, or {@code none} when it has no such API. */
     public static String accepted(String accepted) {
         return accepted == null ? "none" : "v" + accepted;
     }
 
     /**
-     * Every API and version of every affected client, in ApiKey order: {@code Produce v2, Fetch v3, JoinGroup v1}.
+     * Every API and version of every affected client, in ApiKey order: {@code Produce v2, Fetch v3, JoinGroup v1};
+     * versions no Kafka release kwire knows defines are said to be unknown: {@code ApiVersions v1857 (unknown to every
+     * Kafka release kwire knows)}.
      */
     public static String refused(Readiness r) {
         Map<Integer, String> names = new TreeMap<>();
         Map<Integer, TreeSet<Integer>> versions = new TreeMap<>();
+        Map<Integer, TreeSet<Integer>> unknown = new TreeMap<>();
         for (Readiness.ReadinessClient c : r.clients()) {
             for (Readiness.RemovedVersions v : c.apis()) {
                 names.put(v.apiKey(), v.api());
                 versions.computeIfAbsent(v.apiKey(), k -> new TreeSet<>()).addAll(v.versions());
+                unknown.computeIfAbsent(v.apiKey(), k -> new TreeSet<>()).addAll(v.unknownVersions());
             }
         }
-        return names.entrySet().stream().map(e -> e.getValue() + " " + versions(List.copyOf(versions.get(e.getKey()))))
-                .collect(Collectors.joining(", "));
+        return names.entrySet().stream().map(e -> {
+            TreeSet<Integer> all = versions.get(e.getKey());
+            TreeSet<Integer> none = unknown.get(e.getKey());
+            return e.getValue() + " " + versions(List.copyOf(all)) + (none.isEmpty() ? ""
+                    : " (" + (none.equals(all) ? "" : versions(List.copyOf(none)) + " ") + "unknown to every Kafka release kwire knows)");
+        }).collect(Collectors.joining(", "));
     }
 
     /** What a broker of the target release does, in words, for the {@code broker_action} of the report. */

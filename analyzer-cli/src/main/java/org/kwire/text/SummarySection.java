@@ -21,13 +21,14 @@ import java.util.stream.Collectors;
 /**
  * The summary that fits one screen: one line per thing to check (capture, connections, requests, the error rate,
  * unmatched exchanges, damaged frames, record batches, warnings, upgrade readiness, long-polls counted apart, the
- * slowest exchange); a line that needs a look starts with {@code !}.
+ * slowest exchange); a line that needs a look starts with {@code !}. An entry wraps onto {@value #MAX_LINES} lines at
+ * most, the last cut with {@code ...}, but for the error names and expert keys: those are always shown in full.
  */
 final class SummarySection implements TextSection {
 
     /** Width of the label column (after the two characters that hold a {@code !}). */
     private static final int LABEL = 16;
-    /** Lines a summary entry wraps onto at most. */
+    /** Lines a summary entry wraps onto at most (but the error names and the expert keys). */
     private static final int MAX_LINES = 3;
 
     @Override
@@ -100,14 +101,15 @@ final class SummarySection implements TextSection {
 
     /**
      * The error rate: responses that carried an error code, of all responses ({@code apis[].errors[].responses}), and
-     * those responses per error name, most first.
+     * those responses per error name, most first: every name in full, on as many lines as they need (there are as many
+     * at most as Kafka has error codes).
      */
     private static void errors(List<String> lines, int width, Report r, long responses) {
         long failed = ReportCounts.errorResponses(r);
         line(lines, width, failed > 0, "Errors", failed == 0 ? "no error codes in " + Units.plural(responses, "response")
                 : Units.count(failed) + " of " + Units.plural(responses, "response") + " carried an error code ("
                 + Units.percent(failed, responses) + "): " + ReportCounts.errorResponsesByName(r).entrySet().stream()
-                .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", ")));
+                .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", ")), Integer.MAX_VALUE);
     }
 
     /** Upgrade readiness in a line: the clients the target release would refuse, and the API versions. */
@@ -206,27 +208,34 @@ final class SummarySection implements TextSection {
         return s != null && s.compareTo(Severity.WARNING) >= 0;
     }
 
+    /** The warnings, and the expert items of warning severity or worse by key: every key in full, as error names. */
     private static void warnings(List<String> lines, int width, Report r) {
         long total = r.warnings().size() + r.warningsOmitted();
         String groups = r.expert().entrySet().stream()
                 .filter(e -> atLeastWarning(ExpertItem.severityOfKey(e.getKey())))
                 .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", "));
         line(lines, width, total > 0, "Warnings", (total == 0 ? "none" : Units.plural(total, "warning") + " (listed below)")
-                + (groups.isEmpty() ? "" : "; expert info: " + groups));
+                + (groups.isEmpty() ? "" : "; expert info: " + groups), Integer.MAX_VALUE);
+    }
+
+    /** A labelled line of at most {@value #MAX_LINES} lines: {@link #line(List, int, boolean, String, String, int)}. */
+    private static void line(List<String> lines, int width, boolean look, String label, String text) {
+        line(lines, width, look, label, text, MAX_LINES);
     }
 
     /**
-     * A labelled line; {@code look} marks it with {@code !}. Text wider than {@code width} wraps after a comma or semicolon onto at
-     * most {@value #MAX_LINES} lines under the text, the last cut with {@code ...}.
+     * A labelled line; {@code look} marks it with {@code !}. The text is shown by {@link VisibleText}'s rule; wider than
+     * {@code width}, it wraps after a comma or semicolon onto at most {@code maxLines} lines under the text, the last
+     * cut with {@code ...} (never inside an escape).
      */
-    private static void line(List<String> lines, int width, boolean look, String label, String text) {
+    private static void line(List<String> lines, int width, boolean look, String label, String text, int maxLines) {
         String prefix = (look ? "! " : "  ") + label + " ".repeat(Math.max(1, LABEL - label.length()));
-        String rest = text;
+        String rest = VisibleText.of(text);
         for (int n = 1; prefix.length() + rest.length() > width; n++) {
             int room = width - prefix.length();
             int cut = Math.max(rest.lastIndexOf(", ", room - 1), rest.lastIndexOf("; ", room - 1));
-            if (n == MAX_LINES || cut < room / 2) {
-                rest = rest.substring(0, room - 3) + "...";
+            if (n == maxLines || cut < room / 2) {
+                rest = VisibleText.cut(rest, room - 3) + "...";
                 break;
             }
             lines.add(prefix + rest.substring(0, cut + 1));

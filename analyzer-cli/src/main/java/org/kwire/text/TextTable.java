@@ -47,14 +47,14 @@ final class TextTable {
         this.columns = List.of(columns);
     }
 
-    /** Adds a row: one cell per column; null is written as {@code -}. */
+    /** Adds a row: one cell per column, shown by {@link VisibleText}'s rule; null is written as {@code -}. */
     TextTable row(Object... cells) {
         if (cells.length != columns.size()) {
             throw new IllegalArgumentException(cells.length + " cells for " + columns.size() + " columns");
         }
         String[] text = new String[cells.length];
         for (int i = 0; i < cells.length; i++) {
-            text[i] = cells[i] == null ? "-" : cells[i].toString();
+            text[i] = cells[i] == null ? "-" : VisibleText.of(cells[i].toString());
         }
         rows.add(text);
         return this;
@@ -103,7 +103,7 @@ final class TextTable {
     private String line(String indent, int[] widths, String[] cells) {
         StringBuilder b = new StringBuilder(indent);
         for (int i = 0; i < cells.length; i++) {
-            String cell = cells[i].length() > widths[i] ? cells[i].substring(0, widths[i] - CUT.length()) + CUT : cells[i];
+            String cell = cells[i].length() > widths[i] ? VisibleText.cut(cells[i], widths[i] - CUT.length()) + CUT : cells[i];
             String pad = " ".repeat(widths[i] - cell.length());
             boolean last = i == cells.length - 1;
             if (columns.get(i).align() == Align.RIGHT) {

@@ -13,17 +13,17 @@ final class Wrap {
 
     /**
      * Adds {@code text} to {@code lines} as lines of at most {@code width} characters: the first after {@code first},
-     * the rest after {@code next}. A word longer than a line is cut inside; spaces marked by {@link #keep} are not
-     * broken at.
+     * the rest after {@code next}. The text is shown by {@link VisibleText}'s rule; a word longer than a line is cut
+     * inside (never inside an escape); spaces marked by {@link #keep} are not broken at.
      */
     static void wrap(List<String> lines, String text, String first, String next, int width) {
-        String rest = text;
+        String rest = VisibleText.of(text);
         String prefix = first;
         while (prefix.length() + rest.length() > width) {
             int room = width - prefix.length();
             int cut = rest.lastIndexOf(' ', room);
             if (cut <= room / 2) {
-                cut = room; // no space near the end: cut inside the word
+                cut = Math.max(1, VisibleText.cut(rest, room).length()); // no space near the end: cut inside the word
             }
             lines.add((prefix + rest.substring(0, cut).stripTrailing()).replace(NO_BREAK, ' '));
             rest = rest.substring(cut).stripLeading();

@@ -160,19 +160,19 @@ class OperatorViewTest {
                 compact(r, "target", "release", "clients_affected", "requests"));
         assertEquals("[{\"client_id\":\"old0_10_2_2-consumer\",\"address\":\"127.0.0.1\",\"software_name\":null,"
                 + "\"software_version\":null,\"apis\":[{\"api\":\"Fetch\",\"api_key\":1,\"versions\":[3],\"accepted\":\"4-17\","
-                + "\"requests\":2,\"frames\":[91,99],\"broker_action\":\"close\"},{\"api\":\"JoinGroup\",\"api_key\":11,"
-                + "\"versions\":[1],\"accepted\":\"2-9\",\"requests\":1,\"frames\":[74],\"broker_action\":\"close\"}]},"
+                + "\"requests\":2,\"frames\":[91,99],\"broker_action\":\"close\",\"unknown_versions\":[]},{\"api\":\"JoinGroup\",\"api_key\":11,"
+                + "\"versions\":[1],\"accepted\":\"2-9\",\"requests\":1,\"frames\":[74],\"broker_action\":\"close\",\"unknown_versions\":[]}]},"
                 + "{\"client_id\":\"old0_10_2_2-producer-gzip\",\"address\":\"127.0.0.1\",\"software_name\":null,"
                 + "\"software_version\":null,\"apis\":[{\"api\":\"Produce\",\"api_key\":0,\"versions\":[2],\"accepted\":\"3-12\","
-                + "\"requests\":1,\"frames\":[47],\"broker_action\":\"close\"}]},{\"client_id\":\"old0_10_2_2-producer-none\","
+                + "\"requests\":1,\"frames\":[47],\"broker_action\":\"close\",\"unknown_versions\":[]}]},{\"client_id\":\"old0_10_2_2-producer-none\","
                 + "\"address\":\"127.0.0.1\",\"software_name\":null,\"software_version\":null,\"apis\":[{\"api\":\"Produce\","
                 + "\"api_key\":0,\"versions\":[2],\"accepted\":\"3-12\",\"requests\":1,\"frames\":[20],"
-                + "\"broker_action\":\"close\"}]}]", r.get("clients").toString());
+                + "\"broker_action\":\"close\",\"unknown_versions\":[]}]}]", r.get("clients").toString());
 
         JsonNode r44 = analyze("old-client-0.10.2.2.pcap", "--port", "9192", "--target-kafka", "4.4").get("readiness");
         assertEquals("release=\"4.4.0\" clients_affected=3 requests=4", compact(r44, "release", "clients_affected", "requests"));
         assertEquals("[{\"api\":\"Fetch\",\"api_key\":1,\"versions\":[3],\"accepted\":\"4-18\",\"requests\":2,"
-                + "\"frames\":[91,99],\"broker_action\":\"close\"}]", r44.get("clients").get(0).get("apis").toString());
+                + "\"frames\":[91,99],\"broker_action\":\"close\",\"unknown_versions\":[]}]", r44.get("clients").get(0).get("apis").toString());
         JsonNode r39 = analyze("old-client-0.10.2.2.pcap", "--port", "9192", "--target-kafka", "3.9.1").get("readiness");
         assertEquals("release=\"3.9.1\" clients_affected=0 requests=0", compact(r39, "release", "clients_affected", "requests"));
         // today's clients are ready

@@ -150,16 +150,16 @@ class RobustnessTest {
     void damageToAConnectionsFirstBytesIsNotedAndNothingElseIsLost(@TempDir Path dir) throws IOException {
         byte[] pcap = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
         int at = indexOf(pcap, new byte[] {0, 0, 0, 52, 0, 18, 0, 5, 0, 0, 0, 0});
-        String v99 = damaged(dir, "v99", pcap, at + 6, new byte[] {0, 99}, 0);
+        String v99 = damaged(dir, "v99", pcap, at + 6, new byte[] {0, 99}, 4); // a warning since issue 20
         assertEquals("146 0 0 {\"kafka.request.version_unknown\":1} kafka 2/2", v99);
         assertEquals("145 1 1 {\"kafka.request.header_malformed\":1,\"kafka.response.no_request\":1} kafka 1/2",
                 damaged(dir, "client-id", pcap, at + 12, new byte[] {0x7f, -1}, 4));
-        assertEquals("144 1 2 {\"kafka.frame.incomplete_at_end\":1,\"kafka.frame.resync_skipped\":1,\"kafka.frame.size_invalid\":1,"
-                + "\"kafka.request.header_lost\":1,\"kafka.response.no_request\":2} kafka 0/2",
-                damaged(dir, "size0", pcap, at, new byte[] {0, 0, 0, 0}, 4));
-        assertEquals("144 1 2 {\"kafka.frame.incomplete_at_end\":1,\"kafka.frame.resync_skipped\":1,\"kafka.frame.size_invalid\":1,"
-                + "\"kafka.request.header_lost\":1,\"kafka.response.no_request\":2} kafka 0/2",
-                damaged(dir, "size4", pcap, at, new byte[] {0, 0, 0, 4}, 4));
+        // a size prefix of 0 or 4: the bytes after it are skipped to the next request, which is kept (before issue 20
+        // resynchronisation took bytes inside the damaged request for a frame whose declared size swallowed it)
+        assertEquals("145 1 1 {\"kafka.frame.resync_skipped\":1,\"kafka.frame.size_invalid\":1,\"kafka.response.no_request\":1} "
+                + "kafka 1/2", damaged(dir, "size0", pcap, at, new byte[] {0, 0, 0, 0}, 4));
+        assertEquals("145 1 1 {\"kafka.frame.resync_skipped\":1,\"kafka.frame.size_invalid\":1,\"kafka.response.no_request\":1} "
+                + "kafka 1/2", damaged(dir, "size4", pcap, at, new byte[] {0, 0, 0, 4}, 4));
         // packet 4 cut to 40 captured bytes: its TCP header is incomplete, so the packet is skipped and its bytes a gap
         int record = 24;
         for (int n = 1; n < 4; n++) {

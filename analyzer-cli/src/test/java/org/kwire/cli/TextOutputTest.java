@@ -158,6 +158,34 @@ class TextOutputTest {
                 CliRun.of("analyze", "--format", "xml", capture));
     }
 
+    /**
+     * The summary never cuts an error name (it cut the third line of the entry, "COORDINATOR_LOAD_IN_PROGRE..."): the
+     * bundled java-basic.pcap with three more real captures has eight error names, every one whole, on four lines,
+     * with the responses the JSON report counts for it.
+     */
+    @Test
+    void everyErrorNameWholeInTheSummary() throws IOException {
+        String[] captures = {TestCaptures.path("java-basic.pcap").toString(), TestCaptures.path("transactions.pcap").toString(),
+                TestCaptures.path("kcat.pcap").toString(), TestCaptures.path("sasl-plain.pcap").toString()};
+        CliRun text = CliRun.of(java.util.stream.Stream.concat(java.util.stream.Stream.of("analyze", "--format", "text"),
+                java.util.stream.Stream.of(captures)).toArray(String[]::new));
+        assertEquals(0, text.exit(), text.err());
+        assertTrue(text.out().contains("""
+                ! Errors          40 of 270 responses carried an error code (14.8 %): NOT_COORDINATOR 16,
+                                  CONCURRENT_TRANSACTIONS 9, COORDINATOR_NOT_AVAILABLE 5, MEMBER_ID_REQUIRED 3,
+                                  COORDINATOR_LOAD_IN_PROGRESS 3, UNKNOWN_TOPIC_OR_PARTITION 2,
+                                  SASL_AUTHENTICATION_FAILED 1, GROUP_ID_NOT_FOUND 1
+                  Unmatched  """), text.out());
+        CliRun json = CliRun.of(java.util.stream.Stream.concat(java.util.stream.Stream.of("analyze"),
+                java.util.stream.Stream.of(captures)).toArray(String[]::new));
+        java.util.Map<String, Long> responses = new java.util.TreeMap<>();
+        json.json().get("apis").forEach(a -> a.get("errors").forEach(e ->
+                responses.merge(e.get("name").asText(), e.get("responses").asLong(), Long::sum)));
+        assertEquals(8, responses.size(), responses.toString());
+        String summary = text.out().substring(0, text.out().indexOf("\n\n")).replaceAll("\n {18}", " ");
+        responses.forEach((name, n) -> assertTrue(summary.contains(" " + name + " " + n), name + " " + n + " in " + summary));
+    }
+
     /** What {@code analyze ARGS} writes to stdout when stdout is a terminal, or not. */
     private static String analyze(boolean terminal, String... args) throws CliException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -34,11 +34,11 @@ class TlsCaptureTest {
     /** Broker port of the lab captures. */
     private static final String LAB_PORT = "37485";
     /** kafkajs-tls13-aes128: requests/responses per API key (tshark agrees). */
-    private static final Map<Integer, String> KAFKAJS = Map.ofEntries(Map.entry(0, "2/2"), Map.entry(1, "1/1"),
+    static final Map<Integer, String> KAFKAJS = Map.ofEntries(Map.entry(0, "2/2"), Map.entry(1, "1/1"),
             Map.entry(2, "1/1"), Map.entry(3, "5/5"), Map.entry(8, "1/1"), Map.entry(9, "1/1"), Map.entry(10, "2/2"),
             Map.entry(11, "2/2"), Map.entry(13, "1/1"), Map.entry(14, "1/1"), Map.entry(18, "3/3"), Map.entry(19, "1/1"));
     /** java-tls12-shared: the same, from its truth file. */
-    private static final Map<Integer, String> JAVA = Map.ofEntries(Map.entry(18, "7/7"), Map.entry(3, "4/4"),
+    static final Map<Integer, String> JAVA = Map.ofEntries(Map.entry(18, "7/7"), Map.entry(3, "4/4"),
             Map.entry(19, "1/1"), Map.entry(22, "2/2"), Map.entry(0, "5/5"), Map.entry(10, "2/2"), Map.entry(2, "1/1"),
             Map.entry(1, "3/3"), Map.entry(11, "2/2"), Map.entry(14, "1/1"), Map.entry(9, "1/1"), Map.entry(8, "1/1"),
             Map.entry(13, "1/1"));

@@ -1,8 +1,11 @@
 package org.kwire.spark;
 
+import org.apache.spark.SparkException;
+import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.kwire.cli.SliceAnalysis;
 import org.kwire.report.Report;
+import org.kwire.text.VisibleText;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -15,7 +18,10 @@ import java.util.List;
  * {@code kwire-spark [--master URL] [--exchanges DIR] [-o REPORT] [analyze's options] FILES...}: the analysis of
  * {@code kwire analyze} over captures of any Hadoop file system (files, directories, globs) on Spark
  * ({@link SparkAnalysis}); the report (JSON) to REPORT (any Hadoop file system) or stdout, warnings on stderr. Local
- * mode ({@code local[*]}) unless {@code --master} or {@code spark-submit} says otherwise. Exit codes as kwire's.
+ * mode ({@code local[*]}) unless {@code --master} or {@code spark-submit} says otherwise; on any other master the
+ * executors get the jar this class was loaded from ({@link JobJar}). Exit codes as kwire's; a job whose task failed
+ * on every try, or that the cluster stopped, is one line naming Spark's reason, exit code 3; a master Spark
+ * cannot start on, exit code 2.
  */
 public final class KwireSpark {
 
@@ -45,7 +51,9 @@ public final class KwireSpark {
                 out.println("usage: kwire-spark [--master URL] [--exchanges DIR] [-o REPORT] [kwire analyze's options] FILES...\n"
                         + "  FILES: capture files, directories or globs of any Hadoop file system (file:, hdfs:, s3a:, ...)\n"
                         + "  --exchanges DIR: also write one row per exchange as Parquet (README, \"Exchange events\")\n"
-                        + "  -o REPORT: the report (JSON) to REPORT instead of stdout");
+                        + "  -o REPORT: the report (JSON) to REPORT instead of stdout\n"
+                        + "  --master URL: local[N] (default local[*]) or spark://HOST:PORT (kwire-spark.jar goes to the executors)\n"
+                        + "  Spark's settings: spark.* system properties, e.g. KWIRE_JAVA_OPTS='-Xmx2g -Dspark.executor.memory=4g'");
                 return 0;
             } else {
                 rest.add(a);
@@ -55,37 +63,83 @@ public final class KwireSpark {
         try {
             analysis = SliceAnalysis.of(rest.toArray(String[]::new));
         } catch (IllegalArgumentException e) {
-            err.println("kwire: " + e.getMessage());
+            say(err, e.getMessage());
             return 2;
         }
         List<String> files = analysis.files();
         if (files.isEmpty()) {
-            err.println("kwire: no capture given (files, directories or globs)");
+            say(err, "no capture given (files, directories or globs)");
             return 2;
         }
         List<String> options = new ArrayList<>(rest);
         options.removeAll(files);
-        SparkSession.Builder builder = SparkSession.builder().appName("kwire");
-        if (master != null) {
-            builder.master(master);
-        } else if (System.getProperty("spark.master") == null) {
-            builder.master("local[*]");
-        }
-        SparkSession spark = builder.getOrCreate();
+        String url = master != null ? master : System.getProperty("spark.master", "local[*]"); // as spark-submit sets it
+        SparkSession.Builder builder = SparkSession.builder().appName("kwire").master(url);
         try {
-            Report r = SparkAnalysis.run(spark, options.toArray(String[]::new), files, exchanges,
-                    w -> err.println("kwire: warning: " + w));
-            write(spark, r, output, out);
-            return 0;
-        } catch (IOException e) {
-            err.println("kwire: " + e.getMessage());
-            return 3;
+            String jars = JobJar.jars(url, System.getProperty("spark.jars"), jobJar());
+            if (jars != null) {
+                builder.config("spark.jars", jars);
+            }
         } catch (IllegalArgumentException e) {
             err.println("kwire: " + e.getMessage());
             return 2;
-        } finally {
-            spark.stop();
         }
+        SparkSession spark = null;
+        try {
+            spark = builder.getOrCreate();
+            Report r = SparkAnalysis.run(spark, options.toArray(String[]::new), files, exchanges,
+                    w -> say(err, "warning: " + w));
+            write(spark, r, output, out);
+            return 0;
+        } catch (IOException e) {
+            say(err, e.getMessage());
+            return 3;
+        } catch (IllegalArgumentException e) {
+            say(err, e.getMessage());
+            return 2;
+        } catch (Exception e) {
+            String failure = sparkFailure(e, spark, url);
+            if (failure == null) {
+                throw e;
+            }
+            say(err, failure);
+            return spark == null ? 2 : 3;
+        } finally {
+            if (spark != null) {
+                spark.stop();
+            }
+        }
+    }
+
+    /** {@code kwire: LINE} on {@code err}, shown by {@link VisibleText}'s rule as kwire's own lines are. */
+    private static void say(PrintStream err, String line) {
+        err.println(VisibleText.of("kwire: " + line));
+    }
+
+    /**
+     * Spark's reason, in one line, when Spark ended the run: the session could not start (a master URL Spark does not
+     * know), a task failed on every try (Spark's reason is the executor's exception, e.g. a capture it cannot read),
+     * or the cluster stopped the application (after its own ERROR line, e.g. "All masters are unresponsive"); else
+     * null.
+     */
+    private static String sparkFailure(Exception e, SparkSession spark, String master) {
+        String reason = e.getMessage() == null ? e.toString() : e.getMessage().lines().findFirst().orElse("");
+        if (e instanceof SparkException && spark == null) {
+            return "--master " + master + ": " + reason;
+        }
+        if (e instanceof SparkException) {
+            return "the Spark job failed: " + reason;
+        }
+        if (e instanceof IllegalStateException && spark != null && spark.sparkContext().isStopped()) {
+            return "--master " + master + ": Spark stopped the application (its reason is on the line above)";
+        }
+        return null;
+    }
+
+    /** The jar this class was loaded from (kwire-spark.jar from ./kwire-spark or spark-submit), or null. */
+    private static String jobJar() {
+        String[] jar = JavaSparkContext.jarOfClass(KwireSpark.class);
+        return jar.length == 0 ? null : jar[0];
     }
 
     /** The report as kwire writes it (JSON, snake_case, indented), to a Hadoop file system path or stdout. */

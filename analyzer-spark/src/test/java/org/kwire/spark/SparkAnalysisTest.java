@@ -9,23 +9,21 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kwire.cli.Kwire;
 import org.kwire.cli.SliceAnalysis;
 import org.kwire.report.Report;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.kwire.spark.OneAnalysis.kwire;
+import static org.kwire.spark.OneAnalysis.run;
+import static org.kwire.spark.OneAnalysis.withoutFiles;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -123,26 +121,5 @@ class SparkAnalysisTest {
 
     private static SparkSession spark() {
         return spark;
-    }
-
-    private static JsonNode withoutFiles(JsonNode report) {
-        ObjectNode r = report.deepCopy();
-        ((ObjectNode) r.get("capture")).remove("files");
-        return r;
-    }
-
-    private static String kwire(List<String> args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Kwire.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private static void run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).inheritIO().start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue(), String.join(" ", command) + " (Debian: wireshark-common)");
     }
 }

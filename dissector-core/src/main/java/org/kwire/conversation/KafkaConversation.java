@@ -38,6 +38,18 @@ public final class KafkaConversation {
     private final SaslTokens saslTokens = new SaslTokens();
     /** (api key << 16 | version) of the requests seen, for inferring the API of responses without their request. */
     private final Set<Long> apisSeen = new LinkedHashSet<>();
+    /**
+     * The last acks=0 Produce requests ({@link #ACKS0_REMEMBERED} at most), by correlation_id: a broker should never
+     * answer one, but if a response carries one's correlation_id, it is decoded as that request's response.
+     */
+    private final LinkedHashMap<Integer, RequestRecord> acks0 = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, RequestRecord> eldest) {
+            return size() > ACKS0_REMEMBERED;
+        }
+    };
+    /** acks=0 Produce requests remembered per connection, in case a broker answers one. */
+    static final int ACKS0_REMEMBERED = 16;
     /** The last response that decoded cleanly as the answer to its pending request, while SASL tokens were due. */
     private ResponseInference.Trial answerTrial;
 
@@ -78,6 +90,20 @@ public final class KafkaConversation {
     /** True if a request with this correlation_id waits for its response. */
     public boolean isPending(int correlationId) {
         return pending.containsKey(correlationId);
+    }
+
+    /**
+     * True unless the complete frame carries the correlation_id of a pending request and does not decode as its
+     * response (resynchronisation asks this of a candidate before taking it; the frame is decoded for it). A pending
+     * request of a version no schema defines cannot tell: true.
+     */
+    public boolean fitsPendingRequest(KafkaFrame frame) {
+        RequestRecord r = frame.length() >= 8 ? pending.get(frame.data().getInt(4)) : null;
+        if (r == null || headers.schemas().versions(r.header().apiKey(), Direction.RESPONSE).isEmpty()
+                || !headers.schemas().isKnownRequest(r.header().apiKey(), r.header().apiVersion())) {
+            return true;
+        }
+        return inference.fits(frame, r.header().apiKey(), r.header().apiVersion());
     }
 
     /** True if any request waits for its response. */
@@ -121,6 +147,12 @@ public final class KafkaConversation {
                     + " (0x" + Integer.toHexString(h.apiKey() & 0xffff) + "), which no known Kafka release defines; not decoded");
             return;
         }
+        if (h.apiVersion() < 0) {
+            note(ExpertItem.REQUEST_VERSION_INVALID, frame.meta().lastPacket(), 6, apiName(h.apiKey()) + " request with "
+                    + "api_version " + h.apiVersion() + " (0x" + Integer.toHexString(h.apiVersion() & 0xffff) + "): versions are "
+                    + "never negative; not decoded");
+            return;
+        }
         if (!headers.schemas().isKnownRequest(h.apiKey(), h.apiVersion())) {
             note(ExpertItem.REQUEST_VERSION_UNKNOWN, frame.meta().lastPacket(), 6, apiName(h.apiKey()) + " v" + h.apiVersion()
                     + " request: no known Kafka release defines this version (header v1 assumed, body not decoded)");
@@ -144,6 +176,8 @@ public final class KafkaConversation {
         if (responseExpected) {
             pending.put(h.correlationId(), record);
         } else {
+            acks0.remove(h.correlationId());
+            acks0.put(h.correlationId(), record);
             listener.onUnmatchedRequest(new Exchange(this, record, null));
         }
     }
@@ -169,11 +203,18 @@ public final class KafkaConversation {
         }
         int correlationId = response.correlationId();
         RequestRecord request = pending.remove(correlationId);
-        ResponseInference.Trial decoded = request == null ? inference.infer(frame, apisSeen) : answerTrial;
-        int apiKey = request != null ? request.header().apiKey() : decoded == null ? -1 : decoded.apiKey();
-        int apiVersion = request != null ? request.header().apiVersion() : decoded == null ? -1 : decoded.apiVersion();
+        RequestRecord unanswerable = request == null ? acks0.remove(correlationId) : null;
+        ResponseInference.Trial decoded = request == null && unanswerable == null ? inference.infer(frame, apisSeen) : answerTrial;
+        RequestRecord api = request != null ? request : unanswerable;
+        int apiKey = api != null ? api.header().apiKey() : decoded == null ? -1 : decoded.apiKey();
+        int apiVersion = api != null ? api.header().apiVersion() : decoded == null ? -1 : decoded.apiVersion();
         ResponseHeader h = decoded != null ? decoded.header() : responseHeader(frame, correlationId, apiKey, apiVersion);
-        if (request == null) {
+        if (unanswerable != null) {
+            note(ExpertItem.ACKS0_ANSWERED, frame.meta().lastPacket(), 4, "response with correlation_id " + correlationId
+                    + " answers the " + apiName(apiKey) + " v" + apiVersion + " request of frame "
+                    + unanswerable.frame().lastPacket() + ", sent with acks=0, which a broker never answers; decoded as "
+                    + "its response");
+        } else if (request == null) {
             note(ExpertItem.RESPONSE_WITHOUT_REQUEST, frame.meta().lastPacket(), 4, "response with correlation_id "
                     + correlationId + " has no captured request" + (apiKey < 0 ? "" : "; inferred " + apiName(apiKey) + " v"
                     + apiVersion + ", the only API of this connection it decodes as"));

@@ -61,6 +61,22 @@ final class ResponseInference {
     }
 
     /**
+     * True if the frame, complete, decodes as a response of this API version with a structure that fits it
+     * ({@link FrameFindings#structureFits}: trailing bytes allowed); for judging where a response starts.
+     */
+    boolean fits(KafkaFrame frame, int apiKey, int version) {
+        if (!frame.complete() || summarizer.plans().plan(apiKey, Direction.RESPONSE, version).isEmpty()) {
+            return false;
+        }
+        try {
+            ResponseHeader h = headers.response(frame.data(), apiKey, version);
+            return summarizer.examine(frame, h.bodyOffset(), apiKey, Direction.RESPONSE, version, null).structureFits();
+        } catch (WireReader.Truncated e) {
+            return false;
+        }
+    }
+
+    /**
      * The frame decoded as a response of this API version, or null unless it is complete and decodes cleanly: its
      * header version applied, every byte consumed, no problem.
      */

@@ -40,8 +40,15 @@ public record Readiness(String target, String release, long clientsAffected, lon
      * @param frames       capture frame numbers of the first of them (up to 10 per version)
      * @param brokerAction what a broker of the target release does with such a request: {@code "reject"} (ApiVersions:
      *                     an error response) or {@code "close"} (it closes the connection without a response)
+     * @param unknownVersions those of {@code versions} that no Kafka release kwire knows defines (a newer Kafka's, or
+     *                        damage: {@code kafka.request.version_unknown}), ascending; usually empty
      */
     public record RemovedVersions(String api, int apiKey, List<Integer> versions, String accepted, long requests,
-                                  List<Long> frames, String brokerAction) {
+                                  List<Long> frames, String brokerAction, List<Integer> unknownVersions) {
+
+        /** A report of a kwire before {@code unknown_versions} reads as naming none. */
+        public RemovedVersions {
+            unknownVersions = unknownVersions == null ? List.of() : unknownVersions;
+        }
     }
 }

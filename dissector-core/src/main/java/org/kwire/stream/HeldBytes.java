@@ -39,6 +39,21 @@ final class HeldBytes {
         return pieces.isEmpty();
     }
 
+    /** True if endpoint A's bytes came first (A also when nothing was held). */
+    boolean firstSpeaker() {
+        for (Piece p : pieces) {
+            if (p.data() != null) {
+                return p.fromA();
+            }
+        }
+        return true;
+    }
+
+    /** Capture frame number of one side's first held piece, or 0. */
+    long firstPacket(boolean fromA) {
+        return pieces.stream().filter(p -> p.fromA() == fromA).mapToLong(Piece::packet).findFirst().orElse(0);
+    }
+
     /** True if one side lost bytes before the decision (so its held bytes do not start at a frame boundary). */
     boolean gapOn(boolean fromA) {
         return gap[fromA ? 0 : 1];

@@ -5,6 +5,7 @@ import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.FrameAssembler;
 import org.kwire.frame.FrameSink;
+import org.kwire.frame.FrameStartValidator;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.HeaderDecoder;
 import org.kwire.protocol.ResponseFrame;
@@ -39,10 +40,9 @@ final class KafkaFraming {
         conversation = new KafkaConversation(tcp.stream(), clientIsA ? tcp.a() : tcp.b(), clientIsA ? tcp.b() : tcp.a(),
                 stage.summarizer(), stage.listener(), options.maxPending());
         requests = new FrameAssembler(HeaderDecoder.MIN_REQUEST_FRAME - 4, options.maxFrameSize(), inSync,
-                (b, off, lim) -> headers.looksLikeRequest(b.slice(off, lim - off), options.maxFrameSize()),
-                sink(true), "stream " + tcp.stream() + " client->broker");
+                new RequestStart(), sink(true), "stream " + tcp.stream() + " client->broker");
         // responses may be empty: a broker's empty SASL token after SaslHandshake v0 is a frame of size 0
-        responses = new FrameAssembler(0, options.maxFrameSize(), inSync, this::plausibleResponse, sink(false),
+        responses = new FrameAssembler(0, options.maxFrameSize(), inSync, new ResponseStart(), sink(false),
                 "stream " + tcp.stream() + " broker->client");
     }
 
@@ -60,7 +60,9 @@ final class KafkaFraming {
         return fromA == clientIsA ? requests : responses;
     }
 
+    /** Bytes of one direction: what the other direction holds complete while out of sync is handed on first. */
     void data(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
+        side(!fromA).settle(packet);
         side(fromA).accept(data, timestampNanos, packet);
     }
 
@@ -72,6 +74,20 @@ final class KafkaFraming {
     void endGap(boolean fromA, long bytes, long packet) {
         side(fromA).endGap(bytes, packet);
         stage.observers().gap(tcp.stream(), bytes, GapCause.END_OF_CONNECTION);
+    }
+
+    /**
+     * Notes that the client was guessed: both ends are broker ports, the SYN was not captured, and the bytes did not
+     * tell ({@link ClientSide}).
+     *
+     * @param packet the client's first packet
+     * @param why    what the bytes showed, in words
+     */
+    void clientGuessed(long packet, String why) {
+        stage.listener().onNote(conversation, new ExpertNote(ExpertItem.CLIENT_GUESSED, packet, 0, "stream " + tcp.stream()
+                + " client->broker", "both ends (" + tcp.a() + ", " + tcp.b() + ") are broker ports, the connection's "
+                + "start was not captured and " + why + ": " + conversation.client() + ", which spoke first, is taken "
+                + "for the client"));
     }
 
     /** TCP notes (e.g. retransmissions that differ from the first copy) become notes of the conversation. */
@@ -93,16 +109,48 @@ final class KafkaFraming {
                 + "behind the capture (its queue was full); the report misses the rest of the connection"));
     }
 
-    /** A response starts here if its correlation_id is pending, or if it fills the rest of a segment exactly. */
-    private boolean plausibleResponse(ByteBuffer b, int off, int limit) {
-        if (limit - off < 8) {
-            return false;
+    /** Where a request starts: a plausible request header ({@link HeaderDecoder#looksLikeRequest}) of a request whose
+     * body, held whole, decodes cleanly ({@link RequestTrial}). */
+    private final class RequestStart implements FrameStartValidator {
+        @Override
+        public boolean plausibleStart(ByteBuffer head, boolean fillsSegment) {
+            return stage.headers().looksLikeRequest(head, stage.options().maxFrameSize());
         }
-        int size = b.getInt(off);
-        if (size < HeaderDecoder.MIN_RESPONSE_FRAME - 4 || size > stage.options().maxFrameSize()) {
-            return false;
+
+        @Override
+        public boolean plausibleFrame(KafkaFrame frame) {
+            return RequestTrial.decodesCleanly(frame, stage.headers(), stage.summarizer());
         }
-        return conversation.isPending(b.getInt(off + 4)) || (off == b.position() && 4L + size == limit - off);
+    }
+
+    /**
+     * Where a response starts: a size prefix within bounds and a pending correlation_id (the frame, held whole,
+     * decoding cleanly as that request's response), or a frame that fills the rest of its segment exactly; after
+     * another response, a correlation_id pending and not the other's.
+     */
+    private final class ResponseStart implements FrameStartValidator {
+        @Override
+        public boolean plausibleStart(ByteBuffer head, boolean fillsSegment) {
+            if (head.limit() < 8) {
+                return false;
+            }
+            int size = head.getInt(0);
+            if (size < HeaderDecoder.MIN_RESPONSE_FRAME - 4 || size > stage.options().maxFrameSize()) {
+                return false;
+            }
+            return fillsSegment || conversation.isPending(head.getInt(4));
+        }
+
+        @Override
+        public boolean plausibleAfter(ByteBuffer previous, ByteBuffer next, boolean fillsSegment) {
+            boolean sameId = previous.limit() >= 8 && next.limit() >= 8 && previous.getInt(4) == next.getInt(4);
+            return plausibleStart(next, fillsSegment) && (fillsSegment || !sameId);
+        }
+
+        @Override
+        public boolean plausibleFrame(KafkaFrame frame) {
+            return conversation.fitsPendingRequest(frame);
+        }
     }
 
     private FrameSink sink(boolean request) {

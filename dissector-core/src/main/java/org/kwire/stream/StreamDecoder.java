@@ -7,7 +7,8 @@ import java.nio.ByteBuffer;
 /**
  * Decides what one TCP connection carries and, if it is Kafka, frames it ({@link KafkaFraming}); the state machine of
  * the package documentation. Which end is the broker: the endpoint on a configured port (the SYN's receiver when both
- * are), else the side whose bytes hold a valid request header is the client.
+ * are; when both are and the SYN was not captured, the bytes tell, {@link ClientSide}), else the side whose bytes hold
+ * a valid request header is the client.
  * <ul>
  * <li>A connection on a broker port ({@code --port}) is Kafka unless it starts with a TLS record ({@code tls}) or
  * carries no payload ({@code empty}). Its frames are cut from the start when the start was captured, whatever the
@@ -47,6 +48,8 @@ final class StreamDecoder implements StreamInput {
     private Carried reported;
     /** Which side is the client: known from the ports, or found by a request header. */
     private Boolean clientIsA;
+    /** Why the client was guessed (both ends broker ports, the bytes did not tell), or null. */
+    private String clientGuess;
     private boolean kafkaStarted;
     private KafkaFraming kafka;
     private final HeldBytes held = new HeldBytes();
@@ -132,6 +135,9 @@ final class StreamDecoder implements StreamInput {
                 other(Carried.TLS);
             }
         } else if (watched) {
+            if (clientIsA == null && !clientFromBytes(held.bytes() > SNIFF_WINDOW)) {
+                return; // both ends are broker ports: the bytes must tell the client
+            }
             boolean clientSpoke = side == clientIsA && start.remaining() >= SNIFF_BYTES;
             if (clientSpoke || side != clientIsA || !startsAtBoundary || held.gapOn(side) || held.bytes() > SNIFF_WINDOW) {
                 startKafka(); // the broker spoke first, so the client's start was lost: its framing resynchronises
@@ -149,6 +155,25 @@ final class StreamDecoder implements StreamInput {
         if (state == State.DECIDING && held.bytes() > SNIFF_WINDOW) {
             other(Carried.UNKNOWN);
         }
+    }
+
+    /**
+     * Both ends on broker ports and no SYN: which end is the client, from what their bytes say ({@link ClientSide}).
+     *
+     * @param decided true if no more bytes will be waited for
+     * @return true once decided
+     */
+    private boolean clientFromBytes(boolean decided) {
+        ClientSide.Decision d = ClientSide.decide(held, stage.headers(), stage.summarizer(), stage.options().maxFrameSize(),
+                decided || held.bytes() > SNIFF_WINDOW);
+        if (d == null) {
+            return false;
+        }
+        clientIsA = d.clientIsA();
+        if (d.guessed() != null) {
+            clientGuess = d.guessed();
+        }
+        return true;
     }
 
     /** A connection on another port whose start was lost: its bytes are searched for a request header. */
@@ -191,8 +216,14 @@ final class StreamDecoder implements StreamInput {
         state = State.KAFKA;
         reported = Carried.KAFKA;
         kafkaStarted = true;
+        if (clientIsA == null) {
+            clientFromBytes(true);
+        }
         kafka = new KafkaFraming(stage, tcp, clientIsA, startsAtBoundary);
         stage.observers().kafka(kafka.conversation());
+        if (clientGuess != null) {
+            kafka.clientGuessed(held.firstPacket(clientIsA), clientGuess);
+        }
         replay();
     }
 
@@ -208,8 +239,10 @@ final class StreamDecoder implements StreamInput {
             tls.gap(fromA, bytes, reason, packet);
         } else if (state == State.DECIDING) {
             held.gap(fromA, bytes, cause, reason, packet);
-            if (watched) {
+            if (watched && clientIsA != null) {
                 startKafka(); // framing resynchronises after the gap
+            } else if (watched && held.bytes() > SNIFF_WINDOW) {
+                startKafka(); // the bytes did not tell the client: guessed
             }
         } else if (state == State.KAFKA) {
             kafka.gap(fromA, bytes, cause, reason, packet);

@@ -42,6 +42,7 @@
  *  open --&gt; DECIDING                                                                                (client known,
  *            |  |  broker port: the client spoke (14 bytes), or the broker spoke first,              in sync)
  *            |  |  or a gap, or no SYN, or 64 KiB held, or the end with bytes held
+ *            |  |  (both ends broker ports, no SYN: once the bytes tell the client, ClientSide)
  *            |  |  other port: the SYN sender's first 14 bytes are a request header, or
  *            |  |  (start lost) a request header followed by another one or by the end
  *            |  +------------------------------------------------------------&gt; KAFKA (held bytes replayed)
@@ -49,7 +50,11 @@
  *                no payload --&gt; OTHER
  * </pre>
  * A connection on a broker port is reported whatever it carries ({@code kafka}, {@code tls}, {@code unknown},
- * {@code empty}); one on another port only if it turns out to be Kafka.
+ * {@code empty}); one on another port only if it turns out to be Kafka. When both ends are on broker ports (traffic
+ * between brokers, or a client whose port is a broker port) the SYN's sender is the client; without a SYN, the bytes
+ * tell ({@link org.kwire.stream.ClientSide}: a request whose body decodes, else request headers, else frames that are
+ * no requests name the broker), and where they do not, the side that spoke first is taken and
+ * {@code kafka.connection.client_guessed} noted.
  *
  * <h2>Framing each direction (like Netty's {@code LengthFieldBasedFrameDecoder}: a 4-byte big-endian length field at
  * offset 0, adjusted by 0, the length field kept in the frame)</h2>
@@ -58,24 +63,35 @@
  *  IN_SYNC --- size prefix below min (or negative) -------------------------&gt; note kafka.frame.size_invalid; RESYNC
  *  IN_SYNC --- size prefix over maxFrameSize -------------------------------&gt; note kafka.frame.too_large; SKIP it
  *  IN_SYNC --- gap inside a frame whose size is known ----------------------&gt; the frame cut incomplete
- *                                                                              (kafka.frame.cut_by_gap); SKIP its rest
- *  SKIP    --- the frame's declared end reached ----------------------------&gt; IN_SYNC
+ *                                                                              (kafka.frame.cut_by_gap); VERIFY its end
+ *  VERIFY  --- a frame plausibly starts at the declared end, or none -------&gt; IN_SYNC there
+ *              starts inside the declared span either
+ *  VERIFY  --- none at the declared end (or the other direction speaks, or -&gt; note kafka.frame.size_unconfirmed;
+ *              the stream ends, first), but one inside the span                IN_SYNC there
+ *  SKIP    --- an oversized frame's declared end reached -------------------&gt; IN_SYNC
  *  IN_SYNC --- gap between frames (inside a size prefix) -------------------&gt; note tcp.gap
  *                                                                              (kafka.frame.size_cut_by_gap); RESYNC
- *  RESYNC  --- a plausible frame start found -------------------------------&gt; note kafka.frame.resync_skipped (bytes
- *                                                                              skipped); IN_SYNC
+ *  RESYNC  --- a plausible frame start whose next frame also starts --------&gt; note kafka.frame.resync_skipped (bytes
+ *              plausibly (or ends where the bytes held end, when the other      skipped); IN_SYNC
+ *              direction speaks or the stream ends)
  *  (start)  the connection's start was captured ? IN_SYNC : RESYNC
  *  (end)    a frame in progress is cut incomplete (kafka.frame.incomplete_at_end)
  * </pre>
  * A plausible request start: a size prefix within bounds, a known api_key and version, a client_id length that fits
- * ({@link org.kwire.protocol.HeaderDecoder#looksLikeRequest}). A plausible response start: its correlation_id is
- * pending, or it fills the rest of the bytes at hand exactly. Requests as short as 0 bytes are legal while SASL tokens
- * may come (after SaslHandshake v0, KIP-43; or GSSAPI without it, KIP-12).
+ * ({@link org.kwire.protocol.HeaderDecoder#looksLikeRequest}), and, once its frame is held whole, a body that decodes
+ * as that request ({@link org.kwire.stream.RequestTrial}). A plausible response start: its correlation_id is pending
+ * and, held whole, it decodes as that request's response; or it fills the rest of its segment exactly. A candidate is
+ * taken only when the frame after it also starts plausibly (after a response, with another pending correlation_id),
+ * or when the capture lost where that next frame starts; one that ends exactly where the bytes held end is taken
+ * when the other direction speaks or the stream ends ({@link org.kwire.frame.FrameAssembler#settle}: a request is
+ * handed on before its response), and one that nothing confirmed is never taken
+ * ({@code org.kwire.frame.FrameHunt}). Requests as short as 0 bytes are legal while SASL tokens may come (after
+ * SaslHandshake v0, KIP-43; or GSSAPI without it, KIP-12).
  *
  * <h2>Gaps and lost starts</h2>
  * Bytes the capture lost are never guessed: a gap of known size inside a frame whose size prefix was seen makes that
- * frame incomplete (handed on with what was captured, counted, never decoded beyond its header) and framing stays in
- * sync; a gap anywhere else resynchronises. A connection whose start was lost (no SYN, or a gap before its first
+ * frame incomplete (handed on with what was captured, counted, never decoded beyond its header) and framing goes on
+ * at its declared end, checked as above; a gap anywhere else resynchronises. A connection whose start was lost (no SYN, or a gap before its first
  * bytes) starts out of sync on a broker port; on another port its bytes are searched for two consecutive request
  * headers ({@link org.kwire.stream.RequestStart}). Bytes acknowledged at the end but never captured
  * ({@link org.kwire.stream.StreamInput#endGap}) are decided by the frame in progress.

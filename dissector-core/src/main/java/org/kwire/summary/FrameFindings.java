@@ -31,6 +31,15 @@ public record FrameFindings(KafkaFrame frame, int apiKey, int version, Direction
                             List<BodyProblem> problems, List<TopicIdName> topicIds, MessageFacts message) {
 
     /**
+     * True if the body was decoded and its structure fits the frame: no problem of the malformed or truncated kind
+     * (trailing bytes, unknown tags or a misplaced null are no sign that the bytes are something else).
+     */
+    public boolean structureFits() {
+        return decoded && problems.stream().noneMatch(p -> p.item().group() == org.kwire.expert.ExpertGroup.MALFORMED
+                || p.item().group() == org.kwire.expert.ExpertGroup.TRUNCATED);
+    }
+
+    /**
      * A topic id the frame pairs with a name (Metadata, DescribeTopicPartitions, CreateTopics responses...).
      *
      * @param topicId Kafka's base64 form of the uuid

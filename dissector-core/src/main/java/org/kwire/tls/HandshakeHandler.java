@@ -77,6 +77,10 @@ final class HandshakeHandler {
         c.facts.changed = true;
     }
 
+    boolean clientHelloSeen() {
+        return clientHello != null;
+    }
+
     private void clientHello(Side side, byte[] body) {
         Hello.ClientHello ch = Hello.client(body);
         if (clientHello == null) {
@@ -92,6 +96,7 @@ final class HandshakeHandler {
     private void serverHello(Side side, byte[] body, TlsRecord r) {
         Hello.ServerHello sh = Hello.server(body);
         c.suite = CipherSuite.of(sh.cipherSuite());
+        c.compression = sh.compression();
         c.facts.cipherSuite = c.suite.name();
         c.facts.version = TlsNames.version(sh.version());
         if (sh.helloRetry()) {
@@ -118,39 +123,7 @@ final class HandshakeHandler {
         Side client = c.peer(side);
         side.protectedNow = true;
         client.protectedNow = true;
-        setup13(side, client);
-    }
-
-    /** TLS 1.3: the read states from the key log's traffic secrets for this client random. */
-    private void setup13(Side side, Side client) {
-        KeySetup.Keys k = KeySetup.tls13Handshake(c.keys, c.suite, clientHello);
-        side.read = k.server();
-        client.read = k.client();
-        if (k.source() == null) {
-            side.missing = k.failure();
-            client.missing = k.failure();
-            c.facts.reason(k.failure());
-        }
-        byte[] serverApp = KeySetup.tls13Application(c.keys, clientHello, false);
-        byte[] clientApp = KeySetup.tls13Application(c.keys, clientHello, true);
-        if (c.suite.decryptable()) {
-            side.application = serverApp == null ? null : RecordProtection.tls13(c.suite, serverApp);
-            client.application = clientApp == null ? null : RecordProtection.tls13(c.suite, clientApp);
-            side.trafficSecret = serverApp;
-            client.trafficSecret = clientApp;
-        }
-        if (k.source() != null) {
-            side.missing = missing13(false, k.server() == null, serverApp == null);
-            client.missing = missing13(true, k.client() == null, clientApp == null);
-        }
-        c.facts.keySource = k.source();
-    }
-
-    /** Which TLS 1.3 secrets of a side the key log lacks, as a decryption reason. */
-    private static String missing13(boolean client, boolean handshake, boolean application) {
-        String side = client ? "CLIENT" : "SERVER";
-        return "no " + (handshake ? side + "_HANDSHAKE_TRAFFIC_SECRET" + (application ? " or " : "") : "")
-                + (application ? side + "_TRAFFIC_SECRET_0" : "") + " in the key log for this client random";
+        KeySetup.tls13Sides(c, clientHello, side, client);
     }
 
     private void certificate(Side side, byte[] body) {
@@ -216,7 +189,7 @@ final class HandshakeHandler {
         Side server = c.a.client ? c.b : c.a;
         Side client = c.peer(server);
         if (c.tls13) {
-            setup13(server, client);
+            KeySetup.tls13Sides(c, clientHello, server, client);
         } else {
             keys12 = null;
         }
@@ -288,6 +261,30 @@ final class HandshakeHandler {
         } else {
             side.missing = keys12.failure();
         }
+    }
+
+    /**
+     * TLS 1.2: a record found by scanning after lost bytes, on a side whose ChangeCipherSpec was not seen: if it
+     * authenticates with the session's keys at a sequence number up to {@code most}, the ChangeCipherSpec was among the
+     * lost bytes, and the side is protected from this record on (its read state at that sequence number). Returns the
+     * sequence number, or -1 if the record is not protected (nothing changed).
+     */
+    long changeCipherSpecLost(Side side, TlsRecord r, long most) {
+        if (c.tls13 || side.protectedNow || clientHello == null || serverHello == null || c.suite == null
+                || !c.suite.decryptable()) {
+            return -1;
+        }
+        KeySetup.Keys k = keys12 != null ? keys12 : KeySetup.tls12(c.keys, c.sessions, c.suite, clientHello, serverHello,
+                c.facts.resumed, encryptedPreMaster, transcriptDone && transcript != null ? transcript.toByteArray() : null);
+        RecordProtection p = side.client ? k.client() : k.server();
+        for (long seq = 0; p != null && seq <= most; seq++) {
+            if (p.openAt(r.type(), r.version(), r.fragment(), seq) != null) {
+                changeCipherSpec(side);
+                side.read.sequence(seq);
+                return seq;
+            }
+        }
+        return -1;
     }
 
     /** The first protected record of a side opened: a TLS 1.2 session is learned for resumption. */

@@ -49,6 +49,7 @@ final class Hello {
      * @param random          the 32-byte server random
      * @param sessionId       the session id it echoes or assigns
      * @param cipherSuite     the chosen suite
+     * @param compression     the chosen compression method (0: null; TLS 1.3 always 0)
      * @param version         the negotiated version: supported_versions if present, else legacy_version
      * @param alpn            the chosen application protocol (TLS 1.2; in TLS 1.3 it comes in EncryptedExtensions)
      * @param extendedMaster  extended_master_secret present
@@ -56,8 +57,8 @@ final class Hello {
      * @param pskAccepted     pre_shared_key present (TLS 1.3 resumption)
      * @param helloRetry      true for a HelloRetryRequest
      */
-    record ServerHello(byte[] random, byte[] sessionId, int cipherSuite, int version, String alpn, boolean extendedMaster,
-                       boolean ticketExtension, boolean pskAccepted, boolean helloRetry) {
+    record ServerHello(byte[] random, byte[] sessionId, int cipherSuite, int compression, int version, String alpn,
+                       boolean extendedMaster, boolean ticketExtension, boolean pskAccepted, boolean helloRetry) {
     }
 
     private Hello() {
@@ -97,13 +98,13 @@ final class Hello {
         byte[] random = bytes(b, 32);
         byte[] sessionId = bytes(b, u8(b));
         int suite = u16(b);
-        u8(b); // compression method
+        int compression = u8(b);
         Map<Integer, ByteBuffer> ext = extensions(b);
         String alpn = ext.containsKey(16) ? first(protocols(ext.get(16))) : null;
         if (ext.containsKey(43) && ext.get(43).remaining() >= 2) {
             version = u16(ext.get(43));
         }
-        return new ServerHello(random, sessionId, suite, version, alpn, ext.containsKey(23), ext.containsKey(35),
+        return new ServerHello(random, sessionId, suite, compression, version, alpn, ext.containsKey(23), ext.containsKey(35),
                 ext.containsKey(41), Arrays.equals(random, HELLO_RETRY));
     }
 

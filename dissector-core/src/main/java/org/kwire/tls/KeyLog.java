@@ -50,7 +50,7 @@ public final class KeyLog {
     private final Map<Path, long[]> files = new java.util.LinkedHashMap<>();
     private long lastRefresh;
     private int lines;
-    /** Largest key log file read, bytes (a line per TLS secret: millions of connections). */
+    /** Largest key log file or stream read, bytes (a line per TLS secret: millions of connections). */
     private static final long MAX_FILE = 256L << 20;
     /** Refreshes at most this often, ns. */
     private static final long REFRESH_NANOS = 10_000_000L;
@@ -68,6 +68,28 @@ public final class KeyLog {
         sources.add(file.toString());
         files.put(file, new long[2]);
         readMore(file, files.get(file), false);
+    }
+
+    /**
+     * Adds the lines of a key log that is not a regular file: a pipe, a FIFO, {@code /dev/stdin}, a shell's process
+     * substitution ({@code <(cat keys)}, {@code /dev/fd/N}), read to its end now, as tshark reads one, and never again
+     * ({@link #refresh()} re-reads files only: what a stream gave is gone). Bounded as a file is: at most 256 MiB.
+     *
+     * @param in     the stream, read to its end (the caller closes it)
+     * @param source names it in {@link #sources()} and {@link #problems()}, e.g. the path given
+     * @throws IOException if it cannot be read or holds more than 256 MiB (the message never quotes its contents)
+     */
+    public synchronized void load(java.io.InputStream in, String source) throws IOException {
+        byte[] b = in.readNBytes((int) MAX_FILE + 1);
+        if (b.length > MAX_FILE) {
+            throw new IOException(tooLarge());
+        }
+        sources.add(source);
+        lines += parse(new String(b, StandardCharsets.ISO_8859_1), source, 0);
+    }
+
+    private static String tooLarge() {
+        return "more than " + (MAX_FILE >> 20) + " MiB: not a key log";
     }
 
     /**
@@ -112,7 +134,7 @@ public final class KeyLog {
                 return;
             }
             if (size - read[0] > MAX_FILE) {
-                throw new IOException("more than " + (MAX_FILE >> 20) + " MiB: not a key log");
+                throw new IOException(tooLarge());
             }
             java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((int) (size - read[0]));
             ch.position(read[0]);

@@ -115,4 +115,39 @@ final class KeySetup {
             throw new IllegalStateException("SHA-2 is part of every JDK", e);
         }
     }
+
+    /**
+     * TLS 1.3: the read states of a connection's server side and client side (handshake, then application) from the
+     * key log's traffic secrets for this ClientHello's random; what is missing becomes each side's reason.
+     */
+    static void tls13Sides(TlsConnection c, Hello.ClientHello clientHello, Side side, Side client) {
+        Keys k = tls13Handshake(c.keys, c.suite, clientHello);
+        side.read = k.server();
+        client.read = k.client();
+        if (k.source() == null) {
+            side.missing = k.failure();
+            client.missing = k.failure();
+            c.facts.reason(k.failure());
+        }
+        byte[] serverApp = tls13Application(c.keys, clientHello, false);
+        byte[] clientApp = tls13Application(c.keys, clientHello, true);
+        if (c.suite.decryptable()) {
+            side.application = serverApp == null ? null : RecordProtection.tls13(c.suite, serverApp);
+            client.application = clientApp == null ? null : RecordProtection.tls13(c.suite, clientApp);
+            side.trafficSecret = serverApp;
+            client.trafficSecret = clientApp;
+        }
+        if (k.source() != null) {
+            side.missing = missing13(false, k.server() == null, serverApp == null);
+            client.missing = missing13(true, k.client() == null, clientApp == null);
+        }
+        c.facts.keySource = k.source();
+    }
+
+    /** Which TLS 1.3 secrets of a side the key log lacks, as a decryption reason. */
+    private static String missing13(boolean client, boolean handshake, boolean application) {
+        String side = client ? "CLIENT" : "SERVER";
+        return "no " + (handshake ? side + "_HANDSHAKE_TRAFFIC_SECRET" + (application ? " or " : "") : "")
+                + (application ? side + "_TRAFFIC_SECRET_0" : "") + " in the key log for this client random";
+    }
 }

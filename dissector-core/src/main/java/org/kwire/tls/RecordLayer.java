@@ -8,9 +8,15 @@ import java.nio.ByteBuffer;
  * covers TLS 1.3's 2^14 + 256). Records may span any number of chunks; at most one record is held.
  *
  * <p>A gap inside a record whose header was seen loses that record and keeps the layer in sync (the header gave its
- * length). Any other gap, or a header that is not a plausible record, puts it out of sync: it scans for a plausible
- * header and offers the record found to the sink, which confirms it (e.g. by authenticating it) or refuses it; then
- * scanning resumes one byte after the refused header.
+ * length). Any other gap, or a header that is not a plausible record (or declares a length its content type and
+ * connection cannot have: {@link Sink#lengthProblem}), puts it out of sync: it scans for a plausible header and offers
+ * the record found to the sink, which confirms it (e.g. by authenticating it) or refuses it; then scanning resumes one
+ * byte after the refused header.
+ *
+ * <p>A record still incomplete when the direction ends ({@link #end}) ran past what the connection carried: its length
+ * was wrong (or the capture stopped inside it). Its header is given up and the bytes after it are scanned again, each
+ * with the frame number and time of the packet that brought it, as if they had just arrived out of sync: records whose
+ * header a damaged length hid are found (and confirmed by the sink) rather than lost.
  */
 final class RecordLayer {
 
@@ -28,6 +34,21 @@ final class RecordLayer {
 
         /** A header that cannot start a record while in sync (the layer starts scanning). */
         void malformed(long streamOffset, long packet, String message);
+
+        /**
+         * Why a plausible header declaring a record of {@code type} and {@code length} bytes cannot be right at this
+         * point of the connection ({@link RecordLimits}), or null if it can be.
+         */
+        String lengthProblem(int type, int length);
+
+        /**
+         * The direction ended {@code held} bytes into a record declared {@code length} bytes long, whose header is
+         * at {@code streamOffset} in frame {@code packet}; its bytes are scanned again after this call.
+         */
+        void incomplete(long streamOffset, long packet, int type, int length, int held);
+
+        /** The direction ended out of sync: {@code bytes} since the last record did not lead to another. */
+        void lostAtEnd(long bytes);
     }
 
     private final Sink sink;
@@ -35,6 +56,8 @@ final class RecordLayer {
     private int headerFill;
     private byte[] fragment;
     private int fragmentFill;
+    /** Where each packet's bytes of the record in progress end, for scanning them again ({@link #end}). */
+    private Arrivals arrivals;
     private long recordOffset;
     private long streamOffset;
     private long firstPacket;
@@ -84,10 +107,11 @@ final class RecordLayer {
                 if (headerFill < HEADER) {
                     return;
                 }
-                if (!plausible(header, 0)) {
-                    sink.malformed(recordOffset, packet, "not a TLS record header (type " + (header[0] & 0xff) + ", version 0x"
-                            + String.format("%02x%02x", header[1], header[2]) + ", length " + length(header, 0)
-                            + "); looking for the next record");
+                String problem = plausible(header, 0) ? sink.lengthProblem(header[0] & 0xff, length(header, 0))
+                        : "not a TLS record header (type " + (header[0] & 0xff) + ", version 0x"
+                        + String.format("%02x%02x", header[1], header[2]) + ", length " + length(header, 0) + ")";
+                if (problem != null) {
+                    sink.malformed(recordOffset, packet, problem + "; looking for the next record");
                     headerFill = 0;
                     lost += HEADER;
                     lostRecords = -1;
@@ -96,11 +120,13 @@ final class RecordLayer {
                 }
                 fragment = new byte[length(header, 0)];
                 fragmentFill = 0;
+                arrivals = new Arrivals();
             }
             int n = Math.min(d.remaining(), fragment.length - fragmentFill);
             d.get(fragment, fragmentFill, n);
             fragmentFill += n;
             streamOffset += n;
+            arrivals.add(fragmentFill, packet, timestampNanos);
             if (fragmentFill == fragment.length) {
                 emit(timestampNanos, packet);
             }
@@ -112,6 +138,7 @@ final class RecordLayer {
                 firstPacket, packet, timestampNanos, lost, lostRecords);
         headerFill = 0;
         fragment = null;
+        arrivals = null;
         lost = 0;
         lostRecords = 0;
         sink.record(r);
@@ -143,7 +170,7 @@ final class RecordLayer {
             }
             byte[] h = new byte[HEADER];
             work.get(p, h);
-            if (!plausible(h, 0) || h[0] == TlsRecord.CHANGE_CIPHER_SPEC) {
+            if (!plausible(h, 0) || h[0] == TlsRecord.CHANGE_CIPHER_SPEC || sink.lengthProblem(h[0] & 0xff, length(h, 0)) != null) {
                 p++;
                 lost++;
                 continue;
@@ -216,6 +243,7 @@ final class RecordLayer {
             lostRecords = lostRecords < 0 ? -1 : lostRecords + 1;
             headerFill = 0;
             fragment = null;
+            arrivals = null;
             long n = Math.min(rest, bytes);
             lost += n;
             bytes -= n;
@@ -230,6 +258,39 @@ final class RecordLayer {
         lost += bytes;
         lostRecords = -1;
         inSync = false;
+    }
+
+    /**
+     * The direction ended. A record still incomplete is given up (told to the sink) and the bytes after its header are
+     * scanned again with the packets that brought them; if that too ends in a record still incomplete, so is it, until
+     * none is left. Bytes that then lead to no record are told to the sink ({@link Sink#lostAtEnd}).
+     */
+    void end() {
+        while (fragment != null) {
+            byte[] held = fragment;
+            int fill = fragmentFill;
+            Arrivals from = arrivals;
+            long offset = recordOffset;
+            sink.incomplete(offset, firstPacket, header[0] & 0xff, length(header, 0), fill);
+            fragment = null;
+            arrivals = null;
+            headerFill = 0;
+            lost += HEADER;
+            lostRecords = -1;
+            inSync = false;
+            long endOffset = streamOffset;
+            streamOffset = offset + HEADER;
+            int start = 0;
+            for (int i = 0; i < from.count; i++) {
+                accept(ByteBuffer.wrap(held, start, from.ends[i] - start), from.times[i], from.packets[i]);
+                start = from.ends[i];
+            }
+            streamOffset = endOffset; // the same bytes again: where they ended before
+        }
+        if (!inSync && lost > 0) {
+            pushback = null;
+            sink.lostAtEnd(lost);
+        }
     }
 
     /** True if the header could start a record: type 20-23, version 3.1-3.4 (or 3.0), length 1..MAX_FRAGMENT. */

@@ -47,12 +47,13 @@ final class Resync {
      */
     boolean recover(Side side, TlsRecord r) {
         RecordProtection read = side.read;
-        if (read == null) {
-            return true; // nothing to decrypt: the record is only counted
-        }
-        long base = read.sequence();
         int perRecord = side.recordOverhead();
         long most = Math.min(r.lostBefore() / perRecord + 1, MAX_TRIES);
+        if (read == null) {
+            protectedFromHere(side, r, most, perRecord);
+            return true; // nothing (else) to decrypt: the record is only counted
+        }
+        long base = read.sequence();
         long found = -1;
         if (c.suite != null && c.suite.explicitNonce() && r.fragment().length >= 8) {
             long nonce = ByteBuffer.wrap(r.fragment(), 0, 8).getLong();
@@ -101,6 +102,27 @@ final class Resync {
         return true;
     }
 
+    /**
+     * TLS 1.2, a side not yet protected: the record found may be the first protected one after a lost
+     * ChangeCipherSpec ({@link HandshakeHandler#changeCipherSpecLost}); if so, the loss is noted, and application data
+     * among the lost bytes (records beyond the Finished) is a plaintext gap.
+     */
+    private void protectedFromHere(Side side, TlsRecord r, long most, int perRecord) {
+        long seq = c.changeCipherSpecLost(side, r, most);
+        if (seq < 0) {
+            return;
+        }
+        side.refusedCandidates = 0;
+        c.facts.recordsUndecrypted += seq;
+        c.note(ExpertItem.TLS_RESUMED_AFTER_GAP, r.lastPacket(), r.streamOffset(), side, "TLS stream resumes after "
+                + r.lostBefore() + " bytes lost, the ChangeCipherSpec among them" + (seq > 0 ? " and " + seq + " protected record(s)" : "")
+                + ": protected from here on; next record found by scanning, sequence number recovered as " + seq);
+        if (seq > 1) { // the first protected record is the Finished (12 bytes of verify_data in a 4-byte header)
+            long plain = Math.max(0, r.lostBefore() - (5 + 1) - seq * perRecord - (4 + 12));
+            c.listener.plaintextGap(side.isA, plain, side.gapReason + ", " + seq + " TLS record(s) lost", side.gapPacket);
+        }
+    }
+
     /** TLS 1.3: tries the next application secret (a KeyUpdate lost in the gap) from sequence number 0. */
     private boolean nextGeneration(Side side, TlsRecord r, long most) {
         Hkdf hkdf = new Hkdf(c.suite.mac());
@@ -129,6 +151,9 @@ final class Resync {
     }
 
     private void lost(Side side, TlsRecord r, long records, long plain, boolean scanned) {
+        if (records != 0 && (SideRecords.HEADER_INVALID.equals(side.gapReason) || SideRecords.CUT_AT_END.equals(side.gapReason))) {
+            c.facts.reason("records lost after " + side.gapReason); // else the default: records lost to gaps
+        }
         String how = scanned ? "; next record found by scanning, sequence number recovered as " + side.read.sequence() : "";
         c.note(ExpertItem.TLS_RESUMED_AFTER_GAP, r.lastPacket(), r.streamOffset(), side, "TLS stream resumes after " + r.lostBefore()
                 + " bytes lost (" + (records < 0 ? "records" : records + " record(s)") + ", about " + plain + " bytes of data)" + how);

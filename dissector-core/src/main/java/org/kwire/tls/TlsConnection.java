@@ -32,6 +32,8 @@ public final class TlsConnection {
     Boolean clientIsA;
     /** Negotiated suite, null before the ServerHello. */
     CipherSuite suite;
+    /** Negotiated compression method (0: none), from the ServerHello. */
+    int compression;
     boolean tls13;
     private boolean authFailureNoted;
     /** Protected records of a side at which the key log is looked at again while no secret was found. */
@@ -60,17 +62,7 @@ public final class TlsConnection {
     }
 
     private RecordLayer.Sink sink(boolean fromA) {
-        return new RecordLayer.Sink() {
-            @Override
-            public boolean record(TlsRecord record) {
-                return onRecord(side(fromA), record);
-            }
-
-            @Override
-            public void malformed(long streamOffset, long packet, String message) {
-                note(ExpertItem.TLS_RECORD_HEADER_INVALID, packet, streamOffset, side(fromA), message);
-            }
-        };
+        return new SideRecords(this, fromA);
     }
 
     /** Which endpoint is the TLS client: from the ClientHello, else the hint given; null if neither. */
@@ -103,12 +95,17 @@ public final class TlsConnection {
         s.layer.gap(bytes);
     }
 
-    /** The connection ended: the last facts are handed on. */
+    /**
+     * The connection ended: a record either direction still had in progress is given up and the bytes after its
+     * header searched for records ({@link RecordLayer#end}); the last facts are handed on.
+     */
     public void end(long packet) {
         if (ended) {
             return;
         }
         ended = true;
+        a.layer.end();
+        b.layer.end();
         for (Side s : new Side[] {a, b}) {
             if (s.application != null && !s.openedAny && s.protectedRecords > 0) {
                 authenticationFailed(s, packet, -1); // application keys given, yet none of its records opened
@@ -116,6 +113,11 @@ public final class TlsConnection {
         }
         facts.changed = true;
         flushFacts();
+    }
+
+    /** True if the ClientHello was seen: the connection was captured from its start. */
+    boolean handshakeSeen() {
+        return handshake.clientHelloSeen();
     }
 
     Side side(boolean fromA) {
@@ -126,7 +128,7 @@ public final class TlsConnection {
         return s == a ? b : a;
     }
 
-    private boolean onRecord(Side side, TlsRecord r) {
+    boolean onRecord(Side side, TlsRecord r) {
         if (r.resynchronised()) {
             if (!resync.recover(side, r)) {
                 return false;
@@ -219,6 +221,11 @@ public final class TlsConnection {
         return null;
     }
 
+    /** See {@link HandshakeHandler#changeCipherSpecLost}. */
+    long changeCipherSpecLost(Side side, TlsRecord r, long most) {
+        return handshake.changeCipherSpecLost(side, r, most);
+    }
+
     /** TLS 1.3: the side's application keys are in force from now on. */
     void enterApplication(Side side) {
         handshake.enterApplication(side);
@@ -270,11 +277,13 @@ public final class TlsConnection {
     }
 
     private void alert(Side side, byte[] data, TlsRecord r, boolean wasProtected) {
-        if (data.length < 2) {
-            note(ExpertItem.TLS_ALERT_MALFORMED, r.lastPacket(), r.streamOffset(), side, "alert of " + data.length + " bytes");
+        int level = data.length < 2 ? 0 : data[0] & 0xff;
+        if (level != 1 && level != 2) { // RFC 8446 section 6: AlertLevel is warning(1) or fatal(2)
+            note(ExpertItem.TLS_ALERT_MALFORMED, r.lastPacket(), r.streamOffset(), side, data.length < 2
+                    ? "alert of " + data.length + " bytes" : "alert of level " + level + ", which TLS does not define");
             return;
         }
-        TlsAlert alert = new TlsAlert(side.role(), TlsNames.alertLevel(data[0] & 0xff), TlsNames.alert(data[1] & 0xff),
+        TlsAlert alert = new TlsAlert(side.role(), TlsNames.alertLevel(level), TlsNames.alert(data[1] & 0xff),
                 r.lastPacket(), wasProtected);
         facts.alert(alert);
         if (!alert.description().equals("close_notify")) {

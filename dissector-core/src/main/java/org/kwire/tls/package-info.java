@@ -7,7 +7,8 @@
  * <h2>What it holds per connection ({@link org.kwire.tls.TlsConnection})</h2>
  * <ul>
  *   <li>per direction: the record layer ({@link org.kwire.tls.RecordLayer}: at most one record in progress, bounded by
- *       the largest legal record, 2^14 + 2048 bytes), the handshake message in progress
+ *       the largest legal record, 2^14 + 2048 bytes, and by what its content type and the connection's negotiated
+ *       version and suite allow, {@link org.kwire.tls.RecordLimits}), the handshake message in progress
  *       ({@link org.kwire.tls.HandshakeBuffer}: at most {@link org.kwire.tls.HandshakeBuffer#MAX_MESSAGE} bytes) and the
  *       read state ({@link org.kwire.tls.RecordProtection}: AEAD key, IV, sequence number);</li>
  *   <li>the handshake facts (version, cipher suite, SNI, ALPN, certificates, alerts) as they are learned;</li>

@@ -95,7 +95,7 @@ class FrameAssemblerTest {
         byte[] garbage = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xf0, 1, 2, 3};
         byte[] stream = concat(garbage, frame(6));
         // a frame starts where the size prefix is 6
-        FrameAssembler a = assembler(true, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 6);
+        FrameAssembler a = assembler(true, (h, fills) -> h.limit() >= 4 && h.getInt(0) == 6);
         a.accept(ByteBuffer.wrap(stream), 1, 1);
         a.end(1);
         assertEquals(1, frames.size());
@@ -186,7 +186,7 @@ class FrameAssemblerTest {
     @Test
     void gapBeyondTheFrameEndNeedsResynchronisation() {
         byte[] first = frame(50);
-        FrameAssembler a = assembler(true, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 8);
+        FrameAssembler a = assembler(true, (h, fills) -> h.limit() >= 4 && h.getInt(0) == 8);
         a.accept(ByteBuffer.wrap(first, 0, 20), 1, 1);
         a.gap(34 + 5, "missing segments", 2); // the first frame's rest and 5 bytes of the next
         a.accept(ByteBuffer.wrap(concat(new byte[]{1, 2, 3, 4}, frame(8))), 3, 3);
@@ -212,7 +212,7 @@ class FrameAssemblerTest {
     @Test
     void streamStartingMidFrameSkipsToTheFirstPlausibleStart() {
         byte[] stream = concat(new byte[]{9, 9, 9}, frame(5), frame(5));
-        FrameAssembler a = assembler(false, (b, off, lim) -> lim - off >= 4 && b.getInt(off) == 5);
+        FrameAssembler a = assembler(false, (h, fills) -> h.limit() >= 4 && h.getInt(0) == 5);
         a.accept(ByteBuffer.wrap(stream), 1, 1);
         assertEquals(2, frames.size());
         assertEquals(3, a.skippedBytes());
@@ -245,5 +245,88 @@ class FrameAssemblerTest {
         assertEquals(List.of(ExpertItem.TCP_GAP), notes.stream().map(ExpertNote::item).toList());
         assertEquals(List.of("gap of 44 bytes (missing segments at the end of the connection, or 43 bytes if the last "
                 + "acknowledgment also counted a FIN the capture missed)"), notes.stream().map(ExpertNote::message).toList());
+    }
+
+    /** A validator for these tests: a frame starts where the size prefix is 5 or 6. */
+    private static final FrameStartValidator FIVE_OR_SIX = (h, fills) -> h.limit() >= 4 && (h.getInt(0) == 5 || h.getInt(0) == 6);
+
+    /**
+     * Out of sync, a plausible start whose next frame does not start plausibly is not taken (issue 20: a bogus frame
+     * swallowed the real ones after it): the search goes on to the real frames, and the bytes before them are skipped.
+     */
+    @Test
+    void aCandidateIsTakenOnlyWhenTheFrameAfterItAlsoStarts() {
+        byte[] bogus = {0, 0, 0, 5, 1, 2, 3, 4, 5, 9, 9, 9, 9}; // a "frame" of 5 followed by bytes that start none
+        byte[] stream = concat(bogus, frame(6), frame(5), frame(6));
+        FrameAssembler a = assembler(false, FIVE_OR_SIX);
+        a.accept(ByteBuffer.wrap(stream), 1, 1); // the real first frame is confirmed by the second: in sync from there
+        assertEquals(3, frames.size());
+        assertArrayEquals(frame(6), bytes(frames.get(0)));
+        assertEquals(13, frames.get(0).meta().streamOffset());
+        assertEquals(13, a.skippedBytes());
+        assertEquals(List.of("skipped 13 bytes to find a frame boundary (from frame 1)"),
+                notes.stream().map(ExpertNote::message).toList());
+    }
+
+    /**
+     * A candidate that ends exactly where the bytes at hand end has no next frame to confirm it: it is handed on when
+     * the other direction is about to speak (so that a request comes before its response) or when the stream ends.
+     */
+    @Test
+    void aFrameEndingWhereTheBytesEndIsHandedOnWhenTheOtherDirectionSpeaks() {
+        FrameAssembler a = assembler(false, FIVE_OR_SIX);
+        a.accept(ByteBuffer.wrap(concat(new byte[] {7, 7}, frame(5))), 1, 1);
+        assertEquals(0, frames.size());
+        a.settle(2);
+        assertEquals(1, frames.size());
+        assertEquals(2, frames.get(0).meta().streamOffset());
+        a.accept(ByteBuffer.wrap(frame(6)), 3, 3); // in sync now
+        assertEquals(2, frames.size());
+    }
+
+    /** A start nothing confirmed (its frame runs past the end of the stream) is never taken: its bytes are skipped. */
+    @Test
+    void aStartNothingConfirmedIsNotTakenAtTheEnd() {
+        FrameAssembler a = assembler(false, FIVE_OR_SIX);
+        a.accept(ByteBuffer.wrap(new byte[] {1, 0, 0, 0, 6, 1, 2}), 1, 1); // declares 6 bytes, 2 follow
+        a.end(1);
+        assertEquals(0, frames.size());
+        assertEquals(7, a.skippedBytes());
+    }
+
+    /**
+     * A frame cut by a gap whose declared end starts no frame, while one starts inside its declared span: the size
+     * prefix was wrong, framing resumes inside the span (noted), and the frame there is kept.
+     */
+    @Test
+    void aDeclaredEndThatStartsNoFrameGivesWayToAFrameInsideTheSpan() {
+        // what follows is a frame of 5, then another of 6, where the declared end (offset 44) starts no frame
+        cutThenFollowedBy(concat(frame(5), frame(6), frame(5), frame(6), frame(5))); // at 44: 00 06 01 02, in a frame
+        assertEquals(6, frames.size());
+        assertEquals(false, frames.get(0).complete());
+        assertArrayEquals(frame(5), bytes(frames.get(1)));
+        assertEquals(14, frames.get(1).meta().streamOffset());
+        assertEquals(List.of(ExpertItem.FRAME_CUT_BY_GAP, ExpertItem.FRAME_SIZE_UNCONFIRMED),
+                notes.stream().map(ExpertNote::item).toList());
+        assertEquals("the frame at offset 0 declares 44 bytes, but a frame starts at offset 14 before its declared end: "
+                + "framing resumes there", notes.get(1).message());
+    }
+
+    /** The same span, but a frame starts at the declared end: the size prefix holds, nothing inside the span is taken. */
+    @Test
+    void aDeclaredEndThatStartsAFrameKeepsTheSizePrefix() {
+        cutThenFollowedBy(concat(frame(5), Arrays.copyOfRange(frame(40), 23, 44), frame(6), frame(5)));
+        assertEquals(3, frames.size());
+        assertEquals(44, frames.get(1).meta().streamOffset());
+        assertEquals(List.of(ExpertItem.FRAME_CUT_BY_GAP), notes.stream().map(ExpertNote::item).toList());
+    }
+
+    /** A frame declaring 40 bytes of which the first 10 were captured, then 4 lost, then {@code after}; the end. */
+    private void cutThenFollowedBy(byte[] after) {
+        FrameAssembler a = assembler(true, FIVE_OR_SIX);
+        a.accept(ByteBuffer.wrap(frame(40), 0, 10), 1, 1);
+        a.gap(4, "snaplen", 1);
+        a.accept(ByteBuffer.wrap(after), 2, 2);
+        a.end(2);
     }
 }

@@ -68,6 +68,10 @@ public final class LiveCapture implements PacketSource {
      *                              the filter does not compile
      */
     public static LiveCapture open(String device, String filter, CaptureSettings settings) throws LiveCaptureException {
+        if (device == null || device.isEmpty()) { // pcap4j would throw IllegalArgumentException
+            throw new LiveCaptureException(LiveCaptureException.Reason.NO_SUCH_INTERFACE,
+                    "no interface named '' (an empty name; kwire interfaces lists them)");
+        }
         PcapHandle h;
         try {
             h = new PcapHandle.Builder(device).snaplen(settings.snaplen())

@@ -15,11 +15,6 @@ import java.nio.ByteBuffer;
  */
 public final class PacketDecoder {
 
-    private static final int ETHERTYPE_IPV4 = 0x0800;
-    private static final int ETHERTYPE_IPV6 = 0x86DD;
-    private static final int ETHERTYPE_VLAN = 0x8100;
-    private static final int ETHERTYPE_QINQ = 0x88A8;
-    private static final int ETHERTYPE_QINQ_OLD = 0x9100;
     private static final int PROTO_TCP = 6;
     private static final int EXT_FRAGMENT = 44;
     private static final int EXT_AUTH = 51;
@@ -86,59 +81,16 @@ public final class PacketDecoder {
         ByteBuffer b = p.data();
         int start = b.position();
         int end = b.limit();
-        int ip;
-        switch (p.linkType()) {
-            case LinkTypes.ETHERNET -> ip = ethernet(b, start, end);
-            case LinkTypes.LINUX_SLL -> ip = end - start >= 16 ? etherType(b, start + 16, b.getShort(start + 14) & 0xffff, end) : -1;
-            case LinkTypes.LINUX_SLL2 -> ip = end - start >= 20 ? etherType(b, start + 20, b.getShort(start) & 0xffff, end) : -1;
-            case LinkTypes.NULL, LinkTypes.LOOP -> ip = end - start >= 4 ? start + 4 : -1;
-            case LinkTypes.RAW, LinkTypes.RAW_ALT_12, LinkTypes.RAW_ALT_14, LinkTypes.IPV4, LinkTypes.IPV6 -> ip = start;
-            default -> {
-                unsupportedLink++;
-                return null;
-            }
-        }
+        int ip = LinkTypes.networkLayer(p.linkType(), b, start, end);
         if (ip < 0) {
-            return null;
-        }
-        if (ip >= end) {
-            malformed++;
-            return null;
-        }
-        int version = (b.get(ip) & 0xff) >> 4;
-        if (version == 4) {
-            return ipv4(p, b, ip, end);
-        }
-        if (version == 6) {
-            return ipv6(p, b, ip, end);
-        }
-        notTcp++;
-        return null;
-    }
-
-    private int ethernet(ByteBuffer b, int start, int end) {
-        if (end - start < 14) {
-            malformed++;
-            return -1;
-        }
-        return etherType(b, start + 14, b.getShort(start + 12) & 0xffff, end);
-    }
-
-    /** Offset of the IP header after an EtherType (skipping VLAN tags), or -1 (counted) if not IP. */
-    private int etherType(ByteBuffer b, int p, int type, int end) {
-        while (type == ETHERTYPE_VLAN || type == ETHERTYPE_QINQ || type == ETHERTYPE_QINQ_OLD) {
-            if (end - p < 4) {
-                malformed++;
-                return -1;
+            switch (ip) {
+                case LinkTypes.UNSUPPORTED -> unsupportedLink++;
+                case LinkTypes.CUT -> malformed++;
+                default -> notTcp++;
             }
-            type = b.getShort(p + 2) & 0xffff;
-            p += 4;
+            return null;
         }
-        if (type == ETHERTYPE_IPV4 || type == ETHERTYPE_IPV6) {
-            return p;
-        }
-        notTcp++;
-        return -1;
+        return (b.get(ip) & 0xff) >> 4 == 4 ? ipv4(p, b, ip, end) : ipv6(p, b, ip, end);
     }
 
     private TcpSegment ipv4(Packet pkt, ByteBuffer b, int ip, int end) {

@@ -36,4 +36,20 @@ interface ByteInput extends Closeable {
     default String damage() {
         return null;
     }
+
+    /** True if the input's damage ({@link #damage()}) ended it before its end; false if it was read to its end anyway. */
+    default boolean endedEarly() {
+        return damage() != null;
+    }
+
+    /**
+     * Once reading stopped early at bytes that make no sense: damage of the input found in the rest of it (e.g. gzip
+     * data that decompressed to wrong bytes before the inflater noticed), read only where that is bounded (a file);
+     * null if none.
+     *
+     * @throws IOException if the file cannot be read
+     */
+    default String damageBeyond() throws IOException {
+        return null;
+    }
 }

@@ -1,20 +1,18 @@
 package org.kwire.pcap;
 
 import java.io.BufferedInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 
 /**
  * Opens capture files, choosing the reader by the file's magic number: pcap or pcapng, read through memory mapping,
  * or either of them compressed with gzip (magic 1f 8b, RFC 1952; several members are read as one stream),
- * decompressed while reading. A capture can also be read from a stream such as standard input
+ * decompressed while reading ({@link GzipInput}: damaged gzip data ends the capture with every packet before the
+ * damage, and a warning naming the damage's byte offset in the compressed file). A capture can also be read from a stream such as standard input
  * ({@code tcpdump -w - | kwire analyze -}), plain or gzip'd, sequentially.
  */
 public final class CaptureFiles {
@@ -64,48 +62,44 @@ public final class CaptureFiles {
         try {
             byte[] head = peek(raw);
             if (head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
-                return gzip(raw, name);
+                return gzip(raw, null, -1, name);
             }
             if (head.length < 4) {
                 throw new CaptureFormatException(name + ": not a capture (only " + head.length + " bytes)");
             }
-            return reader(new StreamByteInput(raw, "stream"), head, name);
+            return reader(new StreamByteInput(raw, null), head, name);
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
         }
-    }
-
-    /** What went wrong in compressed data, in words: the JDK's message, or what its exception type means. */
-    static String describe(IOException e) {
-        if (e.getMessage() != null) {
-            return e.getMessage();
-        }
-        return e instanceof EOFException ? "cut short" : "corrupt";
     }
 
     private static PacketSource gzip(Path file) throws IOException {
         InputStream raw = Files.newInputStream(file);
         try {
-            return gzip(new BufferedInputStream(raw, BUFFER), file.toString());
+            return gzip(new BufferedInputStream(raw, BUFFER), () -> Files.newInputStream(file), Files.size(file), file.toString());
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;
         }
     }
 
-    /** A capture inside gzip'd bytes; the caller closes {@code raw} if this throws. */
-    private static PacketSource gzip(InputStream raw, String name) throws IOException {
-        try {
-            BufferedInputStream in = new BufferedInputStream(new GZIPInputStream(raw, BUFFER), BUFFER);
-            byte[] head = peek(in);
-            if (head.length < 4) {
-                throw new CaptureFormatException(name + ": gzip-compressed, but not a capture inside (only " + head.length + " bytes)");
-            }
-            return reader(new StreamByteInput(in, "gzip"), head, name);
-        } catch (ZipException | EOFException e) {
-            throw new CaptureFormatException(name + ": gzip-compressed, but its data is damaged (" + describe(e) + ")");
+    /**
+     * A capture inside gzip'd bytes ({@link GzipInput}); the caller closes {@code raw} if this throws.
+     *
+     * @param reopen reads the compressed bytes again from their start (a file), or null (a stream)
+     * @param size   their size, -1 if not known
+     */
+    private static PacketSource gzip(InputStream raw, GzipInput.Reopen reopen, long size, String name) throws IOException {
+        GzipInput gzip = new GzipInput(raw, reopen, size);
+        BufferedInputStream in = new BufferedInputStream(gzip, BUFFER);
+        byte[] head = peek(in);
+        if (head.length < 4) {
+            throw new CaptureFormatException(name + ": " + (gzip.damage() != null
+                    ? gzip.damage() + ": not even the capture's first 4 bytes came before it"
+                    : "gzip-compressed, but not a capture inside (only " + head.length + " bytes)"));
         }
+        return reader(new StreamByteInput(in, gzip), head, name);
     }
 
     /** The first 4 bytes (fewer at the end of the stream), left unread. */

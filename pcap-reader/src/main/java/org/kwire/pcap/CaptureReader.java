@@ -61,6 +61,17 @@ abstract class CaptureReader implements PacketSource {
         }
     }
 
+    /** Warns about an interface whose packets held IP only where another link type than its own puts it. */
+    final void checked(LinkCheck c) {
+        String problem = c.problem();
+        if (problem != null) {
+            warn(problem);
+        }
+    }
+
+    /** Reading ended (at the end of the input or damage): the interfaces still open are {@link #checked}. */
+    abstract void finished();
+
     /** Warns once about an interface whose link type {@link org.kwire.net.PacketDecoder} does not decode. */
     final void checkLinkType(String iface, int linkType) {
         if (!LinkTypes.isSupported(linkType)) {
@@ -69,21 +80,44 @@ abstract class CaptureReader implements PacketSource {
         }
     }
 
-    /** Ends reading: the input ended or is damaged here; the input's own damage (e.g. gzip) is added. */
+    /**
+     * Ends reading: the input ran out inside a record or block. When the input's own data is damaged (e.g. gzip), that
+     * damage is the reason, given with the packets read before it (the sizes {@code why} names may come from bytes
+     * the damage altered).
+     */
     final Packet stop(String why) {
         String d = in.damage();
-        warn(d == null ? why : why + " (" + d + ")");
-        done = true;
-        return null;
+        warn(d == null ? why : "capture ends early after packet " + number + ": " + d);
+        return ended();
+    }
+
+    /**
+     * Ends reading at bytes that make no sense (a length or magic number that cannot be right): damage of the input
+     * itself (known, or found in the rest of a file) is added, as what may have altered them.
+     *
+     * @throws IOException if the rest of the file cannot be read
+     */
+    final Packet corrupt(String why) throws IOException {
+        String d = in.damage() != null ? in.damage() : in.damageBeyond();
+        warn(d == null ? why : why + "; the compressed data is damaged, which may have altered those bytes: " + d);
+        return ended();
     }
 
     /** Ends reading at the end of the input, with a warning if the input's data was damaged. */
     final Packet end() {
-        return in.damage() == null ? endQuietly() : stop("capture ends early after packet " + number);
+        String d = in.damage();
+        if (d != null) {
+            warn(in.endedEarly() ? "capture ends early after packet " + number + ": " + d
+                    : "capture read to its end (" + number + " packets), but " + d);
+        }
+        return ended();
     }
 
-    private Packet endQuietly() {
-        done = true;
+    private Packet ended() {
+        if (!done) {
+            done = true;
+            finished();
+        }
         return null;
     }
 

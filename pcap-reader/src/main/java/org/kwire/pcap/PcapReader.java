@@ -17,6 +17,7 @@ final class PcapReader extends CaptureReader {
     private final ByteOrder order;
     private final long fracToNanos;
     private final int linkType;
+    private final LinkCheck check;
 
     /** @throws CaptureFormatException if the file header is cut short or its magic is not a pcap magic */
     PcapReader(ByteInput in, String name) throws IOException {
@@ -38,6 +39,12 @@ final class PcapReader extends CaptureReader {
         h.order(order);
         this.linkType = h.getInt(20) & 0xffff; // upper bits carry the FCS length, not the link type
         checkLinkType("the capture", linkType);
+        this.check = new LinkCheck("the capture", linkType);
+    }
+
+    @Override
+    void finished() {
+        checked(check);
     }
 
     @Override
@@ -57,14 +64,16 @@ final class PcapReader extends CaptureReader {
         long incl = rh.getInt(at + 8) & 0xffffffffL;
         long orig = rh.getInt(at + 12) & 0xffffffffL;
         if (incl > MAX_RECORD) {
-            return stop("capture corrupt after packet " + number + ": record length " + incl + " bytes; reading stopped");
+            return corrupt("capture corrupt after packet " + number + ": record length " + incl + " bytes; reading stopped");
         }
         ByteBuffer data = in.read((int) incl);
         if (data.remaining() < incl) {
             return stop("capture truncated in packet " + (number + 1) + ": " + data.remaining() + " of " + incl + " bytes present");
         }
         number++;
-        return new Packet(number, sec * 1_000_000_000L + frac * fracToNanos, linkType, (int) Math.min(orig, Integer.MAX_VALUE),
+        Packet p = new Packet(number, sec * 1_000_000_000L + frac * fracToNanos, linkType, (int) Math.min(orig, Integer.MAX_VALUE),
                 data, 0);
+        check.see(p);
+        return p;
     }
 }

@@ -3,7 +3,6 @@ package org.kwire.pcap;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,7 +13,8 @@ import java.util.List;
  * ({@code if_tsresol}: 10^-n or 2^-n seconds, default microseconds) and offset ({@code if_tsoffset}, seconds);
  * Enhanced, Simple and obsolete Packet Blocks carry packets. {@code opt_comment}s of sections are kept in
  * {@link #comments()}, those of packets in {@link Packet#comment()}. Decryption Secrets Blocks are kept in
- * {@link #decryptionSecrets()} (never shown). Other blocks are skipped.
+ * {@link #decryptionSecrets()} (never shown). Other blocks are skipped; a block of a type pcapng does not define (a
+ * damaged block, maybe a packet's) with a warning.
  */
 final class PcapngReader extends CaptureReader {
 
@@ -26,17 +26,16 @@ final class PcapngReader extends CaptureReader {
     private static final int EPB = 6;
     private static final int DSB = 10;
     private static final int MAX_BLOCK = PcapReader.MAX_RECORD;
-    private static final int OPT_END = 0;
     private static final int OPT_COMMENT = 1;
-    private static final int IF_TSRESOL = 9;
-    private static final int IF_TSOFFSET = 14;
 
-    private final List<Interface> interfaces = new ArrayList<>();
+    private final List<PcapngInterface> interfaces = new ArrayList<>();
     private final List<String> comments = new ArrayList<>();
     private final List<DecryptionSecrets> secrets = new ArrayList<>();
     private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
     /** Section header blocks read (the current section's number, 1-based). */
     private int sections;
+    /** Bytes of a block read again as the next blocks ({@link #lengths}), or null. */
+    private ByteBuffer pending;
 
     PcapngReader(ByteInput in, String name) {
         super(in, name);
@@ -45,7 +44,7 @@ final class PcapngReader extends CaptureReader {
     @Override
     public Packet next() throws IOException {
         while (!done) {
-            ByteBuffer head = in.readTransient(8); // header and body in transient views: only a packet's data is sliced
+            ByteBuffer head = bytes(8); // header and body in transient views: only a packet's data is sliced
             if (head.remaining() < 8) {
                 return head.remaining() == 0 ? end() : stop("capture truncated after packet " + number + ": block header cut short");
             }
@@ -59,15 +58,15 @@ final class PcapngReader extends CaptureReader {
             }
             long total = head.getInt(h + 4) & 0xffffffffL;
             if (total < 12 || total % 4 != 0 || total > MAX_BLOCK) {
-                return stop("capture corrupt after packet " + number + ": block of type " + type + " with length " + total + "; reading stopped");
+                return corrupt("capture corrupt after packet " + number + ": block of type " + type + " with length " + total + "; reading stopped");
             }
-            ByteBuffer body = in.readTransient((int) total - 8);
+            ByteBuffer body = bytes((int) total - 8);
             if (body.remaining() < total - 8) {
                 return stop("capture truncated in a block after packet " + number + ": " + (body.remaining() + 8) + " of " + total + " bytes present");
             }
             body.order(order);
             int at = body.position();
-            int bodyLen = (int) total - 12;
+            int bodyLen = lengths(type, body, (int) total) - 12;
             if (bodyLen < minimumBody(type)) {
                 warn("short block " + type, "block of type " + type + " after packet " + number + " is too short ("
                         + total + " bytes); skipped");
@@ -75,8 +74,9 @@ final class PcapngReader extends CaptureReader {
             }
             Packet p = switch (type) {
                 case IDB -> {
-                    Interface i = Interface.parse(body.slice(at, bodyLen).order(order), bodyLen);
-                    checkLinkType("interface " + interfaces.size() + " (section " + sections + ")", i.linkType());
+                    String name = "interface " + interfaces.size() + " (section " + sections + ")";
+                    PcapngInterface i = PcapngInterface.parse(body.slice(at, bodyLen).order(order), bodyLen, name);
+                    checkLinkType(name, i.linkType());
                     interfaces.add(i);
                     yield null;
                 }
@@ -84,13 +84,81 @@ final class PcapngReader extends CaptureReader {
                 case OBSOLETE_PACKET -> packet(body, at, bodyLen, body.getShort(at) & 0xffff);
                 case SPB -> simple(body, at, bodyLen);
                 case DSB -> secrets(body.slice(at, bodyLen).order(order), bodyLen);
-                default -> null; // statistics, name resolution, custom and unknown blocks
+                default -> {
+                    if (!defined(type)) {
+                        warn("block type " + type, "block of type " + type + " after packet " + number + ", which pcapng "
+                                + "does not define, skipped (a damaged block?)");
+                    }
+                    yield null; // statistics, name resolution, custom and other blocks kwire does not use
+                }
             };
             if (p != null) {
                 return p;
             }
         }
         return null;
+    }
+
+    /**
+     * The length of a block whose body ({@code total - 8} bytes, its trailing length last) was read: {@code total} if
+     * its trailing length agrees. If not, one of them is damaged: when a shorter block ending inside the bytes read
+     * has a trailing length that agrees with its own (the leading length grew), that is the block, and the bytes after
+     * it are read again as the next blocks; otherwise the leading length is kept. Either way with a warning.
+     */
+    private int lengths(int type, ByteBuffer body, int total) {
+        int at = body.position();
+        int trailing = body.getInt(at + total - 12);
+        if (trailing == total) {
+            return total;
+        }
+        for (int fit = 12; fit < total; fit += 4) {
+            if (body.getInt(at + fit - 12) == fit) {
+                warn("block lengths", "block of type " + type + " after packet " + number + " declares " + total
+                        + " bytes, but its trailing length says " + fit + ": read as " + fit + " bytes, the rest as the next "
+                        + "blocks (a damaged length?)");
+                ByteBuffer rest = body.slice(at + fit - 8, total - fit);
+                int left = pending == null ? 0 : pending.remaining();
+                ByteBuffer next = ByteBuffer.allocate(rest.remaining() + left).put(rest);
+                if (left > 0) {
+                    next.put(pending);
+                }
+                pending = next.flip();
+                return fit;
+            }
+        }
+        warn("block lengths", "block of type " + type + " after packet " + number + " declares " + total + " bytes at its "
+                + "start and " + (trailing & 0xffffffffL) + " at its end: read by the first (a damaged length?)");
+        return total;
+    }
+
+    /**
+     * The next {@code n} bytes (fewer at the end), as {@link ByteInput#readTransient}: first those of a block read
+     * again ({@link #lengths}), then the input's.
+     */
+    private ByteBuffer bytes(int n) throws IOException {
+        if (pending == null) {
+            return in.readTransient(n);
+        }
+        if (pending.remaining() >= n) {
+            ByteBuffer b = pending.slice(pending.position(), n);
+            pending.position(pending.position() + n);
+            pending = pending.hasRemaining() ? pending : null;
+            return b;
+        }
+        ByteBuffer more = in.readTransient(n - pending.remaining());
+        ByteBuffer b = ByteBuffer.allocate(pending.remaining() + more.remaining()).put(pending).put(more).flip();
+        pending = null;
+        return b;
+    }
+
+    /**
+     * True for the block types the pcapng draft's registry defines (interface, packet, name resolution, statistics,
+     * IRIG, ARINC, systemd journal, decryption secrets, Hone and Sysdig blocks, custom blocks) and those of local use
+     * (most significant bit set).
+     */
+    private static boolean defined(int type) {
+        return type >= 1 && type <= 10 || type >= 0x101 && type <= 0x10A || type >= 0x201 && type <= 0x213
+                || type == 0xBAD || type == 0x40000BAD || type < 0;
     }
 
     /** Fixed part of a block's body: interface description 8 bytes, packet blocks 20 (simple: 4). */
@@ -109,24 +177,24 @@ final class PcapngReader extends CaptureReader {
      * false if reading stopped.
      */
     private boolean section(int length) throws IOException {
-        ByteBuffer bom = in.read(4);
+        ByteBuffer bom = bytes(4).slice();
         if (bom.remaining() < 4) {
             stop("capture truncated in a section header block");
             return false;
         }
         int magic = bom.getInt(0);
         if (magic != BYTE_ORDER_MAGIC && Integer.reverseBytes(magic) != BYTE_ORDER_MAGIC) {
-            stop("capture corrupt after packet " + number + ": section header block with byte-order magic "
+            corrupt("capture corrupt after packet " + number + ": section header block with byte-order magic "
                     + String.format("%08x", magic) + "; reading stopped");
             return false;
         }
         order = magic == BYTE_ORDER_MAGIC ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
         long total = (order == ByteOrder.BIG_ENDIAN ? length : Integer.reverseBytes(length)) & 0xffffffffL;
         if (total < 28 || total % 4 != 0 || total > MAX_BLOCK) {
-            stop("capture corrupt: section header block length " + total + "; reading stopped");
+            corrupt("capture corrupt: section header block length " + total + "; reading stopped");
             return false;
         }
-        ByteBuffer body = in.read((int) total - 12);
+        ByteBuffer body = bytes((int) total - 12).slice();
         if (body.remaining() < total - 12) {
             stop("capture truncated in a section header block");
             return false;
@@ -134,13 +202,14 @@ final class PcapngReader extends CaptureReader {
         body.order(order);
         int major = body.getShort(0) & 0xffff;
         if (major != 1) {
-            stop("section header block of pcapng version " + major + "." + (body.getShort(2) & 0xffff)
+            corrupt("section header block of pcapng version " + major + "." + (body.getShort(2) & 0xffff)
                     + " (only 1.x is defined); reading stopped");
             return false;
         }
+        finished();
         interfaces.clear();
         sections++;
-        String comment = options(body, 12, (int) total - 16, OPT_COMMENT);
+        String comment = PcapngInterface.options(body, 12, (int) total - 16, OPT_COMMENT);
         if (comment != null) {
             comments.add(comment);
         }
@@ -155,7 +224,7 @@ final class PcapngReader extends CaptureReader {
         long ts = ((b.getInt(at + 4) & 0xffffffffL) << 32) | (b.getInt(at + 8) & 0xffffffffL);
         int captured = b.getInt(at + 12);
         int original = b.getInt(at + 16);
-        Interface i = iface(id);
+        PcapngInterface i = iface(id);
         if (i == null) {
             return null;
         }
@@ -164,9 +233,11 @@ final class PcapngReader extends CaptureReader {
                     + (captured & 0xffffffffL) + " beyond its block; skipped");
             return null;
         }
-        String comment = options(b, at + 20 + ((captured + 3) & ~3), at + len, OPT_COMMENT);
+        String comment = PcapngInterface.options(b, at + 20 + ((captured + 3) & ~3), at + len, OPT_COMMENT);
         number++;
-        return new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(at + 20, captured), id, comment);
+        Packet p = new Packet(number, i.toNanos(ts), i.linkType(), original, b.slice(at + 20, captured), id, comment);
+        i.check().see(p);
+        return p;
     }
 
     /**
@@ -174,7 +245,7 @@ final class PcapngReader extends CaptureReader {
      * snaplen, block room).
      */
     private Packet simple(ByteBuffer b, int at, int len) {
-        Interface i = iface(0);
+        PcapngInterface i = iface(0);
         if (i == null) {
             return null;
         }
@@ -184,10 +255,12 @@ final class PcapngReader extends CaptureReader {
             captured = Math.min(captured, i.snaplen());
         }
         number++;
-        return new Packet(number, 0, i.linkType(), original, b.slice(at + 4, Math.max(captured, 0)), 0);
+        Packet p = new Packet(number, 0, i.linkType(), original, b.slice(at + 4, Math.max(captured, 0)), 0);
+        i.check().see(p);
+        return p;
     }
 
-    private Interface iface(int id) {
+    private PcapngInterface iface(int id) {
         if (id < 0 || id >= interfaces.size()) {
             warn("undefined interface " + id, "packet block after packet " + number + " refers to undefined interface " + id
                     + " (section " + sections + " defines " + interfaces.size() + "); skipped");
@@ -196,28 +269,10 @@ final class PcapngReader extends CaptureReader {
         return interfaces.get(id);
     }
 
-    /**
-     * The values of every option {@code code} in {@code [from, to)} as UTF-8 joined by newlines, or null if none.
-     * Options are {code u16, length u16, value padded to 4 bytes}, ended by opt_endofopt or the end of the area.
-     */
-    private static String options(ByteBuffer b, int from, int to, int code) {
-        StringBuilder out = new StringBuilder();
-        boolean found = false;
-        for (int p = from; p + 4 <= to; ) {
-            int c = b.getShort(p) & 0xffff;
-            int olen = b.getShort(p + 2) & 0xffff;
-            if (c == OPT_END || p + 4 + olen > to) {
-                break;
-            }
-            if (c == code) {
-                byte[] v = new byte[olen];
-                b.get(p + 4, v);
-                out.append(found ? "\n" : "").append(new String(v, StandardCharsets.UTF_8));
-                found = true;
-            }
-            p += 4 + ((olen + 3) & ~3);
-        }
-        return found ? out.toString() : null;
+    /** The interfaces of the section that ended are checked: each one's packets held IP where its link type puts it. */
+    @Override
+    void finished() {
+        interfaces.forEach(i -> checked(i.check()));
     }
 
     @Override
@@ -242,62 +297,5 @@ final class PcapngReader extends CaptureReader {
         b.get(8, data);
         secrets.add(new DecryptionSecrets(type, data, secrets.size() + 1));
         return null;
-    }
-
-    /**
-     * An interface of the current section.
-     *
-     * @param linkType      LINKTYPE_ value
-     * @param snaplen       largest captured length, 0 for none
-     * @param binary        true if timestamps count 2^-exponent seconds, false for 10^-exponent
-     * @param exponent      of the timestamp unit
-     * @param offsetSeconds added to every timestamp ({@code if_tsoffset})
-     */
-    private record Interface(int linkType, int snaplen, boolean binary, int exponent, long offsetSeconds) {
-
-        static Interface parse(ByteBuffer b, int len) {
-            boolean binary = false;
-            int exponent = 6;
-            long offset = 0;
-            for (int p = 8; p + 4 <= len; ) {
-                int code = b.getShort(p) & 0xffff;
-                int olen = b.getShort(p + 2) & 0xffff;
-                if (code == OPT_END || p + 4 + olen > len) {
-                    break;
-                }
-                if (code == IF_TSRESOL && olen >= 1) {
-                    int v = b.get(p + 4) & 0xff;
-                    binary = (v & 0x80) != 0;
-                    exponent = v & 0x7f;
-                } else if (code == IF_TSOFFSET && olen >= 8) {
-                    offset = b.getLong(p + 4);
-                }
-                p += 4 + ((olen + 3) & ~3);
-            }
-            return new Interface(b.getShort(0) & 0xffff, b.getInt(4), binary, Math.min(exponent, binary ? 63 : 18), offset);
-        }
-
-        /** A 64-bit timestamp in this interface's units as epoch nanoseconds, fractions truncated (as libpcap does). */
-        long toNanos(long ts) {
-            long secs;
-            long fracNanos;
-            if (binary) {
-                secs = ts >>> exponent;
-                long frac = ts & ((1L << exponent) - 1);
-                // frac * 10^9 / 2^exponent with a 128-bit product
-                long lo = frac * 1_000_000_000L;
-                long hi = Math.multiplyHigh(frac, 1_000_000_000L);
-                fracNanos = exponent == 0 ? 0 : (hi << (64 - exponent)) | (lo >>> exponent);
-            } else {
-                long units = 1;
-                for (int i = 0; i < exponent; i++) {
-                    units *= 10;
-                }
-                secs = Long.divideUnsigned(ts, units);
-                long rest = Long.remainderUnsigned(ts, units);
-                fracNanos = units <= 1_000_000_000L ? rest * (1_000_000_000L / units) : rest / (units / 1_000_000_000L);
-            }
-            return (secs + offsetSeconds) * 1_000_000_000L + fracNanos;
-        }
     }
 }

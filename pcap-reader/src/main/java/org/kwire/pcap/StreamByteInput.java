@@ -1,71 +1,52 @@
 package org.kwire.pcap;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
-import java.util.zip.ZipException;
 
 /**
- * A capture read from a stream: a gzip-compressed file, decompressed on the fly by {@link java.util.zip.GZIPInputStream},
- * or standard input.
- * Every read returns a fresh buffer, so packets stay valid after later reads. Compressed data that is cut short or
- * corrupt ends the input like a truncated file, and {@link #damage()} says why.
+ * A capture read from a stream: a gzip-compressed file or stream, decompressed on the fly ({@link GzipInput}), or
+ * standard input. Every read returns a fresh buffer, so packets stay valid after later reads. Compressed data that is
+ * cut short or damaged ends the input like a truncated file, with every byte before the damage, and {@link #damage()}
+ * says where.
  */
 final class StreamByteInput implements ByteInput {
 
     private final InputStream in;
-    private final String what;
+    private final GzipInput gzip;
     private long pos;
-    private String damage;
 
     /**
-     * @param in   the decompressed bytes
-     * @param what how to name the compression in messages, e.g. {@code "gzip"}
+     * @param in   the bytes of the capture (decompressed)
+     * @param gzip the gzip data {@code in} decompresses, for its damage; null for a stream that is not compressed
      */
-    StreamByteInput(InputStream in, String what) {
+    StreamByteInput(InputStream in, GzipInput gzip) {
         this.in = in;
-        this.what = what;
+        this.gzip = gzip;
     }
 
     @Override
     public ByteBuffer read(int n) throws IOException {
-        if (damage != null) {
-            return ByteBuffer.allocate(0);
-        }
-        try {
-            byte[] b = in.readNBytes(n); // grows as data arrives: a corrupt length does not allocate up front
-            pos += b.length;
-            return ByteBuffer.wrap(b);
-        } catch (EOFException | ZipException e) {
-            fail(e);
-            return ByteBuffer.allocate(0);
-        }
+        byte[] b = in.readNBytes(n); // grows as data arrives: a corrupt length does not allocate up front
+        pos += b.length;
+        return ByteBuffer.wrap(b);
     }
 
     @Override
     public long skip(long n) throws IOException {
         long done = 0;
-        try {
-            while (done < n && damage == null) {
-                long k = in.skip(n - done);
-                if (k <= 0) {
-                    if (in.read() < 0) {
-                        break;
-                    }
-                    k = 1;
+        while (done < n) {
+            long k = in.skip(n - done);
+            if (k <= 0) {
+                if (in.read() < 0) {
+                    break;
                 }
-                done += k;
+                k = 1;
             }
-        } catch (EOFException | ZipException e) {
-            fail(e);
+            done += k;
         }
         pos += done;
         return done;
-    }
-
-    private void fail(IOException e) {
-        damage = what + " data damaged after " + pos + " decompressed bytes: " + CaptureFiles.describe(e);
     }
 
     @Override
@@ -75,7 +56,17 @@ final class StreamByteInput implements ByteInput {
 
     @Override
     public String damage() {
-        return damage;
+        return gzip == null ? null : gzip.damage();
+    }
+
+    @Override
+    public boolean endedEarly() {
+        return gzip != null && gzip.endedEarly();
+    }
+
+    @Override
+    public String damageBeyond() throws IOException {
+        return gzip == null ? null : gzip.damageInTheRest();
     }
 
     @Override

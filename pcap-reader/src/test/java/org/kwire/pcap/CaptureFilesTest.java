@@ -78,9 +78,10 @@ class CaptureFilesTest {
         assertSamePackets(whole.subList(0, r.packets().size()), r.packets());
         assertEquals(1, r.warnings().size());
         String w = r.warnings().get(0);
-        assertTrue(w.startsWith(f + ": capture truncated in packet " + (r.packets().size() + 1) + ": 0 of "), w);
-        assertTrue(w.endsWith("(gzip data damaged after " + w.replaceAll(".*after (\\d+) decompressed.*", "$1")
-                + " decompressed bytes: Unexpected end of ZLIB input stream)"), w);
+        // the packets read and where the file ends: no size read from the record the cut left incomplete
+        assertTrue(w.matches(java.util.regex.Pattern.quote(f + ": capture ends early after packet " + r.packets().size()
+                + ": gzip data cut short at byte " + z.length / 2 + " (inside a member's compressed data), after ")
+                + "\\d+ bytes decompressed"), w);
     }
 
     @Test
@@ -92,7 +93,8 @@ class CaptureFilesTest {
         Path g = dir.resolve("bad.gz");
         Files.write(g, new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0});
         e = assertThrows(CaptureFormatException.class, () -> CaptureFiles.open(g));
-        assertTrue(e.getMessage().startsWith(g + ": gzip-compressed, but its data is damaged"), e.getMessage());
+        assertEquals(g + ": gzip data cut short at byte 6 (inside member 1's header), after 0 bytes decompressed: not even "
+                + "the capture's first 4 bytes came before it", e.getMessage());
     }
 
     @Test
