@@ -23,7 +23,7 @@ import java.util.concurrent.Future;
 
 /**
  * {@code kwire analyze --jobs N FILE...}: each file analyzed apart into a {@link Partial} on N threads, the partials
- * merged in the order the files were given and turned into the report; and {@code kwire analyze --partial}: the files
+ * merged in time order (never by name: {@link org.kwire.partial.SliceOrder}) and turned into the report; and {@code kwire analyze --partial}: the files
  * analyzed as one slice, its partial written instead of the report (for {@code kwire merge}).
  */
 final class JobsRun {
@@ -91,7 +91,7 @@ final class JobsRun {
     }
 
     /**
-     * Each file a slice, on {@code jobs} threads; the partials merged in the order given. Refused before any work if
+     * Each file a slice, on {@code jobs} threads; the partials merged in time order ({@link PartialMerge#mergeAll}). Refused before any work if
      * the heap cannot give every decoding thread of the jobs at once decompression room ({@link Records#checkJobsHeap}).
      */
     private Partial parallel(SliceAnalysis slices, List<CaptureInputs.Input> inputs, int jobs, RecordsOptions records)
@@ -111,12 +111,15 @@ final class JobsRun {
                 futures.add(pool.submit(() -> slices.analyze(List.of(i.name()), () -> CaptureFiles.open(i.path()),
                         Files.size(i.path()), workers)));
             }
-            Partial merged = null;
+            List<Partial> partials = new ArrayList<>();
             for (Future<Partial> f : futures) {
-                Partial p = get(f);
-                merged = merged == null ? p : PartialMerge.merge(merged, p);
+                partials.add(get(f));
             }
-            return merged;
+            try {
+                return PartialMerge.mergeAll(partials); // in time order, whatever order the files were given in
+            } catch (IllegalArgumentException e) {
+                throw new CliException(ExitCodes.INPUT, e.getMessage());
+            }
         } finally {
             pool.shutdownNow();
         }

@@ -11,6 +11,7 @@ import org.kwire.partial.Partial;
 import org.kwire.partial.PartialMerge;
 import org.kwire.partial.PartialReader;
 import org.kwire.partial.SliceFacts;
+import org.kwire.partial.SliceOrder;
 import org.kwire.report.Report;
 
 import java.io.ByteArrayInputStream;
@@ -24,7 +25,7 @@ import java.util.List;
 
 /**
  * {@code kwire merge PARTIAL...}: merges partial results written by {@code kwire analyze --partial} (on other
- * machines, of other files) in the order given, and writes the report of one analysis of all their files, or with
+ * machines, of other files) in time order, whatever order they are given in ({@link SliceOrder}), and writes the report of one analysis of all their files, or with
  * {@code --partial} the merged partial (to merge further). Each partial is read and checked whole before it is merged
  * ({@link PartialReader}: bounded by {@code --max-partial-bytes} and {@code --max-partial-tokens}, validated against
  * {@code docs/partial.schema.json}), so that a refusal names the partial at fault and its field.
@@ -59,8 +60,8 @@ final class MergeCommand {
         CommandLine cl = Cli.parse("merge", options(), args);
         if (cl.hasOption("help")) {
             Cli.help(out, "kwire merge [options] PARTIAL...", "Merge partial results of kwire analyze --partial (files "
-                    + "analyzed apart, e.g. each broker's captures on its own machine), given in the order of their files, "
-                    + "into the report of one analysis of all the files. Each partial (a file, or - for stdin) is checked "
+                    + "analyzed apart, e.g. each broker's captures on its own machine), in any order (merged by their packets' "
+                    + "times, never by name), into the report of one analysis of all the files. Each partial (a file, or - for stdin) is checked "
                     + "whole first: within the limits below, field by field against docs/partial.schema.json; a damaged one "
                     + "is refused in one line naming it and its field (exit code 3).", options());
             return ExitCodes.OK;
@@ -78,7 +79,6 @@ final class MergeCommand {
         }
         JsonInput input = JsonInputOptions.input(cl, "partial");
         PacketBudget budget = PacketBudget.ofThisHeap();
-        Partial merged = null;
         SliceAnalysis analysis = null;
         List<Partial> each = new ArrayList<>();
         java.util.Map<List<Object>, String> seen = new java.util.HashMap<>();
@@ -86,17 +86,22 @@ final class MergeCommand {
             Partial p = read(f, input, budget);
             refuseRepeatedSlices(p, f, seen);
             analysis = analysis(p, f);
-            try {
-                if (merged == null) {
-                    merged = p;
-                } else {
-                    merged = PartialMerge.merge(merged, p);
-                    PartialReader.checkMerged(merged);
-                }
-            } catch (IllegalArgumentException | JsonInputException e) { // other options, or sums past the schema
-                throw new CliException(ExitCodes.INPUT, f + ": cannot be merged with the partials before it: " + e.getMessage());
-            }
             each.add(p);
+        }
+        Partial merged = null;
+        for (int i : SliceOrder.order(each)) { // in time order, whatever order they were given in
+            try {
+                merged = merged == null ? each.get(i) : PartialMerge.merge(merged, each.get(i));
+                PartialReader.checkMerged(merged);
+            } catch (IllegalArgumentException | JsonInputException e) { // other options, or sums past the schema
+                throw new CliException(ExitCodes.INPUT, files.get(i) + ": cannot be merged with the partials before it: "
+                        + e.getMessage());
+            }
+        }
+        try {
+            SliceOrder.refuseOverlaps(merged.slices());
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCodes.INPUT, e.getMessage());
         }
         if (cl.hasOption("partial")) {
             JobsRun.writePartial(merged, output, out);

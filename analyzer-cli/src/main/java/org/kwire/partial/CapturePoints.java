@@ -10,20 +10,25 @@ import java.util.Set;
  * interface (rotated files), as opposed to files captured elsewhere at the same time (other brokers, other
  * interfaces). Only consecutive slices of one capture point can share connections that cross a file boundary.
  * <p>
- * The rule, slice by slice in the order given: a slice continues the capture point whose last slice has the same
- * link types and shares the most connections with it (a 4-tuple there and again here without its SYN); failing that,
- * the capture point whose last slice has the same link types, shares a host address (the address in the most
- * connections: the capturing host's own) and ended before this slice began; failing that it starts a capture point.
+ * The rule, slice by slice in time order ({@link SliceOrder}): a slice continues the capture point whose last slice
+ * has the same link types, ended before this slice began and shares the most connections with it (a 4-tuple there
+ * and again here without its SYN); failing that, the capture point whose last slice has the same link types, shares
+ * a host address (the address in the most connections: the capturing host's own) and ended before this slice began;
+ * failing that it starts a capture point. A slice overlapping in time the last slice of every point it shares
+ * connections with is another capture point's copy of that traffic (captured on the client and on the broker).
  */
 public final class CapturePoints {
 
     private CapturePoints() {
     }
 
-    /** The capture points of the slices: each a list of slice indices, in order. */
+    /**
+     * The capture points of the slices: each a list of slice indices, in time order (a partial merged from partials
+     * of interleaved files holds its slices in the order of its parts, not of time).
+     */
     public static List<List<Integer>> of(List<SliceFacts> slices) {
         List<List<Integer>> points = new ArrayList<>();
-        for (int k = 0; k < slices.size(); k++) {
+        for (int k : timeOrder(slices)) {
             SliceFacts s = slices.get(k);
             Set<String> heads = heads(s);
             List<Integer> best = null;
@@ -31,7 +36,8 @@ public final class CapturePoints {
             List<Integer> byHost = null;
             for (List<Integer> p : points) {
                 SliceFacts last = slices.get(p.get(p.size() - 1));
-                if (!last.boundary().linkTypes().equals(s.boundary().linkTypes())) {
+                if (!last.boundary().linkTypes().equals(s.boundary().linkTypes())
+                        || last.lastTimestampNanos() > s.firstTimestampNanos()) {
                     continue;
                 }
                 long shared = last.boundary().connections().stream().filter(c -> heads.contains(c.fourTuple())).count();
@@ -40,7 +46,7 @@ public final class CapturePoints {
                     bestShared = shared;
                 }
                 boolean host = last.boundary().hostAddresses().stream().anyMatch(s.boundary().hostAddresses()::contains);
-                if (byHost == null && host && last.lastTimestampNanos() <= s.firstTimestampNanos()) {
+                if (byHost == null && host) {
                     byHost = p;
                 }
             }
@@ -52,6 +58,17 @@ public final class CapturePoints {
             point.add(k);
         }
         return points;
+    }
+
+    /** The slices' indices by their first packet's time, slices without packets last, equal times as given. */
+    static int[] timeOrder(List<SliceFacts> slices) {
+        boolean[] empty = new boolean[slices.size()];
+        long[] first = new long[slices.size()];
+        for (int i = 0; i < first.length; i++) {
+            empty[i] = slices.get(i).packets() == 0;
+            first[i] = slices.get(i).firstTimestampNanos();
+        }
+        return SliceOrder.byTime(empty, first);
     }
 
     /** The 4-tuples of a slice's connections whose SYN it did not capture. */

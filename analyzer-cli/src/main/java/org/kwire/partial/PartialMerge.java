@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Merges the partials of consecutive slices (the second's files follow the first's in the order given):
+ * Merges the partials of consecutive slices (the second's files follow the first's in time, {@link SliceOrder}):
  * associative; the report is built by {@link PartialReport}. Slices of one capture point that follow each other are
  * where TCP and Kafka state crosses a file boundary: {@link #stitch} is the hook where the stitching step joins them.
  */
@@ -17,6 +17,28 @@ public final class PartialMerge {
     }
 
     /**
+     * Merges partials given in any order: in time order ({@link SliceOrder}), then checked for slices holding the same
+     * packets ({@link SliceOrder#refuseOverlaps}).
+     *
+     * @param partials at least one
+     * @throws IllegalArgumentException as {@link #merge}, or naming the files of two slices that hold the same packets
+     */
+    public static Partial mergeAll(List<Partial> partials) {
+        Partial merged = null;
+        for (Partial p : SliceOrder.sorted(partials)) {
+            merged = merged == null ? p : merge(merged, p);
+        }
+        if (merged == null) {
+            throw new IllegalArgumentException("no partial to merge");
+        }
+        SliceOrder.refuseOverlaps(merged.slices());
+        return merged;
+    }
+
+    /**
+     * Merges two partials, {@code b}'s slices after {@code a}'s: {@code b}'s should follow in time
+     * ({@link #mergeAll} orders them so).
+     *
      * @throws IllegalArgumentException if the partials were made with different analysis or report options, or by
      *                                  another version of this format
      */

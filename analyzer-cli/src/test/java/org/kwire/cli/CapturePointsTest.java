@@ -43,7 +43,13 @@ class CapturePointsTest {
         JsonNode one = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json"), List.of(), files)).json();
         CliRun jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "3"), List.of(), files));
         assertEquals(0, jobs.exit(), jobs.err());
-        assertEquals(one, jobs.json(), "--jobs 3 gives the report of one analysis, frame numbers included");
+        assertEquals(RotatedCapturesTest.withoutFiles(one), RotatedCapturesTest.withoutFiles(jobs.json()),
+                "--jobs 3 gives the report of one analysis, frame numbers included");
+        // the slices are merged in time order, whatever order the files were given in: kafkajs's moved copy (c) starts
+        // 40 ms before kcat's (b)
+        assertEquals(List.of(files.get(0).toString(), files.get(2).toString(), files.get(1).toString()),
+                java.util.stream.StreamSupport.stream(jobs.json().get("capture").get("files").spliterator(), false)
+                        .map(JsonNode::asText).toList());
         assertEquals("", jobs.err(), "no connection crosses a file, none is named");
         // the frames do interleave: the slowest exchange of kcat.pcap is not where it is in kcat.pcap alone
         JsonNode kcat = CliRun.of("analyze", "-q", "--format", "json", files.get(1).toString()).json();
@@ -56,7 +62,8 @@ class CapturePointsTest {
             ReportSchema.assertValidPartial(Files.readString(p));
             merge.add(p.toString());
         }
-        assertEquals(one, CliRun.of(merge.toArray(String[]::new)).json(), "kwire merge of the partials");
+        assertEquals(RotatedCapturesTest.withoutFiles(one), RotatedCapturesTest.withoutFiles(CliRun.of(merge.toArray(String[]::new)).json()),
+                "kwire merge of the partials");
     }
 
     @Test
@@ -79,7 +86,8 @@ class CapturePointsTest {
                 dir.resolve("p1.json").toString()).exit());
         JsonNode viaMergedPartial = CliRun.of("merge", "--format", "json", merged.toString(), dir.resolve("p2.json").toString()).json();
         JsonNode one = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json"), List.of(), files)).json();
-        assertEquals(one, viaMergedPartial, "a merged partial merges further");
+        assertEquals(RotatedCapturesTest.withoutFiles(one), RotatedCapturesTest.withoutFiles(viaMergedPartial),
+                "a merged partial merges further");
         assertTrue(Files.size(merged) > 0);
     }
 

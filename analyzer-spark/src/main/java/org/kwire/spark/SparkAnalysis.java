@@ -40,16 +40,16 @@ import static org.apache.spark.sql.functions.from_json;
 /**
  * kwire's analysis on Spark: the captures of a directory or glob of any Hadoop file system, one task per file (read
  * whole, as one analysis would read it); each task's partial result comes back to the driver, where the partials
- * are merged in file order (by path: rotated files are named by time) into the report one analysis of all the files
- * would give ({@link PartialMerge}; connections that cross a file boundary named in a warning until the stitching
- * step). Optionally the {@code exchanges} dataset: each task's NDJSON events as Parquet rows ({@link ExchangeSchema}).
+ * are merged in time order, whatever the paths' names ({@link PartialMerge#mergeAll}: {@code tcpdump -C} names do
+ * not sort by time), into the report one analysis of all the files would give (connections that cross a file
+ * boundary joined, {@code docs/PARTIAL.md}). Optionally the {@code exchanges} dataset: each task's NDJSON events as Parquet rows ({@link ExchangeSchema}).
  */
 public final class SparkAnalysis {
 
     private SparkAnalysis() {
     }
 
-    /** One capture file to analyze: its place in path order, path and size. */
+    /** One capture file to analyze: its place in path order (only to list the tasks; merged by time), path and size. */
     record Capture(int index, String path, long bytes) implements Serializable {
     }
 
@@ -113,10 +113,15 @@ public final class SparkAnalysis {
         }
         List<Result> done = new ArrayList<>(results.map(r -> new Result(r.index(), r.path(), r.partial(), List.of())).collect());
         done.sort((a, b) -> Integer.compare(a.index(), b.index()));
-        Partial merged = null;
+        List<Partial> partials = new ArrayList<>();
         for (Result r : done) {
-            Partial p = PartialCodec.fromJson(r.partial());
-            merged = merged == null ? p : PartialMerge.merge(merged, p);
+            partials.add(PartialCodec.fromJson(r.partial()));
+        }
+        Partial merged;
+        try {
+            merged = PartialMerge.mergeAll(partials); // in time order: never by the paths' names
+        } catch (IllegalArgumentException e) { // files holding the same packets: input, not usage
+            throw new IOException(e.getMessage(), e);
         }
         Report report = analysis.report(merged, warnings);
         if (withEvents) {

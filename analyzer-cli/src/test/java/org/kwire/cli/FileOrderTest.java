@@ -1,0 +1,119 @@
+package org.kwire.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Rotated files in any order: a real capture split as {@code tcpdump -C} names its files ({@code cap.pcap},
+ * {@code cap.pcap1}, ..., {@code cap.pcap13}, whose name order, the shell's glob, is not their time order), given
+ * to one analysis, {@code --jobs} and {@code kwire merge} in name order, reversed and shuffled: each gives the report
+ * of the unsplit capture (docs/PARTIAL.md, "Order"). Slices holding the same packets (a file and its copy, partials
+ * of overlapping files) are refused in one line naming them.
+ */
+class FileOrderTest {
+
+    private static final Path CAPTURES = Path.of(System.getProperty("kwire.testCaptures", "../test-captures"));
+
+    /** java-basic.pcap in 14 files of 25 packets, named as tcpdump -C names them; in time order. */
+    private static List<Path> tcpdumpNamed(Path dir) throws Exception {
+        List<Path> split = Splits.split(CAPTURES.resolve("java-basic.pcap"), 25, dir.resolve("split"));
+        List<Path> named = new ArrayList<>();
+        for (int i = 0; i < split.size(); i++) {
+            Path to = dir.resolve("cap.pcap" + (i == 0 ? "" : Integer.toString(i)));
+            Files.move(split.get(i), to);
+            named.add(to);
+        }
+        return named;
+    }
+
+    @Test
+    void rotatedFilesGiveTheUnsplitReportInAnyOrder(@TempDir Path dir) throws Exception {
+        List<Path> files = tcpdumpNamed(dir);
+        assertEquals(14, files.size());
+        List<Path> byName = new ArrayList<>(files);
+        Collections.sort(byName);
+        assertNotEquals(files, byName, "the glob's order is not the time order");
+        List<Path> shuffled = new ArrayList<>(files);
+        Collections.shuffle(shuffled, new Random(19));
+        JsonNode unsplit = RotatedCapturesTest.withoutFiles(
+                CliRun.of("analyze", "-q", "--format", "json", CAPTURES.resolve("java-basic.pcap").toString()).json());
+        assertEquals(73, unsplit.get("apis").findValues("requests").stream().mapToInt(JsonNode::asInt).sum());
+
+        List<Path> partials = new ArrayList<>();
+        for (Path f : files) {
+            Path p = dir.resolve(f.getFileName() + ".part.json");
+            assertEquals(0, CliRun.of("analyze", "-q", "--partial", "-o", p.toString(), f.toString()).exit());
+            partials.add(p);
+        }
+        for (List<Path> order : List.of(byName, shuffled, reversed(files))) {
+            String what = order == byName ? "name order" : order == shuffled ? "shuffled" : "reversed";
+            assertEquals(unsplit, report(Splits.args(List.of("analyze", "-q", "--format", "json"), List.of(), order)),
+                    "one analysis, " + what);
+            assertEquals(unsplit, report(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2"),
+                    List.of(), order)), "--jobs 2, " + what);
+            List<Path> parts = new ArrayList<>();
+            order.forEach(f -> parts.add(dir.resolve(f.getFileName() + ".part.json")));
+            assertEquals(unsplit, report(Splits.args(List.of("merge", "--format", "json"), List.of(), parts)),
+                    "merge, " + what);
+        }
+        // a merged partial of the later files, merged with the earlier ones given after it
+        Path late = dir.resolve("late.json");
+        assertEquals(0, CliRun.of(Splits.args(List.of("merge", "--partial", "-o", late.toString()), List.of(),
+                partials.subList(7, 14))).exit());
+        List<Path> lateFirst = new ArrayList<>(List.of(late));
+        lateFirst.addAll(partials.subList(0, 7));
+        assertEquals(unsplit, report(Splits.args(List.of("merge", "--format", "json"), List.of(), lateFirst)),
+                "a merged partial of later files given first");
+    }
+
+    @Test
+    void slicesHoldingTheSamePacketsAreRefusedInOneLine(@TempDir Path dir) throws Exception {
+        List<Path> files = tcpdumpNamed(dir);
+        Path copy = dir.resolve("copy-of-cap.pcap5");
+        Files.copy(files.get(5), copy);
+        List<Path> withCopy = new ArrayList<>(files);
+        withCopy.add(copy);
+        CliRun jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2"), List.of(), withCopy));
+        assertEquals(ExitCodes.INPUT, jobs.exit(), jobs.err());
+        assertEquals("kwire: " + files.get(5) + " and " + copy + " hold the same packets (from 2026-11-29T17:28:43.653744Z): a "
+                + "file given twice, a copy of one, or partials of overlapping files; each packet must be in one of them "
+                + "only, or its traffic counts twice", jobs.err().strip());
+
+        Path first = dir.resolve("0-3.json");
+        Path second = dir.resolve("3-6.json");
+        assertEquals(0, CliRun.of(Splits.args(List.of("analyze", "-q", "--partial", "-o", first.toString()), List.of(),
+                files.subList(0, 4))).exit());
+        assertEquals(0, CliRun.of(Splits.args(List.of("analyze", "-q", "--partial", "-o", second.toString()), List.of(),
+                files.subList(3, 7))).exit());
+        CliRun merge = CliRun.of("merge", "--format", "json", second.toString(), first.toString());
+        assertEquals(ExitCodes.INPUT, merge.exit(), merge.err());
+        assertEquals(1, merge.err().lines().count(), merge.err());
+        assertTrue(merge.err().contains(files.get(3) + ", " + files.get(4) + ", " + files.get(5) + ", " + files.get(6)
+                + " hold the same packets"), merge.err());
+    }
+
+    private static List<Path> reversed(List<Path> files) {
+        List<Path> out = new ArrayList<>(files);
+        Collections.reverse(out);
+        return out;
+    }
+
+    private static JsonNode report(String[] args) throws Exception {
+        CliRun run = CliRun.of(args);
+        assertEquals(0, run.exit(), run.err());
+        assertEquals("", run.err(), "every connection across a file joined, nothing to warn about");
+        return RotatedCapturesTest.withoutFiles(run.json());
+    }
+}
