@@ -45,8 +45,7 @@ class SparkRotationOrderTest {
 
     @BeforeAll
     static void start() throws Exception {
-        spark = SparkSession.builder().appName("kwire-test").master("local[2]").config("spark.ui.enabled", "false")
-                .getOrCreate();
+        spark = OneAnalysis.localSpark();
         Path split = Files.createDirectories(dir.resolve("split"));
         run("editcap", "-F", "pcap", "-c", "30", CAPTURES.resolve("java-basic.pcap").toString(), split.resolve("part.pcap").toString());
         List<Path> parts;
