@@ -166,6 +166,38 @@ final class PcapEdit {
     }
 
     /**
+     * Copies {@code in} (a classic pcap of Ethernet, IPv4 and TCP) to {@code out} with TCP port {@code from} made
+     * {@code to} in every packet, as if the server had listened there (checksums left as they were: loopback captures
+     * carry the kernel's unfinished ones anyway).
+     */
+    static Path withPort(Path in, Path out, int from, int to) throws IOException {
+        byte[] pcap = Files.readAllBytes(in);
+        ByteBuffer b = ByteBuffer.wrap(pcap);
+        ByteOrder order = b.getInt(0) == 0xa1b2c3d4 || b.getInt(0) == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        for (int p = 24; p + 16 <= pcap.length; p += 16 + b.order(order).getInt(p + 8)) {
+            int ip = p + 16 + 14;
+            int tcp = ip + (pcap[ip] & 0x0f) * 4;
+            for (int port = tcp; pcap[ip + 9] == 6 && port <= tcp + 2; port += 2) {
+                if (b.order(ByteOrder.BIG_ENDIAN).getShort(port) == (short) from) {
+                    b.putShort(port, (short) to);
+                }
+            }
+        }
+        return Files.write(out, pcap);
+    }
+
+    /** The packets of a classic pcap. */
+    static int packets(byte[] pcap) {
+        ByteBuffer b = ByteBuffer.wrap(pcap);
+        ByteOrder order = b.getInt(0) == 0xa1b2c3d4 || b.getInt(0) == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        int n = 0;
+        for (int p = 24; p + 16 <= pcap.length; p += 16 + b.order(order).getInt(p + 8)) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
      * Where the TCP payloads of a classic pcap (Ethernet, IPv4) lie: per packet with payload, {file offset, length,
      * frame number}.
      */

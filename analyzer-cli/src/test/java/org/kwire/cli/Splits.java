@@ -88,7 +88,7 @@ final class Splits {
         return out;
     }
 
-    private static String tool(String name) {
+    static String tool(String name) {
         for (String dir : List.of("/usr/bin", "/usr/local/bin", "/bin")) {
             if (Files.isExecutable(Path.of(dir, name))) {
                 return Path.of(dir, name).toString();
@@ -98,7 +98,7 @@ final class Splits {
         return name;
     }
 
-    private static String run(List<String> command) throws IOException, InterruptedException {
+    static String run(List<String> command) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
         byte[] out = p.getInputStream().readAllBytes();
         p.getErrorStream().readAllBytes();

@@ -2,6 +2,7 @@ package org.kwire.spark;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.spark.sql.SparkSession;
 import org.kwire.cli.Kwire;
 
 import java.io.ByteArrayOutputStream;
@@ -20,6 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class OneAnalysis {
 
     private OneAnalysis() {
+    }
+
+    /** The tests' Spark session: local mode on 2 threads, no web UI, 2 shuffle partitions; stop it after the class. */
+    static SparkSession localSpark() {
+        return SparkSession.builder().appName("kwire-test").master("local[2]").config("spark.ui.enabled", "false")
+                .config("spark.sql.shuffle.partitions", "2").getOrCreate();
     }
 
     /** A report without {@code capture.files}. */

@@ -43,8 +43,7 @@ class SparkAnalysisTest {
 
     @BeforeAll
     static void start() throws Exception {
-        spark = SparkSession.builder().appName("kwire-test").master("local[2]").config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2").getOrCreate();
+        spark = OneAnalysis.localSpark();
         Path in = Files.createDirectories(dir.resolve("captures"));
         // java-basic.pcap rotated after packet 177 (no connection crosses that point), and two other capture points
         // moved in time into the same seconds (kcat 106 s earlier, kafkajs 125.5 s earlier)
