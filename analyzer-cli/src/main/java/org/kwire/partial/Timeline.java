@@ -143,7 +143,8 @@ public final class Timeline {
                 byte[] buf = new byte[65536];
                 while (!inf.finished()) {
                     int n = inf.inflate(buf);
-                    if (n == 0 && (inf.needsInput() || inf.needsDictionary())) {
+                    if (n == 0 && !inf.finished() && (inf.needsInput() || inf.needsDictionary())) { // (an empty
+                        // slice's timeline inflates to nothing and finishes on the first call)
                         throw new IllegalArgumentException("timeline data cut short");
                     }
                     check.bytes(buf, n, t);

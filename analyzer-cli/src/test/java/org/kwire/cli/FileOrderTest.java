@@ -104,6 +104,27 @@ class FileOrderTest {
                 + " hold the same packets"), merge.err());
     }
 
+    /**
+     * An empty rotated file (tcpdump -G writes its first file before any packet: a header of 24 bytes) among the
+     * others: --jobs and merge take it as one analysis does (its partial used to be refused: "timeline data cut short").
+     */
+    @Test
+    void anEmptyRotatedFileChangesNothing(@TempDir Path dir) throws Exception {
+        List<Path> files = tcpdumpNamed(dir);
+        Path empty = dir.resolve("cap-0.pcap");
+        Files.write(empty, java.util.Arrays.copyOf(Files.readAllBytes(CAPTURES.resolve("java-basic.pcap")), 24));
+        List<Path> all = new ArrayList<>(files.subList(0, 5));
+        all.add(2, empty);
+        JsonNode one = report(Splits.args(List.of("analyze", "-q", "--format", "json"), List.of(), all));
+        assertEquals(one, report(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2"), List.of(), all)));
+        Path partial = dir.resolve("empty.json");
+        assertEquals(0, CliRun.of("analyze", "-q", "--partial", "-o", partial.toString(), empty.toString()).exit());
+        ReportSchema.assertValidPartial(Files.readString(partial));
+        CliRun merged = CliRun.of("merge", "--format", "json", partial.toString());
+        assertEquals(0, merged.exit(), merged.err());
+        assertEquals(0, merged.json().get("capture").get("packets").asInt());
+    }
+
     private static List<Path> reversed(List<Path> files) {
         List<Path> out = new ArrayList<>(files);
         Collections.reverse(out);
