@@ -36,10 +36,16 @@ public record Boundary(List<Integer> linkTypes, List<String> hostAddresses, List
      * @param through   head: it never came to rest and was still open at the slice's end (it goes on into the next)
      * @param nextSeq   tail: per direction (A, B), the TCP sequence number of the next byte expected at the slice's end
      *                  (-1: none seen); a head's bytes before it are retransmissions of bytes the tail had
+     * @param firstSeq  per direction (A, B), the TCP sequence number of the first byte the slice handed to the stream
+     *                  stage (-1: none); where the slice's stream offsets start (null in partials of kwire before it)
+     * @param offsets   per direction (A, B), the stream stage's offset at the slice's end: bytes and gaps handed on
+     *                  (null in partials of kwire before it). The stage counts offsets from the slice's first byte; the
+     *                  merge moves those of a joined connection to count from the connection's start
      * @param pieces    what the stream stage received, in order
      */
     public record Edge(int stream, String a, String b, boolean synSeen, Boolean clientIsA, boolean fromStart,
-                       boolean through, List<Long> nextSeq, List<Piece> pieces) {
+                       boolean through, List<Long> nextSeq, List<Long> firstSeq, List<Long> offsets,
+                       List<Piece> pieces) {
 
         /** Its 4-tuple, the same whichever end is first. */
         public String fourTuple() {

@@ -58,7 +58,11 @@ public final class BoundaryRecorder {
         return new ForwardingStreamHandler(inner) {
             @Override
             public void onSequence(boolean fromA, long seq) {
-                w.next[fromA ? 0 : 1] = seq;
+                int side = fromA ? 0 : 1;
+                if (w.first[side] < 0) {
+                    w.first[side] = seq;
+                }
+                w.next[side] = seq;
                 super.onSequence(fromA, seq);
             }
 
@@ -66,32 +70,35 @@ public final class BoundaryRecorder {
             public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
                 kept(w, fromA, data, data.position(), data.remaining(), timestampNanos, packet);
                 super.onData(fromA, data, timestampNanos, packet);
-                w.after(this);
+                after(w, this);
             }
 
             @Override
             public void onData(boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos, long packet) {
                 kept(w, fromA, buffer, offset, length, timestampNanos, packet);
                 super.onData(fromA, buffer, offset, length, timestampNanos, packet);
-                w.after(this);
+                after(w, this);
             }
 
             @Override
             public void onGap(boolean fromA, long bytes, String reason, long packet) {
                 keep(w, Piece.event("gap", fromA, packet, bytes, reason));
                 int side = fromA ? 0 : 1;
+                w.received[side] += bytes;
                 if (w.next[side] >= 0) {
                     w.next[side] = (w.next[side] + bytes) & 0xffffffffL;
                 }
                 super.onGap(fromA, bytes, reason, packet);
-                w.after(this);
+                after(w, this);
             }
 
             @Override
             public void onEndGap(boolean fromA, long bytes, long packet) {
-                keep(w, Piece.event("end_gap", fromA, packet, bytes, null));
+                if (!inputEnded) { // at the input's end: bytes acknowledged that the next file may still bring
+                    keep(w, Piece.event("end_gap", fromA, packet, bytes, null));
+                }
                 super.onEndGap(fromA, bytes, packet);
-                w.after(this);
+                after(w, this);
             }
 
             @Override
@@ -117,10 +124,22 @@ public final class BoundaryRecorder {
         };
     }
 
+    /**
+     * After an event of the stream stage {@code h}: where it is at rest, the watch restarts (see
+     * {@link ConnectionWatch#after}); never once the input ended, since what the end of the input makes of a
+     * connection (gaps given up on, frames ended) is no state of one analysis of the files together.
+     */
+    private void after(ConnectionWatch w, TcpStreamHandler h) {
+        if (!inputEnded) {
+            w.after(h);
+        }
+    }
+
     /** Keeps a copy of {@code length} bytes of {@code buffer} from {@code offset}, and where the next ones start. */
     private void kept(ConnectionWatch w, boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos,
                       long packet) {
         int side = fromA ? 0 : 1;
+        w.received[side] += length;
         keep(w, Piece.data(fromA, buffer, offset, length, timestampNanos, packet, w.next[side]));
         if (w.next[side] >= 0) {
             w.next[side] = (w.next[side] + length) & 0xffffffffL;

@@ -31,6 +31,13 @@ final class ConnectionWatch {
     final List<Piece> pieces = new ArrayList<>();
     /** Per direction (A, B): the sequence number of the next data byte, -1 until known. */
     final long[] next = {-1, -1};
+    /** Per direction (A, B): the TCP sequence number of the first byte the slice handed on, -1 until known. */
+    final long[] first = {-1, -1};
+    /**
+     * Per direction (A, B): the stream stage's offset after the last byte or gap handed on before the input ended
+     * (the offsets its notes give count from the slice's first byte).
+     */
+    final long[] received = {0, 0};
     /** Bytes {@link #pieces} hold, about. */
     long weight;
     /** The head's pieces, once it came to rest. */
@@ -68,6 +75,6 @@ final class ConnectionWatch {
 
     Boundary.Edge edge(List<Piece> kept, boolean fromStart, boolean through) {
         return new Boundary.Edge(tcp.stream(), tcp.a().toString(), tcp.b().toString(), synSeen, clientIsA, fromStart,
-                through, List.of(next[0], next[1]), kept);
+                through, List.of(next[0], next[1]), List.of(first[0], first[1]), List.of(received[0], received[1]), kept);
     }
 }

@@ -80,6 +80,11 @@ public final class Stitcher {
     private final Set<String> joined = new TreeSet<>();
     private final Map<Integer, Integer> streamMap = new HashMap<>();
     private final List<Set<Integer>> consumed = new ArrayList<>();
+    /**
+     * Per later slice's stream of a joined connection (as numbered in the merged partial): where its slice's stream
+     * offsets start in the connection, client to broker and broker to client.
+     */
+    private final Map<Integer, long[]> bases = new HashMap<>();
     private ReportPart report;
 
     private Stitcher(Partial merged, Replay replay, CaptureNumbering times, long[] maxima) {
@@ -121,7 +126,11 @@ public final class Stitcher {
                 s.slice(point, pos);
             }
         }
-        ReportPart joinedPart = PartMerge.joinStreams(s.report, x -> s.streamMap.getOrDefault(x, x));
+        ReportPart shifted = s.report.shiftStreamOffsets((stream, toBroker) -> {
+            long[] base = s.bases.get((int) stream);
+            return base == null ? 0 : base[toBroker ? 0 : 1];
+        });
+        ReportPart joinedPart = PartMerge.joinStreams(shifted, x -> s.streamMap.getOrDefault(x, x));
         Partial p = new Partial(merged.kwirePartial(), merged.analysis(), merged.slices(), merged.census(), joinedPart);
         return new Result(p, s.continued, s.joined);
     }
@@ -139,12 +148,12 @@ public final class Stitcher {
                 TcpStreamHandler handler = session.handler(TcpConnection.of(stream, endpoint(h.a()), endpoint(h.b()),
                         h.synSeen()));
                 session.keep(true);
-                long[] next = {-1, -1};
-                feed(handler, h, i, h.a(), next);
+                JoinedConnection joined = new JoinedConnection(h.a(), client(h), new long[2]);
+                joined.feed(handler, h, frameOffset[i]);
                 if (h.through()) {
-                    follow(point, pos, h.fourTuple(), handler, h.a(), stream, next);
+                    follow(point, pos, h.fourTuple(), handler, joined, stream);
                 }
-                done(session);
+                done(session, stream, joined);
             }
         }
         for (Boundary.Edge t : b.tail()) {
@@ -157,14 +166,14 @@ public final class Stitcher {
             TcpStreamHandler handler = session.handler(resumed ? TcpConnection.resumed(origin, endpoint(client), endpoint(broker))
                     : TcpConnection.of(origin, endpoint(t.a()), endpoint(t.b()), t.synSeen()));
             session.keep(false);
-            long[] next = {-1, -1};
-            feed(handler, t, i, client, next);
+            JoinedConnection joined = new JoinedConnection(client, client(t), tailStart(t, local, client));
+            joined.feed(handler, t, frameOffset[i]);
             boolean flip = !t.a().equals(client);
-            next[0] = t.nextSeq().get(flip ? 1 : 0);
-            next[1] = t.nextSeq().get(flip ? 0 : 1);
+            joined.next[0] = t.nextSeq().get(flip ? 1 : 0);
+            joined.next[1] = t.nextSeq().get(flip ? 0 : 1);
             session.keep(true);
-            follow(point, pos, t.fourTuple(), handler, client, origin, next);
-            done(session);
+            follow(point, pos, t.fourTuple(), handler, joined, origin);
+            done(session, origin, joined);
         }
     }
 
@@ -172,8 +181,7 @@ public final class Stitcher {
      * Goes on with the heads of the same 4-tuple in the following slices of the point (the first that has it: an idle
      * connection may skip files), or ends the connection.
      */
-    private void follow(List<Integer> point, int pos, String tuple, TcpStreamHandler handler, String a, int origin,
-                        long[] next) {
+    private void follow(List<Integer> point, int pos, String tuple, TcpStreamHandler handler, JoinedConnection joined, int origin) {
         for (int p = pos + 1; p < point.size(); p++) {
             int j = point.get(p);
             Boundary.Edge h = null;
@@ -190,7 +198,8 @@ public final class Stitcher {
                 continue; // nothing of it in this file (idle meanwhile)
             }
             join(j, h, origin);
-            feed(handler, h, j, a, next);
+            bases.put(streamOffset[j] + h.stream(), joined.base(h));
+            joined.feed(handler, h, frameOffset[j]);
             if (!h.through()) {
                 return; // at rest (the slice's own analysis goes on from here) or ended
             }
@@ -199,37 +208,38 @@ public final class Stitcher {
     }
 
     /**
-     * Hands an edge's pieces to the handler, whose endpoint A is {@code a}, numbered as in the merged partial. Where
-     * {@code next} (per direction of the handler, the sequence number of the next byte; -1 unknown) is known, bytes
-     * before it are left out (retransmitted across the boundary: the earlier file had them) and a jump past it is a
-     * gap; {@code next} follows the pieces.
+     * Where the tail's pieces start in the connection, per direction of a handler whose endpoint A is {@code a}: the
+     * slice's offset at its end less the pieces' bytes, plus where the slice's offsets start (if it continues one).
      */
-    private void feed(TcpStreamHandler handler, Boundary.Edge e, int slice, String a, long[] next) {
-        boolean flip = !e.a().equals(a);
-        for (Piece p : e.pieces()) {
-            int side = p.fromA() != flip ? 0 : 1;
-            long packet = frameOffset[slice] + p.packet();
-            if (p.kind().equals("data") && p.seq() >= 0) {
-                if (next[side] >= 0) {
-                    int delta = (int) (p.seq() - next[side]);
-                    if (delta < 0 && -delta >= p.data().length) {
-                        continue;
-                    } else if (delta < 0) {
-                        p = p.skip(-delta);
-                    } else if (delta > 0) {
-                        handler.onGap(side == 0, delta, "missing segments", packet);
-                    }
+    private long[] tailStart(Boundary.Edge t, int stream, String a) {
+        boolean flip = !t.a().equals(a);
+        long[] base = bases.getOrDefault(stream, new long[2]);
+        String client = client(t);
+        long[] start = new long[2];
+        for (int side = 0; side < 2; side++) {
+            int edgeSide = flip ? 1 - side : side;
+            long held = 0;
+            for (Piece p : t.pieces()) {
+                if (p.fromA() == (edgeSide == 0)) {
+                    held += p.kind().equals("data") ? p.data().length : p.kind().equals("gap") ? p.bytes() : 0;
                 }
-                next[side] = (p.seq() + p.data().length) & 0xffffffffL;
-            } else if (p.kind().equals("gap") && next[side] >= 0) {
-                next[side] = (next[side] + p.bytes()) & 0xffffffffL;
             }
-            p.replay(handler, flip, packet);
+            long end = t.offsets() == null ? held : t.offsets().get(edgeSide);
+            boolean toBroker = client != null && (edgeSide == 0) == client.equals(t.a());
+            start[side] = Math.max(0, end - held) + (client == null ? 0 : base[toBroker ? 0 : 1]);
         }
+        return start;
     }
 
-    private void done(Session session) {
-        report = PartMerge.overlay(report, session.part(), times::time);
+    /** The client endpoint of an edge, null if not decided. */
+    static String client(Boundary.Edge e) {
+        return e.clientIsA() == null ? null : e.clientIsA() ? e.a() : e.b();
+    }
+
+    /** The session's events into the report, the stream offsets of its notes of {@code stream} counted from its start. */
+    private void done(Session session, int stream, JoinedConnection joined) {
+        ReportPart part = session.part().shiftStreamOffsets((s, toBroker) -> s == stream ? joined.shift(toBroker) : 0);
+        report = PartMerge.overlay(report, part, times::time);
     }
 
     /** The later slice's stream of a connection counts as the earlier one's ({@code origin}). */

@@ -63,6 +63,23 @@ public record NoteEntry(ExpertNote note) {
         return out.toString();
     }
 
+    private static final Pattern STREAM_SIDE = Pattern.compile("^stream (\\d{1,18}) (client->broker|broker->client)$");
+
+    /**
+     * This note with its stream offset moved by {@code shift.offset(stream, clientToBroker)}, if its context names a
+     * direction of a stream ({@code "stream N client->broker"}, where the offset counts the stream's bytes) and it has
+     * an offset; else itself.
+     */
+    NoteEntry shift(ReportPart.OffsetShift shift) {
+        Matcher m = STREAM_SIDE.matcher(note.context());
+        if (note.offset() < 0 || !m.matches()) {
+            return this;
+        }
+        long by = shift.offset(Long.parseLong(m.group(1)), m.group(2).equals("client->broker"));
+        return by == 0 ? this : new NoteEntry(new ExpertNote(note.item(), note.packet(), note.offset() + by,
+                note.context(), note.message()));
+    }
+
     /** The line the report lists. */
     String render(FrameNumbering n) {
         return map(n::frame, s -> n.stream((int) s)).note().toString();

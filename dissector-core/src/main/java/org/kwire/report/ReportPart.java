@@ -137,6 +137,29 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits);
     }
 
+    /** What to add to the stream offsets of the notes of one direction of a stream (0: nothing). */
+    @FunctionalInterface
+    public interface OffsetShift {
+        /**
+         * @param stream         the stream number the note's context names
+         * @param clientToBroker the direction it names
+         * @return bytes to add to the note's offset
+         */
+        long offset(long stream, boolean clientToBroker);
+    }
+
+    /**
+     * This part with the stream offsets of its listed notes moved (a joined connection's later slice counted them from
+     * its own first byte; one analysis counts from the connection's start).
+     */
+    public ReportPart shiftStreamOffsets(OffsetShift shift) {
+        List<NoteEntry> moved = warnings.stream().map(w -> w.shift(shift)).toList();
+        return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
+                responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
+                partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
+                requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits);
+    }
+
     /** This part with its slices, connections and clients replaced. */
     ReportPart with(List<Slice> slices, List<ConnectionPart> connections, List<ClientPart> clients) {
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
