@@ -23,7 +23,7 @@ class FrontDoorExamplesTest {
     @Test
     void decodeARequestFrame() throws Exception {
         ByteBuffer buffer = ByteBuffer.wrap(KafkaBytes.prefixed(KafkaBytes.metadataRequest()));
-        // user code (2 types: KafkaDecoder, DecodedFrame; Framing)
+        // user code (3 types: KafkaDecoder, DecodedFrame, Framing)
         KafkaDecoder kafka = KafkaDecoder.create();
         DecodedFrame request = kafka.request(buffer, Framing.SIZE_PREFIXED);
         String api = request.header().apiName();              // "Metadata"
