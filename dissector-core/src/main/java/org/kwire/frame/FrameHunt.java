@@ -104,6 +104,11 @@ final class FrameHunt {
     private final long declaredEnd;
     private final ByteBuffer frameHead;
     private final byte[] scratch = new byte[HEAD];
+    /**
+     * The scratch array as the validator is given it (position 0, limit the bytes copied): one view reused for every
+     * position judged, which a validator reads during its call only ({@link FrameStartValidator}).
+     */
+    private final ByteBuffer view = ByteBuffer.wrap(scratch);
 
     /**
      * Resynchronising.
@@ -256,8 +261,8 @@ final class FrameHunt {
 
     private void judge(long at, int n, boolean tentative) {
         if (n >= 4 && validator != null) {
-            int size = ByteBuffer.wrap(scratch).getInt(0);
-            if (size >= 0 && validator.plausibleStart(ByteBuffer.wrap(scratch, 0, n).slice(), held.fillsSegment(at, size))) {
+            int size = view.getInt(0);
+            if (size >= 0 && validator.plausibleStart(view(n), held.fillsSegment(at, size))) {
                 if (candidates.size() == MAX_CANDIDATES) {
                     candidates.pollFirst();
                 }
@@ -286,16 +291,21 @@ final class FrameHunt {
         }
         int n = next == end() ? 0 : held.copy(next, scratch);
         if (n == HEAD || next + n == end() && wholeFrame(n)) {
-            ByteBuffer h = ByteBuffer.wrap(scratch, 0, n).slice();
+            ByteBuffer h = view(n);
             boolean plausible = validator == null || validator.plausibleAfter(previous, h, held.fillsSegment(next, h.getInt(0)));
             return plausible ? Status.CONFIRMED : Status.REJECTED;
         }
         return next + n < end() ? Status.UNVERIFIABLE : Status.OPEN_COMPLETE;
     }
 
+    /** The first {@code n} bytes of the scratch array, as a validator reads them (absolute indexes 0 to n). */
+    private ByteBuffer view(int n) {
+        return view.limit(n).position(0);
+    }
+
     /** True if the {@code n} bytes in the scratch array hold a whole frame: no more of it can come. */
     private boolean wholeFrame(int n) {
-        int size = n >= 4 ? ByteBuffer.wrap(scratch).getInt(0) : -1;
+        int size = n >= 4 ? view.getInt(0) : -1;
         return size >= 0 && 4L + size <= n;
     }
 }

@@ -16,6 +16,8 @@ final class HeldPieces {
     private int first;
     private long end;
     private long droppedCaptured;
+    /** The index {@link #index} found last: a search moves forward byte by byte, so it usually holds the next offset. */
+    private int hint;
 
     HeldPieces(long start) {
         this.end = start;
@@ -138,6 +140,16 @@ final class HeldPieces {
 
     /** Index of the piece holding stream offset {@code at} (which must be held). */
     private int index(long at) {
+        if (hint >= first && hint < pieces.size() && pieces.get(hint).offset() <= at) { // the last piece starting at or
+            int next = hint + 1;                                                        // before at: the hint or the next
+            if (next == pieces.size() || pieces.get(next).offset() > at) {
+                return hint;
+            }
+            if (next + 1 == pieces.size() || pieces.get(next + 1).offset() > at) {
+                hint = next;
+                return next;
+            }
+        }
         int lo = first;
         int hi = pieces.size() - 1;
         while (lo < hi) {
@@ -148,6 +160,7 @@ final class HeldPieces {
                 hi = mid - 1;
             }
         }
+        hint = lo;
         return lo;
     }
 }
