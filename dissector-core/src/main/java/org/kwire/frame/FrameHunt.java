@@ -242,12 +242,30 @@ final class FrameHunt {
     private void scan(Mode mode, long before) {
         candidates.removeIf(c -> c.tentative);
         boolean tentative = false; // once a position is judged early, those after it are too (the frontier stays)
+        int largest = validator == null ? Integer.MAX_VALUE : validator.largestSize();
         for (long at = frontier; at < Math.min(end(), before); at++) {
-            if (held.lostAt(at)) {
-                at = held.pieceEnd(at) - 1;
+            StreamPiece piece = held.pieceAt(at);
+            if (piece.isGap()) {
+                at = piece.end() - 1;
                 continue;
             }
-            int n = held.copy(at, scratch);
+            int n;
+            if (at + HEAD <= piece.end()) { // all its first bytes in this piece: read there, and judged only if it may be
+                ByteBuffer d = piece.data();
+                int index = d.position() + (int) (at - piece.offset());
+                int size = (d.get(index) & 0xff) << 24 | (d.get(index + 1) & 0xff) << 16 | (d.get(index + 2) & 0xff) << 8
+                        | d.get(index + 3) & 0xff;
+                if (size < 0 || size > largest) { // no candidate (judge would find none), no frame in 14 bytes
+                    if (!tentative) {
+                        frontier = at + 1;
+                    }
+                    continue;
+                }
+                d.get(index, scratch, 0, HEAD);
+                n = HEAD;
+            } else {
+                n = held.copy(at, scratch);
+            }
             tentative |= n < HEAD && at + n == end() && mode != Mode.FINAL && !wholeFrame(n);
             if (tentative && mode == Mode.DATA) {
                 return; // its first bytes are still to come

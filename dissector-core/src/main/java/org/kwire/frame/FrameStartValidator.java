@@ -26,6 +26,14 @@ public interface FrameStartValidator {
     boolean plausibleStart(ByteBuffer head, boolean fillsSegment);
 
     /**
+     * The largest size prefix {@link #plausibleStart} may accept: a position declaring more is not asked (a search
+     * judges every position of the bytes it holds, and most declare sizes no frame has). By default, any.
+     */
+    default int largestSize() {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
      * Whether a frame starting with {@code next} plausibly follows a frame starting with {@code previous} (both as for
      * {@link #plausibleStart}); by default, whether {@code next} is a plausible start.
      */

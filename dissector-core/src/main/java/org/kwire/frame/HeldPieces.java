@@ -34,16 +34,6 @@ final class HeldPieces {
         end = piece.end();
     }
 
-    /** True if the piece holding {@code at} (held) is a gap. */
-    boolean lostAt(long at) {
-        return piece(at).isGap();
-    }
-
-    /** Stream offset after the piece holding {@code at}. */
-    long pieceEnd(long at) {
-        return piece(at).end();
-    }
-
     /**
      * Copies up to {@code into.length} captured bytes from stream offset {@code at} (held) into {@code into}, stopping
      * at a gap or the end; returns how many.
@@ -65,7 +55,7 @@ final class HeldPieces {
 
     /** True if a frame of {@code size} at {@code at} starts its segment's payload and fills the rest of it exactly. */
     boolean fillsSegment(long at, int size) {
-        StreamPiece p = piece(at);
+        StreamPiece p = pieceAt(at);
         return p.segmentStart() && p.offset() == at && at + 4L + size == p.end();
     }
 
@@ -131,10 +121,11 @@ final class HeldPieces {
         if (first >= pieces.size()) {
             return 0;
         }
-        return at < end ? piece(at).packet() : pieces.get(pieces.size() - 1).packet();
+        return at < end ? pieceAt(at).packet() : pieces.get(pieces.size() - 1).packet();
     }
 
-    private StreamPiece piece(long at) {
+    /** The piece holding stream offset {@code at} (held): the last one starting at or before it. */
+    StreamPiece pieceAt(long at) {
         return pieces.get(index(at));
     }
 
