@@ -104,10 +104,7 @@ final class FrameHunt {
     private final long declaredEnd;
     private final ByteBuffer frameHead;
     private final byte[] scratch = new byte[HEAD];
-    /**
-     * The scratch array as the validator is given it (position 0, limit the bytes copied): one view reused for every
-     * position judged, which a validator reads during its call only ({@link FrameStartValidator}).
-     */
+    /** The scratch array as validators read it, during their call only: one view for every position judged. */
     private final ByteBuffer view = ByteBuffer.wrap(scratch);
 
     /**
@@ -243,7 +240,8 @@ final class FrameHunt {
         candidates.removeIf(c -> c.tentative);
         boolean tentative = false; // once a position is judged early, those after it are too (the frontier stays)
         int largest = validator == null ? Integer.MAX_VALUE : validator.largestSize();
-        for (long at = frontier; at < Math.min(end(), before); at++) {
+        long limit = Math.min(end(), before);
+        for (long at = frontier; at < limit; at++) {
             StreamPiece piece = held.pieceAt(at);
             if (piece.isGap()) {
                 at = piece.end() - 1;
@@ -251,17 +249,15 @@ final class FrameHunt {
             }
             int n;
             if (at + HEAD <= piece.end()) { // all its first bytes in this piece: read there, and judged only if it may be
-                ByteBuffer d = piece.data();
-                int index = d.position() + (int) (at - piece.offset());
-                int size = (d.get(index) & 0xff) << 24 | (d.get(index + 1) & 0xff) << 16 | (d.get(index + 2) & 0xff) << 8
-                        | d.get(index + 3) & 0xff;
-                if (size < 0 || size > largest) { // no candidate (judge would find none), no frame in 14 bytes
+                long next = piece.firstSized(at, Math.min(limit, piece.end() - HEAD + 1), largest);
+                if (next > at) { // those before: no candidate (judge would find none), no frame in 14 bytes
                     if (!tentative) {
-                        frontier = at + 1;
+                        frontier = next;
                     }
+                    at = next - 1;
                     continue;
                 }
-                d.get(index, scratch, 0, HEAD);
+                piece.data().get(piece.data().position() + (int) (at - piece.offset()), scratch, 0, HEAD);
                 n = HEAD;
             } else {
                 n = held.copy(at, scratch);
@@ -316,7 +312,7 @@ final class FrameHunt {
         return next + n < end() ? Status.UNVERIFIABLE : Status.OPEN_COMPLETE;
     }
 
-    /** The first {@code n} bytes of the scratch array, as a validator reads them (absolute indexes 0 to n). */
+    /** The first {@code n} bytes of the scratch array (absolute indexes 0 to n). */
     private ByteBuffer view(int n) {
         return view.limit(n).position(0);
     }

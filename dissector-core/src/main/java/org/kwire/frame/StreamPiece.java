@@ -39,6 +39,22 @@ record StreamPiece(long offset, ByteBuffer data, long gapBytes, String reason, l
         return offset + length();
     }
 
+    /**
+     * The first stream offset in {@code [from, to)} whose 4 bytes, in this piece (of data), read as a size prefix from
+     * 0 to {@code largest}; {@code to} if none. A frame hunt's sieve: one byte read per offset.
+     */
+    long firstSized(long from, long to, int largest) {
+        int index = data.position() + (int) (from - offset);
+        int size = (data.get(index) & 0xff) << 16 | (data.get(index + 1) & 0xff) << 8 | data.get(index + 2) & 0xff;
+        for (long at = from; at < to; at++, index++) {
+            size = size << 8 | data.get(index + 3) & 0xff;
+            if (size >= 0 && size <= largest) {
+                return at;
+            }
+        }
+        return to;
+    }
+
     /** The part of the piece from stream offset {@code at} (inside it) on. */
     StreamPiece from(long at) {
         if (at == offset) {
