@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -91,8 +93,12 @@ final class JobsRun {
     }
 
     /**
-     * Each file a slice, on {@code jobs} threads; the partials merged in the order given. Refused before any work if
-     * the heap cannot give every decoding thread of the jobs at once decompression room ({@link Records#checkJobsHeap}).
+     * Each file a slice, on {@code jobs} threads; the partials merged in the order given, as a balanced tree (the merge
+     * is associative): each merge runs as soon as both its halves are there, on the job's thread that completed the
+     * second (before it takes the next file), so merging overlaps the analyses still running, and every partial is merged into others about log2(files) times, not once per file
+     * after it as in a chain. Refused before any work if the heap cannot give every decoding thread of the jobs at once
+     * decompression room ({@link Records#checkJobsHeap}); merges decode no batches. A failure is reported as the first
+     * failing file's, in the order given.
      */
     private Partial parallel(SliceAnalysis slices, List<CaptureInputs.Input> inputs, int jobs, RecordsOptions records)
             throws CliException {
@@ -106,20 +112,41 @@ final class JobsRun {
                 Runtime.getRuntime().maxMemory());
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, inputs.size()));
         try {
-            List<Future<Partial>> futures = new ArrayList<>();
+            List<CompletableFuture<Partial>> files = new ArrayList<>();
             for (CaptureInputs.Input i : inputs) {
-                futures.add(pool.submit(() -> slices.analyze(List.of(i.name()), () -> CaptureFiles.open(i.path()),
-                        Files.size(i.path()), workers)));
+                files.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return slices.analyze(List.of(i.name()), () -> CaptureFiles.open(i.path()), Files.size(i.path()),
+                                workers);
+                    } catch (IOException e) {
+                        throw new CompletionException(e);
+                    }
+                }, pool));
             }
-            Partial merged = null;
-            for (Future<Partial> f : futures) {
-                Partial p = get(f);
-                merged = merged == null ? p : PartialMerge.merge(merged, p);
+            if (files.isEmpty()) {
+                return null;
             }
-            return merged;
+            CompletableFuture<Partial> merged = tree(files, 0, files.size());
+            try {
+                return get(merged);
+            } catch (CliException | IllegalStateException e) {
+                for (Future<Partial> f : files) {
+                    get(f); // the first failing file's own failure, if a file failed
+                }
+                throw e;
+            }
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The merge of the partials {@code [from, to)}, halves first. */
+    private static CompletableFuture<Partial> tree(List<CompletableFuture<Partial>> parts, int from, int to) {
+        if (to - from == 1) {
+            return parts.get(from);
+        }
+        int mid = (from + to) >>> 1;
+        return tree(parts, from, mid).thenCombine(tree(parts, mid, to), PartialMerge::merge);
     }
 
     private static Partial get(Future<Partial> f) throws CliException {
