@@ -106,6 +106,8 @@ final class FrameHunt {
     private final byte[] scratch = new byte[HEAD];
     /** The scratch array as validators read it, during their call only: one view for every position judged. */
     private final ByteBuffer view = ByteBuffer.wrap(scratch);
+    /** The scratch array whole (its limit never set), for the size prefix. */
+    private final ByteBuffer whole = ByteBuffer.wrap(scratch);
 
     /**
      * Resynchronising.
@@ -275,8 +277,8 @@ final class FrameHunt {
 
     private void judge(long at, int n, boolean tentative) {
         if (n >= 4 && validator != null) {
-            int size = view.getInt(0);
-            if (size >= 0 && validator.plausibleStart(view(n), held.fillsSegment(at, size))) {
+            int size = whole.getInt(0);
+            if (size >= 0 && validator.plausibleStart(view.limit(n).position(0), held.fillsSegment(at, size))) {
                 if (candidates.size() == MAX_CANDIDATES) {
                     candidates.pollFirst();
                 }
@@ -305,21 +307,16 @@ final class FrameHunt {
         }
         int n = next == end() ? 0 : held.copy(next, scratch);
         if (n == HEAD || next + n == end() && wholeFrame(n)) {
-            ByteBuffer h = view(n);
+            ByteBuffer h = view.limit(n).position(0);
             boolean plausible = validator == null || validator.plausibleAfter(previous, h, held.fillsSegment(next, h.getInt(0)));
             return plausible ? Status.CONFIRMED : Status.REJECTED;
         }
         return next + n < end() ? Status.UNVERIFIABLE : Status.OPEN_COMPLETE;
     }
 
-    /** The first {@code n} bytes of the scratch array (absolute indexes 0 to n). */
-    private ByteBuffer view(int n) {
-        return view.limit(n).position(0);
-    }
-
     /** True if the {@code n} bytes in the scratch array hold a whole frame: no more of it can come. */
     private boolean wholeFrame(int n) {
-        int size = n >= 4 ? view.getInt(0) : -1;
+        int size = n >= 4 ? whole.getInt(0) : -1;
         return size >= 0 && 4L + size <= n;
     }
 }
