@@ -33,9 +33,12 @@ import java.util.List;
 final class BoundaryReplay implements Stitcher.Replay {
 
     private final CommandLine cl;
+    private final SliceAnalysis slices;
 
-    BoundaryReplay(CommandLine cl) {
+    /** @param slices the analysis whose schemas and compiled plans every session shares */
+    BoundaryReplay(CommandLine cl, SliceAnalysis slices) {
         this.cl = cl;
+        this.slices = slices;
     }
 
     @Override
@@ -43,7 +46,7 @@ final class BoundaryReplay implements Stitcher.Replay {
         AnalysisRun run;
         ReportBuilder report;
         try {
-            run = new AnalysisRun(cl);
+            run = slices.run();
             report = run.report(cl);
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
