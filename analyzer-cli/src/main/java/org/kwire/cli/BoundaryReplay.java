@@ -53,6 +53,7 @@ final class BoundaryReplay implements Stitcher.Replay {
         }
         topicNames.forEach(run.topics::learn);
         boolean[] keep = {false};
+        boolean[] unanswered = {false};
         ExchangeSink counted = new ExchangeSink() { // one tracker, one summarizer: what the followed part taught it holds
             @Override
             public void onConversation(KafkaConversation conversation) {
@@ -75,7 +76,7 @@ final class BoundaryReplay implements Stitcher.Replay {
 
             @Override
             public void onExchange(ExchangeSummary exchange) {
-                if (keep[0]) {
+                if (keep[0] || unanswered[0] && exchange.response() == null) {
                     report.onExchange(exchange);
                 }
             }
@@ -139,6 +140,16 @@ final class BoundaryReplay implements Stitcher.Replay {
             @Override
             public void keep(boolean k) {
                 keep[0] = k;
+            }
+
+            @Override
+            public void unanswered(TcpStreamHandler handler, long packet) {
+                boolean was = keep[0];
+                keep[0] = false;
+                unanswered[0] = true;
+                handler.onEnd(packet);
+                unanswered[0] = false;
+                keep[0] = was;
             }
 
             @Override
