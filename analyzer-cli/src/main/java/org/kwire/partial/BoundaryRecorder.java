@@ -10,7 +10,12 @@ import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
 
 import java.nio.ByteBuffer;
+import org.kwire.summary.ExchangeSink;
+
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +46,8 @@ public final class BoundaryRecorder {
 
     private final long cap;
     private final Map<Integer, ConnectionWatch> watches = new HashMap<>();
+    /** The conversation events left out that the tracker has not delivered yet (by identity). */
+    private final Set<Object> hidden = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
     private boolean inputEnded;
     private long overCap;
     private long lostHeads;
@@ -184,9 +191,17 @@ public final class BoundaryRecorder {
                 && inputEnded && !w.ended);
     }
 
-    /** The conversation listener of the slice's analysis, with the events this boundary keeps for the merge left out. */
-    public ConversationListener listener(ConversationListener inner) {
-        return BoundaryGate.listener(this, inner);
+    /**
+     * The conversation listener of the slice's analysis: every event goes on to {@code tracker}; those this boundary
+     * keeps for the merge are named for {@link #sink} to leave out.
+     */
+    public ConversationListener listener(ConversationListener tracker) {
+        return BoundaryGate.listener(this, hidden, tracker);
+    }
+
+    /** The tracker's sinks (report, events), without what it made of the events this boundary keeps for the merge. */
+    public ExchangeSink sink(List<ExchangeSink> inner) {
+        return BoundaryGate.sink(hidden, List.copyOf(inner));
     }
 
     /**

@@ -91,4 +91,13 @@ public interface StreamInput {
     default boolean atRest() {
         return false;
     }
+
+    /**
+     * Where a new decoder, told that both streams start at a frame boundary, would go on as this one does if handed
+     * the bytes from there on ({@link ResumePoint}); null if there is no such point now (not Kafka, a direction out of
+     * sync, a SASL token exchange, ...). A partial's boundary keeps a connection's bytes from there; by default, null.
+     */
+    default ResumePoint resumePoint() {
+        return null;
+    }
 }

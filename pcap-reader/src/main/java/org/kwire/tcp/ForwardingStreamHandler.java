@@ -61,4 +61,14 @@ public class ForwardingStreamHandler implements TcpStreamHandler {
     public boolean atRest() {
         return inner.atRest();
     }
+
+    @Override
+    public long[] resumeOffsets() {
+        return inner.resumeOffsets();
+    }
+
+    @Override
+    public boolean answering() {
+        return inner.answering();
+    }
 }

@@ -99,4 +99,22 @@ public interface TcpStreamHandler {
     default boolean atRest() {
         return false;
     }
+
+    /**
+     * Where a new handler, told that both streams start at a frame boundary, would go on as this one does if handed
+     * each direction's bytes from these stream offsets on (bytes and gaps since the first this handler took):
+     * {@code {fromA, fromB}}; null if there is no such point now. A partial's boundary ({@code org.kwire.partial})
+     * keeps a connection's bytes from there. By default, null.
+     */
+    default long[] resumeOffsets() {
+        return null;
+    }
+
+    /**
+     * True if the frame in progress from the server answers a request waiting for its response (it carries its
+     * correlation_id): in a protocol answered in order, every request before it is answered. By default, false.
+     */
+    default boolean answering() {
+        return false;
+    }
 }
