@@ -94,7 +94,8 @@ final class BoundaryGate {
             }
 
             @Override
-            public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader header, FrameSummary summary) {
+            public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader header,
+                                       FrameSummary summary) {
                 if (!hidden.remove(frame)) {
                     inner.forEach(s -> s.onRequestFrame(c, frame, header, summary));
                 }

@@ -8,11 +8,12 @@ import java.util.List;
 
 /**
  * What {@link BoundaryRecorder} knows of one TCP connection of a slice: whether its events are left out (a head), pass
- * (live) or pass with nothing kept (let go), and the stream stage's input kept since it was last at rest.
+ * (live) or pass with nothing kept (let go), and the stream stage's input kept from where the stage could last be
+ * resumed (per direction, {@link #from}).
  */
 final class ConnectionWatch {
 
-    /** HEAD: seen without its SYN, not yet at rest after an exchange of its own; LIVE: counted; LOOSE: let go. */
+    /** HEAD: seen without its SYN, no response to a request of its own begun yet; LIVE: counted; LOOSE: let go. */
     enum Mode { HEAD, LIVE, LOOSE }
 
     final TcpConnection tcp;

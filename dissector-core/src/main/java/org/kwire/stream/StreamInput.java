@@ -85,7 +85,7 @@ public interface StreamInput {
      * True if the stage is at rest after the call it just took: the connection carries Kafka, both directions are
      * between two frames, no request waits for its response and no SASL token exchange is under way; so a new decoder
      * opened here, told that the streams start at a frame boundary, would go on exactly as this one does. A partial
-     * analysis of one file keeps a connection's bytes since its last rest for a merge ({@code org.kwire.partial});
+     * analysis of one file keeps a connection's bytes from its last {@link #resumePoint} for a merge, of which a rest is one;
      * by default, never.
      */
     default boolean atRest() {

@@ -94,7 +94,7 @@ public interface TcpStreamHandler {
      * True if the handler is at rest after the event it just handled: everything it was handed so far is accounted
      * for, nothing is held for later (no frame in progress, no request waiting for its response), so that a new handler
      * started here, told that its streams start at a boundary, would go on exactly as this one does. A partial's
-     * boundary ({@code org.kwire.partial}) keeps a connection's bytes since its last rest. By default, never.
+     * boundary ({@code org.kwire.partial}) keeps a connection's bytes from its last {@link #resumeOffsets()}. By default, never.
      */
     default boolean atRest() {
         return false;
