@@ -122,7 +122,6 @@ public final class SliceAnalysis {
         ReportBuilder report;
         ExchangeTracker tracker;
         org.kwire.export.EventWriter writer = null;
-        BoundaryRecorder recorder = new BoundaryRecorder(boundaryCap());
         try {
             run = run();
             report = run.report(cl);
@@ -131,11 +130,12 @@ public final class SliceAnalysis {
                 writer = new org.kwire.export.EventWriter(events, null, run.schemas, run.topics);
                 sinks.add(writer);
             }
-            tracker = run.tracker(List.of(recorder.sink(sinks)), workers);
+            tracker = run.tracker(sinks, workers);
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
+        BoundaryRecorder recorder = new BoundaryRecorder(boundaryCap());
         ConnectionLedger ledger = new ConnectionLedger(recorder);
         StreamStage stage = new StreamStage(run.options, run.tls, tracker.summarizer(), recorder.listener(tracker))
                 .observe(recorder.observer(AnalysisRun.observer(tracker, report))).observe(census);

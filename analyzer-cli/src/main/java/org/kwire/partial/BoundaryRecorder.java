@@ -10,12 +10,7 @@ import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
 
 import java.nio.ByteBuffer;
-import org.kwire.summary.ExchangeSink;
-
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Set;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,13 +22,11 @@ import java.util.TreeMap;
  * can produce it once, joined across the boundary ({@link Stitcher}).
  * <ul>
  * <li><b>Head</b>: a connection whose first packet is not a SYN may continue one of the previous file. Its pieces are
- * kept, and its conversation's events left out of the report (not of the tracker), until a response to a request of
- * this slice begins where its handler could be resumed ({@link TcpStreamHandler#resumeOffsets()}): Kafka answers in
- * order, so by then whatever the previous file left pending is answered, and from there on the slice's analysis is
- * the one of the files together.</li>
- * <li><b>Tail</b>: for a connection still open at the end, the pieces from where its handler could last be resumed:
- * per direction the frame in progress, and the client's from its oldest pending request; the events its end produces
- * (requests unmatched, frames incomplete) are left out: the merge decides whether it goes on.</li>
+ * kept, and its conversation's events left out, until its handler is at rest ({@link TcpStreamHandler#atRest()}) after
+ * a response to a request of this slice: Kafka answers in order, so by then whatever the previous file left pending is
+ * answered, and from there on the slice's analysis is the one of the files together.</li>
+ * <li><b>Tail</b>: for a connection still open at the end, the pieces since it was last at rest; the events its end
+ * produces (requests unmatched, frames incomplete) are left out: the merge decides whether it goes on.</li>
  * </ul>
  * A connection that is not Kafka (or TLS) is let go: its events pass, nothing is kept. Memory: at most {@code cap}
  * bytes per connection; past it, the connection is let go too and counted in a {@link #warnings() warning} (where the
@@ -50,8 +43,6 @@ public final class BoundaryRecorder {
     private final Map<Integer, ConnectionWatch> watches = new HashMap<>();
     /** Per connection, its TCP facts below the stream stage ({@link TcpLog}). */
     private final Map<Integer, TcpLog> logs = new HashMap<>();
-    /** The conversation events left out that the tracker has not delivered yet (by identity). */
-    private final Set<Object> hidden = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
     private boolean inputEnded;
     private long overCap;
     private long lostHeads;
@@ -156,7 +147,7 @@ public final class BoundaryRecorder {
     }
 
     /**
-     * After an event of the stream stage {@code h}: where it could be resumed, the watch drops the pieces before (see
+     * After an event of the stream stage {@code h}: where it is at rest, the watch restarts (see
      * {@link ConnectionWatch#after}); never once the input ended, since what the end of the input makes of a
      * connection (gaps given up on, frames ended) is no state of one analysis of the files together.
      */
@@ -222,17 +213,9 @@ public final class BoundaryRecorder {
                 && inputEnded && !w.ended);
     }
 
-    /**
-     * The conversation listener of the slice's analysis: every event goes on to {@code tracker}; those this boundary
-     * keeps for the merge are named for {@link #sink} to leave out.
-     */
-    public ConversationListener listener(ConversationListener tracker) {
-        return BoundaryGate.listener(this, hidden, tracker);
-    }
-
-    /** The tracker's sinks (report, events), without what it made of the events this boundary keeps for the merge. */
-    public ExchangeSink sink(List<ExchangeSink> inner) {
-        return BoundaryGate.sink(hidden, List.copyOf(inner));
+    /** The conversation listener of the slice's analysis, with the events this boundary keeps for the merge left out. */
+    public ConversationListener listener(ConversationListener inner) {
+        return BoundaryGate.listener(this, inner);
     }
 
     /**
@@ -298,7 +281,7 @@ public final class BoundaryRecorder {
             return List.of();
         }
         return List.of(new ExpertNote(ExpertItem.CAPTURE_BOUNDARY_OVER_LIMIT, 0, -1, "", overCap + " TCP connection(s) "
-                + "held more than " + cap + " bytes of boundary state (--boundary-bytes): their state is not carried into the next file"
+                + "held more than " + cap + " bytes of boundary state (bytes since they were last at rest, --boundary-bytes): their state is not carried into the next file"
                 + (lostHeads > 0 ? ", and the start of " + lostHeads + " of them is missing from the report" : "")
                 + "; where they cross a file boundary the merged report may differ from one analysis of the files together"));
     }
