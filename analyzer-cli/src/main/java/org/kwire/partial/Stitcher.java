@@ -53,6 +53,14 @@ public final class Stitcher {
 
         /** The events counted, as a part numbered like the merged partial (ends the session). */
         ReportPart part();
+
+        /**
+         * The traffic census of the connections counted (after {@link #part()}), or null: TLS connections replayed
+         * here were left out of their slices' census ({@link TlsEdges#census}).
+         */
+        default org.kwire.stream.TrafficCensus.Counts census() {
+            return null;
+        }
     }
 
     /**
@@ -86,12 +94,14 @@ public final class Stitcher {
      */
     private final Map<Integer, long[]> bases = new HashMap<>();
     private ReportPart report;
+    private org.kwire.stream.TrafficCensus.Counts census;
 
     private Stitcher(Partial merged, Replay replay, CaptureNumbering times, long[] maxima) {
         this.merged = merged;
         this.replay = replay;
         this.times = times;
         this.report = merged.report();
+        this.census = merged.census();
         int n = merged.slices().size();
         frameOffset = new long[n];
         streamOffset = new int[n];
@@ -131,7 +141,7 @@ public final class Stitcher {
             return base == null ? 0 : base[toBroker ? 0 : 1];
         });
         ReportPart joinedPart = PartMerge.joinStreams(shifted, x -> s.streamMap.getOrDefault(x, x));
-        Partial p = new Partial(merged.kwirePartial(), merged.analysis(), merged.slices(), merged.census(), joinedPart);
+        Partial p = new Partial(merged.kwirePartial(), merged.analysis(), merged.slices(), s.census, joinedPart);
         return new Result(p, s.continued, s.joined);
     }
 
@@ -240,6 +250,9 @@ public final class Stitcher {
     private void done(Session session, int stream, JoinedConnection joined) {
         ReportPart part = session.part().shiftStreamOffsets((s, toBroker) -> s == stream ? joined.shift(toBroker) : 0);
         report = PartMerge.overlay(report, part, times::time);
+        if (session.census() != null) {
+            census = census.merge(session.census());
+        }
     }
 
     /** The later slice's stream of a connection counts as the earlier one's ({@code origin}). */

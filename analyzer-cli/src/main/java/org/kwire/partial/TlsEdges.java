@@ -1,0 +1,114 @@
+package org.kwire.partial;
+
+import org.kwire.stream.ConnectionObserver;
+import org.kwire.stream.ConnectionTraffic;
+import org.kwire.conversation.KafkaConversation;
+import org.kwire.tls.KeyLog;
+import org.kwire.tls.TlsFacts;
+import org.kwire.tls.TlsSniff;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The TLS connections of a slice, for its {@link BoundaryRecorder}: a TLS connection is never at rest (its record
+ * layer and keys carry state from its first byte), and a later file alone cannot decrypt it (its handshake, its
+ * randoms and record sequence numbers were in the earlier file), so its edges are kept whole: its tail from its start
+ * in the slice, its head to its end or the slice's end ({@code through}), both bounded by {@code --boundary-bytes}; the
+ * merge replays the tail (followed) and the heads (counted) through one TLS stage, which decrypts the later files'
+ * bytes with the state the earlier file's handshake set up ({@link Stitcher}).
+ * <p>
+ * A connection is TLS once the stream stage says so (its facts, or {@code tls} as what it carried) or its bytes do: the
+ * first bytes of a direction start with a TLS record header, or, from a connection's middle, hold records in a row
+ * ({@link TlsSniff}). Its facts ({@link TlsFacts}, the report's {@code tls} section keeps each connection's last) are
+ * held while its edges may be replayed and handed on when it ends within the slice: those of a tail or head come from
+ * the merge's replay, whole.
+ */
+final class TlsEdges {
+
+    /** Facts of a connection as the stage gave them last. */
+    record Held(String client, String broker, TlsFacts facts) {
+    }
+
+    private final Set<Integer> tls = new HashSet<>();
+    /** Per stream, the directions whose first bytes were looked at (bit 1: A, bit 2: B). */
+    private final Map<Integer, Integer> sniffed = new HashMap<>();
+    private final Map<Integer, Held> held = new HashMap<>();
+    /** The slice's key log, null if not told. */
+    private KeyLog keyLog;
+
+    /** The slice's key log: secrets it took from the capture itself are not carried to the merge. */
+    void keyLog(KeyLog k) {
+        keyLog = k;
+    }
+
+    /**
+     * True if the slice read secrets from a pcapng Decryption Secrets Block: the merge, which has only the key logs given
+     * with {@code --tls-keylog}, could not decrypt the slice's TLS edges, so they are let go (as before TLS was joined)
+     * and the crossing named in a warning; give the key log with {@code --tls-keylog} to have them joined.
+     */
+    boolean secretsFromCapture() {
+        return keyLog != null && keyLog.sources().stream().anyMatch(s -> s.startsWith(CAPTURE_SECRETS));
+    }
+
+    /** How {@code org.kwire.capture.PacketPipeline} names the key log sources it takes from a capture. */
+    private static final String CAPTURE_SECRETS = "pcapng Decryption Secrets Block";
+
+    /** True if the connection is known to carry TLS. */
+    boolean isTls(int stream) {
+        return tls.contains(stream);
+    }
+
+    /** The stream stage found the connection to be TLS. */
+    void mark(int stream) {
+        tls.add(stream);
+    }
+
+    /** The first bytes of each direction of a connection ({@code from} the slice's start: {@code synSeen}) tell TLS. */
+    void sniff(int stream, boolean fromA, boolean synSeen, byte[] data) {
+        int bit = fromA ? 1 : 2;
+        int seen = sniffed.getOrDefault(stream, 0);
+        if ((seen & bit) != 0 || tls.contains(stream)) {
+            return;
+        }
+        sniffed.put(stream, seen | bit);
+        if (TlsSniff.startsWithRecord(data, 0, data.length) || !synSeen && TlsSniff.chainOfRecords(data, 0, data.length)) {
+            tls.add(stream);
+        }
+    }
+
+    /** Holds the latest facts of a TLS connection whose edges may be replayed. */
+    void hold(int stream, String client, String broker, TlsFacts facts) {
+        tls.add(stream);
+        held.put(stream, new Held(client, broker, facts));
+    }
+
+    /** The facts held for a connection (forgotten), or null. */
+    Held take(int stream) {
+        return held.remove(stream);
+    }
+
+    /**
+     * The slice's traffic census ({@link org.kwire.stream.TrafficCensus}) behind the boundary: a TLS connection whose
+     * edges the merge replays is counted there, once, with all its bytes ({@link Stitcher.Session#census()}), not in
+     * each slice it crosses; so is an edge without payload (the SYN before a rotation, the last ACK after one).
+     */
+    static ConnectionObserver census(BoundaryRecorder r, ConnectionObserver census) {
+        return new ConnectionObserver() {
+            @Override
+            public void kafka(KafkaConversation conversation) {
+                census.kafka(conversation);
+            }
+
+            @Override
+            public void ended(ConnectionTraffic traffic) {
+                int stream = traffic.connection().stream();
+                if (!(r.tls.isTls(stream) || traffic.payloadBytes() == 0) || !r.leftOut(stream)) {
+                    census.ended(traffic);
+                }
+            }
+        };
+    }
+}
