@@ -26,8 +26,11 @@ import java.util.TreeSet;
  * or ends (closed, or at the end of all input when no later slice goes on with it). A head that continues nothing is
  * replayed as its slice analyzed it. The later slice's stream of a joined connection takes the earlier one's number.
  * <p>
- * Not joined (named in {@link Crossings}' warning instead): connections let go by {@link BoundaryRecorder} (TLS, not
- * Kafka, over {@code --boundary-bytes}). A connection open at the end of a slice that does not go on is ended at the
+ * TLS connections are joined the same way, their edges kept whole ({@link TlsEdges}): the replay decrypts a later
+ * slice's bytes with the state the earlier slice's handshake set up.
+ * <p>
+ * Not joined (named in {@link Crossings}' warning instead): connections let go by {@link BoundaryRecorder} (not Kafka,
+ * over {@code --boundary-bytes}, TLS of a slice whose secrets came from the capture). A connection open at the end of a slice that does not go on is ended at the
  * last packet of all input (one analysis ends it there too, unless a later packet passes its idle timeout).
  */
 public final class Stitcher {
