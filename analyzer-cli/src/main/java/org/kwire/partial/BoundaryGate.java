@@ -82,6 +82,11 @@ final class BoundaryGate {
                     w.kafka = true;
                     w.clientIsA = conversation.client().equals(w.tcp.a().toString());
                 }
+                if (w != null && w.mode == ConnectionWatch.Mode.HEAD && !r.tls.secretsFromCapture()) {
+                    // made once it leaves the head, unless TLS taken for Kafka (TlsEdges#holdKafka)
+                    r.tls.holdKafka(conversation.id(), () -> inner.kafka(conversation));
+                    return;
+                }
                 inner.kafka(conversation);
             }
 
@@ -129,6 +134,9 @@ final class BoundaryGate {
 
             @Override
             public void ended(ConnectionTraffic traffic) {
+                if (!r.tls.isTls(traffic.connection().stream())) {
+                    r.tls.letGo(traffic.connection().stream()); // a head's Kafka registration held, made now
+                }
                 TlsEdges.Held held = r.tls.take(traffic.connection().stream());
                 if (held != null && !r.leftOut(traffic.connection().stream())) {
                     inner.tls(traffic.connection().stream(), held.client(), held.broker(), held.facts());

@@ -141,7 +141,11 @@ public final class BoundaryRecorder {
      */
     private void after(ConnectionWatch w, TcpStreamHandler h) {
         if (!inputEnded) {
+            Mode before = w.mode;
             w.after(h);
+            if (before == Mode.HEAD && w.mode != Mode.HEAD) {
+                tls.letGo(w.tcp.stream()); // its events pass from here: its Kafka registration, held, made now
+            }
         }
     }
 
@@ -186,6 +190,7 @@ public final class BoundaryRecorder {
                 lostHeads++;
             }
             w.loose();
+            tls.letGo(w.tcp.stream()); // a TLS head's Kafka registration held, made now
         }
     }
 
@@ -232,6 +237,7 @@ public final class BoundaryRecorder {
             return false;
         }
         w.loose();
+        tls.letGo(stream);
         return true;
     }
 

@@ -33,7 +33,7 @@ final class TlsEdges {
     }
 
     private final Set<Integer> tls = new HashSet<>();
-    /** Per stream, the directions whose first bytes were looked at (bit 1: A, bit 2: B). */
+    /** Per stream, the data pieces of each direction looked at (bits 0-3: A's, 4-7: B's). */
     private final Map<Integer, Integer> sniffed = new HashMap<>();
     private final Map<Integer, Held> held = new HashMap<>();
     /** The slice's key log, null if not told. */
@@ -66,16 +66,44 @@ final class TlsEdges {
         tls.add(stream);
     }
 
-    /** The first bytes of each direction of a connection ({@code from} the slice's start: {@code synSeen}) tell TLS. */
+    /** Data pieces looked at per direction of a head (its first may be the rest of a record cut by the boundary). */
+    private static final int SNIFFED_PIECES = 3;
+
+    /**
+     * The first bytes of each direction of a connection tell TLS: its first data piece, from its start ({@code synSeen});
+     * else each of its first {@value #SNIFFED_PIECES} pieces, from the middle of the connection.
+     */
     void sniff(int stream, boolean fromA, boolean synSeen, byte[] data) {
         int bit = fromA ? 1 : 2;
         int seen = sniffed.getOrDefault(stream, 0);
-        if ((seen & bit) != 0 || tls.contains(stream)) {
+        int pieces = seen >> (fromA ? 0 : 4) & 15;
+        if (pieces >= (synSeen ? 1 : SNIFFED_PIECES) || tls.contains(stream)) {
             return;
         }
-        sniffed.put(stream, seen | bit);
+        sniffed.put(stream, seen + (fromA ? 1 : 16));
         if (TlsSniff.startsWithRecord(data, 0, data.length) || !synSeen && TlsSniff.chainOfRecords(data, 0, data.length)) {
             tls.add(stream);
+        }
+    }
+
+    /** Per stream, the registration of a Kafka conversation the stage found in a TLS head's undecrypted bytes. */
+    private final Map<Integer, java.util.List<Runnable>> heldKafka = new HashMap<>();
+
+    /**
+     * A head found to be Kafka: its registration with the slice's report is held until it leaves the head (comes to
+     * rest after an exchange of its own, ends, or is let go: {@link #letGo}), since its bytes may be TLS taken for Kafka
+     * (a later file that begins inside a record is not seen as TLS by the stage, which frames the records' bytes): then
+     * it is never made, and the merge's replay says what the connection carried.
+     */
+    void holdKafka(int stream, Runnable register) {
+        heldKafka.computeIfAbsent(stream, x -> new java.util.ArrayList<>()).add(register);
+    }
+
+    /** The connection's events pass from here on (it left its head, ended not TLS, or was let go): a registration held is made now. */
+    void letGo(int stream) {
+        java.util.List<Runnable> held = heldKafka.remove(stream);
+        if (held != null) {
+            held.forEach(Runnable::run);
         }
     }
 
@@ -99,7 +127,12 @@ final class TlsEdges {
         return new ConnectionObserver() {
             @Override
             public void kafka(KafkaConversation conversation) {
-                census.kafka(conversation);
+                ConnectionWatch w = r.watch(conversation.id());
+                if (w != null && w.mode == ConnectionWatch.Mode.HEAD && !r.tls.secretsFromCapture()) {
+                    r.tls.holdKafka(conversation.id(), () -> census.kafka(conversation)); // as the report's (BoundaryGate)
+                } else {
+                    census.kafka(conversation);
+                }
             }
 
             @Override
