@@ -94,8 +94,22 @@ final class AnalysisRun {
 
     /** Reads the shared options; a bad value is a usage error. */
     AnalysisRun(CommandLine cl) throws CliException {
-        this.schemas = Cli.schemas(cl);
-        this.plans = new PlanCache(schemas);
+        this(cl, Cli.schemas(cl), null);
+    }
+
+    /**
+     * Another run of the same options as {@code shared} (made from {@code cl} too), sharing its schemas and compiled
+     * plans, which are read-only and thread-safe ({@link PlanCache}): the files of {@code --jobs} and the boundary
+     * replays of a merge compile each plan once, not once per file or replayed connection. Topic names, TLS secrets and
+     * everything else are this run's own.
+     */
+    AnalysisRun(CommandLine cl, AnalysisRun shared) throws CliException {
+        this(cl, shared.schemas, shared.plans);
+    }
+
+    private AnalysisRun(CommandLine cl, SchemaRegistry schemas, PlanCache plans) throws CliException {
+        this.schemas = schemas;
+        this.plans = plans != null ? plans : new PlanCache(schemas);
         int maxFrame = Cli.intValue(cl, "max-frame-size", StreamOptions.DEFAULT_MAX_FRAME);
         if (maxFrame < MIN_MAX_FRAME) {
             throw new CliException(ExitCodes.USAGE, "--max-frame-size " + maxFrame + ": at least " + MIN_MAX_FRAME

@@ -35,9 +35,12 @@ import java.util.List;
 final class BoundaryReplay implements Stitcher.Replay {
 
     private final CommandLine cl;
+    private final SliceAnalysis slices;
 
-    BoundaryReplay(CommandLine cl) {
+    /** @param slices the analysis whose schemas and compiled plans every session shares */
+    BoundaryReplay(CommandLine cl, SliceAnalysis slices) {
         this.cl = cl;
+        this.slices = slices;
     }
 
     @Override
@@ -45,13 +48,14 @@ final class BoundaryReplay implements Stitcher.Replay {
         AnalysisRun run;
         ReportBuilder report;
         try {
-            run = new AnalysisRun(cl);
+            run = slices.run();
             report = run.report(cl);
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         topicNames.forEach(run.topics::learn);
         boolean[] keep = {false};
+        boolean[] unanswered = {false};
         ExchangeSink counted = new ExchangeSink() { // one tracker, one summarizer: what the followed part taught it holds
             @Override
             public void onConversation(KafkaConversation conversation) {
@@ -74,7 +78,7 @@ final class BoundaryReplay implements Stitcher.Replay {
 
             @Override
             public void onExchange(ExchangeSummary exchange) {
-                if (keep[0]) {
+                if (keep[0] || unanswered[0] && exchange.response() == null) {
                     report.onExchange(exchange);
                 }
             }
@@ -153,6 +157,16 @@ final class BoundaryReplay implements Stitcher.Replay {
             @Override
             public void keep(boolean k) {
                 keep[0] = k;
+            }
+
+            @Override
+            public void unanswered(TcpStreamHandler handler, long packet) {
+                boolean was = keep[0];
+                keep[0] = false;
+                unanswered[0] = true;
+                handler.onEnd(packet);
+                unanswered[0] = false;
+                keep[0] = was;
             }
 
             @Override

@@ -16,14 +16,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * {@code kwire analyze --jobs N FILE...}: each file analyzed apart into a {@link Partial} on N threads, the partials
- * merged in time order (never by name: {@link org.kwire.partial.SliceOrder}) and turned into the report; and {@code kwire analyze --partial}: the files
+ * {@code kwire analyze --jobs N FILE...}: the files, in time order (never by name), cut into N runs analyzed apart into
+ * {@link Partial}s on N threads, the partials merged and turned into the report; and {@code kwire analyze --partial}: the files
  * analyzed as one slice, its partial written instead of the report (for {@code kwire merge}).
  */
 final class JobsRun {
@@ -91,8 +93,14 @@ final class JobsRun {
     }
 
     /**
-     * Each file a slice, on {@code jobs} threads; the partials merged in time order ({@link PartialMerge#mergeAll}). Refused before any work if
-     * the heap cannot give every decoding thread of the jobs at once decompression room ({@link Records#checkJobsHeap}).
+     * The files in time order ({@link FileGroups#inTimeOrder}), cut into {@code jobs} runs of consecutive files
+     * ({@link FileGroups#runs}), each run a slice analyzed on its own thread; the partials merged, in time order, as a
+     * balanced tree (the merge is associative: each merge runs as soon as both its halves are there, on the thread that
+     * completed the second). Where the runs overlap in time (several capture points' files interleave), the files are
+     * analyzed one slice each instead. Slices holding the same packets are refused
+     * ({@link org.kwire.partial.SliceOrder#refuseOverlaps}). Refused before any work if the heap cannot give every
+     * decoding thread of the jobs at once decompression room ({@link Records#checkJobsHeap}); merges decode no
+     * batches. A failure is reported as the first failing slice's, in time order.
      */
     private Partial parallel(SliceAnalysis slices, List<CaptureInputs.Input> inputs, int jobs, RecordsOptions records)
             throws CliException {
@@ -104,25 +112,66 @@ final class JobsRun {
         int workers = Cli.intValue(cl, "workers", 0);
         Records.checkJobsHeap(records, jobs, inputs.size(), workers + 1,
                 Runtime.getRuntime().maxMemory());
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, inputs.size()));
+        if (inputs.isEmpty()) {
+            return null;
+        }
+        List<CaptureInputs.Input> files = Cli.readCaptures(() -> FileGroups.inTimeOrder(inputs));
+        List<List<CaptureInputs.Input>> runs = Cli.readCaptures(() -> FileGroups.runs(files, jobs));
+        Partial merged = slices(slices, runs, jobs, workers);
+        if (runs.size() < files.size() && !FileGroups.consecutive(merged)) {
+            List<List<CaptureInputs.Input>> each = new ArrayList<>();
+            files.forEach(f -> each.add(List.of(f)));
+            merged = slices(slices, each, jobs, workers);
+        }
         try {
-            List<Future<Partial>> futures = new ArrayList<>();
-            for (CaptureInputs.Input i : inputs) {
-                futures.add(pool.submit(() -> slices.analyze(List.of(i.name()), () -> CaptureFiles.open(i.path()),
-                        Files.size(i.path()), workers)));
+            org.kwire.partial.SliceOrder.refuseOverlaps(merged.slices());
+        } catch (IllegalArgumentException e) {
+            throw new CliException(ExitCodes.INPUT, e.getMessage());
+        }
+        return merged;
+    }
+
+    /** Each run a slice, on {@code jobs} threads, merged in the runs' order as a balanced tree. */
+    private static Partial slices(SliceAnalysis slices, List<List<CaptureInputs.Input>> runs, int jobs, int workers)
+            throws CliException {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, runs.size()));
+        try {
+            List<CompletableFuture<Partial>> parts = new ArrayList<>();
+            for (List<CaptureInputs.Input> run : runs) {
+                parts.add(CompletableFuture.supplyAsync(() -> {
+                    try {
+                        long bytes = 0;
+                        for (CaptureInputs.Input i : run) {
+                            bytes += Files.size(i.path());
+                        }
+                        return slices.analyze(run.stream().map(CaptureInputs.Input::name).toList(),
+                                () -> FileGroups.open(run), bytes, workers);
+                    } catch (IOException e) {
+                        throw new CompletionException(e);
+                    }
+                }, pool));
             }
-            List<Partial> partials = new ArrayList<>();
-            for (Future<Partial> f : futures) {
-                partials.add(get(f));
-            }
+            CompletableFuture<Partial> merged = tree(parts, 0, parts.size());
             try {
-                return PartialMerge.mergeAll(partials); // in time order, whatever order the files were given in
-            } catch (IllegalArgumentException e) {
-                throw new CliException(ExitCodes.INPUT, e.getMessage());
+                return get(merged);
+            } catch (CliException | IllegalStateException e) {
+                for (Future<Partial> f : parts) {
+                    get(f); // the first failing slice's own failure, if a slice failed
+                }
+                throw e;
             }
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The merge of the partials {@code [from, to)}, halves first. */
+    private static CompletableFuture<Partial> tree(List<CompletableFuture<Partial>> parts, int from, int to) {
+        if (to - from == 1) {
+            return parts.get(from);
+        }
+        int mid = (from + to) >>> 1;
+        return tree(parts, from, mid).thenCombine(tree(parts, mid, to), PartialMerge::merge);
     }
 
     private static Partial get(Future<Partial> f) throws CliException {

@@ -43,6 +43,8 @@ public final class SliceAnalysis {
 
     private final CommandLine cl;
     private final Map<String, String> analysis;
+    /** The schemas and compiled plans every slice and boundary replay of this analysis shares; made on first use. */
+    private AnalysisRun shared;
 
     private SliceAnalysis(CommandLine cl) {
         this.cl = cl;
@@ -121,7 +123,7 @@ public final class SliceAnalysis {
         ExchangeTracker tracker;
         org.kwire.export.EventWriter writer = null;
         try {
-            run = new AnalysisRun(cl);
+            run = run();
             report = run.report(cl);
             List<org.kwire.summary.ExchangeSink> sinks = new ArrayList<>(List.of(report));
             if (events != null) {
@@ -168,6 +170,18 @@ public final class SliceAnalysis {
         return new Partial(Partial.VERSION, analysis, List.of(slice), census.counts(), part.withFrameTimes(times));
     }
 
+    /**
+     * A run of this analysis's options with its own state, sharing the schemas and compiled plans of every other
+     * ({@link AnalysisRun#AnalysisRun(CommandLine, AnalysisRun)}); safe from any thread.
+     */
+    synchronized AnalysisRun run() throws CliException {
+        if (shared == null) {
+            shared = new AnalysisRun(cl);
+            return shared;
+        }
+        return new AnalysisRun(cl, shared);
+    }
+
     /** {@code --boundary-bytes}: boundary state kept per connection at most. */
     private long boundaryCap() {
         try {
@@ -189,7 +203,7 @@ public final class SliceAnalysis {
     public Report report(Partial merged, Consumer<String> warnings) {
         try {
             org.kwire.schema.SchemaRegistry schemas = Cli.schemas(cl);
-            return PartialReport.build(merged, schemas, PartialReport.ports(merged), warnings, new BoundaryReplay(cl))
+            return PartialReport.build(merged, schemas, PartialReport.ports(merged), warnings, new BoundaryReplay(cl, this))
                     .withFilter(org.kwire.report.ReportFilter.of(AnalysisRun.filter(cl, schemas), schemas));
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);

@@ -42,10 +42,19 @@ public record Boundary(List<Integer> linkTypes, List<String> hostAddresses, List
      *                  (null in partials of kwire before it). The stage counts offsets from the slice's first byte; the
      *                  merge moves those of a joined connection to count from the connection's start
      * @param pieces    what the stream stage received, in order
+     * @param tcp       the TCP facts below the stream stage (the tail's reassembly state, the head's segments), so
+     *                  that the merge reassembles the joined connection as one analysis does (null in partials of
+     *                  kwire before it: then the merge joins the pieces by their sequence numbers)
      */
     public record Edge(int stream, String a, String b, boolean synSeen, Boolean clientIsA, boolean fromStart,
                        boolean through, List<Long> nextSeq, List<Long> firstSeq, List<Long> offsets,
-                       List<Piece> pieces) {
+                       List<Piece> pieces, TcpFacts tcp) {
+
+        /** This edge with {@code facts} as its TCP facts. */
+        public Edge withTcp(TcpFacts facts) {
+            return new Edge(stream, a, b, synSeen, clientIsA, fromStart, through, nextSeq, firstSeq, offsets, pieces,
+                    facts);
+        }
 
         /** Its 4-tuple, the same whichever end is first. */
         public String fourTuple() {

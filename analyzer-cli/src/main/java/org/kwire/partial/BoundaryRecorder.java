@@ -43,6 +43,8 @@ public final class BoundaryRecorder {
 
     private final long cap;
     private final Map<Integer, ConnectionWatch> watches = new HashMap<>();
+    /** Per connection, its TCP facts below the stream stage ({@link TcpLog}). */
+    private final Map<Integer, TcpLog> logs = new HashMap<>();
     /** The TLS connections, whose edges are kept whole (never at rest): {@link TlsEdges}. */
     final TlsEdges tls = new TlsEdges();
     private boolean inputEnded;
@@ -65,10 +67,14 @@ public final class BoundaryRecorder {
     public TcpStreamHandler wrap(TcpConnection tcp, TcpStreamHandler inner) {
         ConnectionWatch w = new ConnectionWatch(tcp);
         watches.put(tcp.stream(), w);
-        return new ForwardingStreamHandler(inner) {
+        TcpStreamHandler handler = new ForwardingStreamHandler(inner) {
             @Override
             public void onSequence(boolean fromA, long seq) {
                 int side = fromA ? 0 : 1;
+                if (inputEnded) { // the end flushing held segments: the tail keeps the reassembly's state instead
+                    super.onSequence(fromA, seq);
+                    return;
+                }
                 if (w.first[side] < 0) {
                     w.first[side] = seq;
                 }
@@ -92,11 +98,13 @@ public final class BoundaryRecorder {
 
             @Override
             public void onGap(boolean fromA, long bytes, String reason, long packet) {
-                keep(w, Piece.event("gap", fromA, packet, bytes, reason));
                 int side = fromA ? 0 : 1;
-                w.received[side] += bytes;
-                if (w.next[side] >= 0) {
-                    w.next[side] = (w.next[side] + bytes) & 0xffffffffL;
+                if (!inputEnded) { // at the input's end: a gap one analysis of the files together may not declare
+                    keep(w, Piece.event("gap", fromA, packet, bytes, reason));
+                    w.received[side] += bytes;
+                    if (w.next[side] >= 0) {
+                        w.next[side] = (w.next[side] + bytes) & 0xffffffffL;
+                    }
                 }
                 super.onGap(fromA, bytes, reason, packet);
                 after(w, this);
@@ -131,7 +139,21 @@ public final class BoundaryRecorder {
                 w.loose();
                 super.onShed(packet);
             }
+
+            @Override
+            public void onSegment(boolean fromA, org.kwire.net.TcpSegment s) {
+                tls.leftHead(w, () -> logs.get(w.tcp.stream()).segment(w, fromA, s));
+                super.onSegment(fromA, s);
+            }
+
+            @Override
+            public void onEndState(boolean fromA, org.kwire.tcp.HalfState state) {
+                logs.get(w.tcp.stream()).ends[fromA ? 0 : 1] = state;
+                super.onEndState(fromA, state);
+            }
         };
+        logs.put(tcp.stream(), new TcpLog(handler));
+        return handler;
     }
 
     /**
@@ -140,18 +162,17 @@ public final class BoundaryRecorder {
      * connection (gaps given up on, frames ended) is no state of one analysis of the files together.
      */
     private void after(ConnectionWatch w, TcpStreamHandler h) {
-        if (!inputEnded) {
-            Mode before = w.mode;
+        if (!inputEnded && w.mode != Mode.HEAD) { // a head ends between segments only (TcpLog.segment)
             w.after(h);
-            if (before == Mode.HEAD && w.mode != Mode.HEAD) {
-                tls.letGo(w.tcp.stream()); // its events pass from here: its Kafka registration, held, made now
-            }
         }
     }
 
     /** Keeps a copy of {@code length} bytes of {@code buffer} from {@code offset}, and where the next ones start. */
     private void kept(ConnectionWatch w, boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos,
                       long packet) {
+        if (inputEnded) {
+            return; // held segments flushed at the input's end: the tail keeps the reassembly's state instead
+        }
         int side = fromA ? 0 : 1;
         w.received[side] += length;
         Piece piece = Piece.data(fromA, buffer, offset, length, timestampNanos, packet, w.next[side]);
@@ -168,10 +189,14 @@ public final class BoundaryRecorder {
         if (w != null && !syn && w.mode == Mode.LIVE && w.pieces.isEmpty()) {
             w.mode = Mode.HEAD; // a SYN-ACK first: its SYN was in the previous file
         }
+        if (w != null && w.mode != Mode.HEAD) {
+            logs.get(stream).segments.clear(); // kept in case it was a head: it is not
+        }
     }
 
     /** Call before ending the pipeline: what the end of the input produces on connections still open is left out. */
     void inputEnded() {
+        watches.forEach((s, w) -> tls.leftHead(w, () -> logs.get(s).endHead(w)));
         inputEnded = true;
     }
 
@@ -246,7 +271,7 @@ public final class BoundaryRecorder {
         List<Boundary.Edge> out = new ArrayList<>();
         sorted().forEach((s, w) -> {
             if (w.mode == Mode.LIVE && !w.ended) {
-                out.add(w.edge(List.copyOf(w.pieces), !w.rested, false));
+                out.add(w.edge(List.copyOf(w.pieces), !w.rested, false).withTcp(logs.get(s).tail()));
             }
         });
         return out;
@@ -257,9 +282,9 @@ public final class BoundaryRecorder {
         List<Boundary.Edge> out = new ArrayList<>();
         sorted().forEach((s, w) -> {
             if (w.head != null) {
-                out.add(w.edge(w.head, false, false));
+                out.add(w.edge(w.head, false, false).withTcp(logs.get(s).head()));
             } else if (w.mode == Mode.HEAD) {
-                out.add(w.edge(List.copyOf(w.pieces), false, !w.ended));
+                out.add(w.edge(List.copyOf(w.pieces), false, !w.ended).withTcp(logs.get(s).head()));
             }
         });
         return out;

@@ -1,12 +1,19 @@
 package org.kwire.partial;
 
+import org.kwire.tcp.ForwardingStreamHandler;
+import org.kwire.tcp.ReassemblyLimits;
+import org.kwire.tcp.ResumedTcp;
 import org.kwire.tcp.TcpStreamHandler;
+
+import java.nio.ByteBuffer;
 
 /**
  * One connection being joined across file boundaries by {@link Stitcher}: its handler's endpoint A and the client (null
  * until known), and per direction of the handler the TCP sequence number of the next byte (-1: unknown) and the stream
  * offset of that byte in the connection (bytes and gaps since its first byte, as one analysis counts the offsets of
- * its notes). Not thread-safe: one per replayed connection.
+ * its notes). Where edges carry their {@link TcpFacts}, a head's segments are reassembled again by TCP's own rules
+ * ({@link ResumedTcp}), started from the state the tail's reassembly was in at the end of its slice. Not thread-safe:
+ * one per replayed connection.
  */
 final class JoinedConnection {
     final String a;
@@ -15,6 +22,8 @@ final class JoinedConnection {
     final long[] offset;
     /** Where the handler's offsets start in the connection (its notes are moved by that). */
     final long[] start;
+    /** The joined connection's reassembly, once a tail's state or a head's segments were fed; else null. */
+    private ResumedTcp tcp;
 
     JoinedConnection(String a, String client, long[] start) {
         this.a = a;
@@ -55,6 +64,10 @@ final class JoinedConnection {
      * boundary: the earlier file had them) and a jump past it is a gap; this follows the pieces.
      */
     void feed(TcpStreamHandler handler, Boundary.Edge e, long frameOffset) {
+        if (e.tcp() != null && !e.tcp().segments().isEmpty()) {
+            reassemble(handler, e, frameOffset);
+            return;
+        }
         boolean flip = !e.a().equals(a);
         for (Piece p : e.pieces()) {
             int side = p.fromA() != flip ? 0 : 1;
@@ -77,6 +90,91 @@ final class JoinedConnection {
             }
             offset[side] += p.kind().equals("data") ? p.data().length : p.kind().equals("gap") ? p.bytes() : 0;
             p.replay(handler, flip, packet);
+        }
+    }
+
+    /**
+     * After a tail's pieces were fed: the joined reassembly starts where the tail's slice's reassembly stopped (its
+     * held segments, next sequence number, highest acknowledgment), if the tail carries that state.
+     */
+    void resume(TcpStreamHandler handler, Boundary.Edge t, long frameOffset) {
+        if (t.tcp() == null || t.tcp().ends().isEmpty()) {
+            return;
+        }
+        tcp = new ResumedTcp(counted(handler), ReassemblyLimits.DEFAULT_MAX_HELD);
+        boolean flip = !t.a().equals(a);
+        for (int edgeSide = 0; edgeSide < 2; edgeSide++) {
+            org.kwire.tcp.HalfState st = t.tcp().ends().get(edgeSide);
+            if (st != null) {
+                int side = flip ? 1 - edgeSide : edgeSide;
+                tcp.resume(side == 0, st, frameOffset);
+                next[side] = st.nextSeq();
+            }
+        }
+    }
+
+    /** A head's segments through the joined reassembly (a fresh one if nothing went before). */
+    private void reassemble(TcpStreamHandler handler, Boundary.Edge h, long frameOffset) {
+        if (tcp == null) {
+            tcp = new ResumedTcp(counted(handler), ReassemblyLimits.DEFAULT_MAX_HELD);
+        }
+        boolean flip = !h.a().equals(a);
+        org.kwire.net.Endpoint ea = Stitcher.endpoint(h.a());
+        org.kwire.net.Endpoint eb = Stitcher.endpoint(h.b());
+        for (TcpFacts.Segment g : h.tcp().segments()) {
+            org.kwire.net.TcpSegment s = g.fromA() ? g.segment(ea, eb, frameOffset + g.packet())
+                    : g.segment(eb, ea, frameOffset + g.packet());
+            tcp.segment(g.fromA() != flip, s);
+        }
+        Piece last = h.pieces().isEmpty() ? null : h.pieces().get(h.pieces().size() - 1);
+        if (!h.through() && last != null && last.kind().equals("end")) {
+            tcp.end(frameOffset + last.packet()); // ended in its slice otherwise than by its segments (idle)
+        }
+    }
+
+    /** Ends the connection at {@code packet} (the end of all input): its reassembly's end, then the handler's. */
+    void end(TcpStreamHandler handler, long packet) {
+        if (tcp != null) {
+            tcp.end(packet);
+        } else {
+            handler.onEnd(packet);
+        }
+    }
+
+    /** {@code handler}, with the sequence numbers and offsets of what the reassembly hands it followed. */
+    private TcpStreamHandler counted(TcpStreamHandler handler) {
+        return new ForwardingStreamHandler(handler) {
+            @Override
+            public void onSequence(boolean fromA, long seq) {
+                next[fromA ? 0 : 1] = seq;
+                super.onSequence(fromA, seq);
+            }
+
+            @Override
+            public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
+                moved(fromA, data.remaining());
+                super.onData(fromA, data, timestampNanos, packet);
+            }
+
+            @Override
+            public void onData(boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos, long packet) {
+                moved(fromA, length);
+                super.onData(fromA, buffer, offset, length, timestampNanos, packet);
+            }
+
+            @Override
+            public void onGap(boolean fromA, long bytes, String reason, long packet) {
+                moved(fromA, bytes);
+                super.onGap(fromA, bytes, reason, packet);
+            }
+        };
+    }
+
+    private void moved(boolean fromA, long bytes) {
+        int side = fromA ? 0 : 1;
+        offset[side] += bytes;
+        if (next[side] >= 0) {
+            next[side] = (next[side] + bytes) & 0xffffffffL;
         }
     }
 }

@@ -54,6 +54,14 @@ public final class Stitcher {
         /** Whether events from now on are counted (else only followed: the slice counted them). */
         void keep(boolean keep);
 
+        /**
+         * Ends {@code handler}'s connection counting only the requests it still waits a response for, as unanswered:
+         * where a later slice's own analysis goes on at rest after an exchange of its own, Kafka's in-order answers
+         * leave those none (one analysis reports them at the connection's end). The rest of the end is left out.
+         */
+        default void unanswered(TcpStreamHandler handler, long packet) {
+        }
+
         /** The events counted, as a part numbered like the merged partial (ends the session). */
         ReportPart part();
 
@@ -164,7 +172,7 @@ public final class Stitcher {
                 JoinedConnection joined = new JoinedConnection(h.a(), client(h), new long[2]);
                 joined.feed(handler, h, frameOffset[i]);
                 if (h.through()) {
-                    follow(point, pos, h.fourTuple(), handler, joined, stream);
+                    follow(point, pos, h.fourTuple(), session, handler, joined, stream);
                 }
                 done(session, stream, joined);
             }
@@ -184,8 +192,9 @@ public final class Stitcher {
             boolean flip = !t.a().equals(client);
             joined.next[0] = t.nextSeq().get(flip ? 1 : 0);
             joined.next[1] = t.nextSeq().get(flip ? 0 : 1);
+            joined.resume(handler, t, frameOffset[i]);
             session.keep(true);
-            follow(point, pos, t.fourTuple(), handler, joined, origin);
+            follow(point, pos, t.fourTuple(), session, handler, joined, origin);
             done(session, origin, joined);
         }
     }
@@ -194,7 +203,8 @@ public final class Stitcher {
      * Goes on with the heads of the same 4-tuple in the following slices of the point (the first that has it: an idle
      * connection may skip files), or ends the connection.
      */
-    private void follow(List<Integer> point, int pos, String tuple, TcpStreamHandler handler, JoinedConnection joined, int origin) {
+    private void follow(List<Integer> point, int pos, String tuple, Session session, TcpStreamHandler handler,
+                        JoinedConnection joined, int origin) {
         for (int p = pos + 1; p < point.size(); p++) {
             int j = point.get(p);
             Boundary.Edge h = null;
@@ -214,10 +224,13 @@ public final class Stitcher {
             bases.put(streamOffset[j] + h.stream(), joined.base(h));
             joined.feed(handler, h, frameOffset[j]);
             if (!h.through()) {
+                if (!handler.atRest() && !h.pieces().isEmpty()) {
+                    session.unanswered(handler, frameOffset[j] + h.pieces().get(h.pieces().size() - 1).packet());
+                }
                 return; // at rest (the slice's own analysis goes on from here) or ended
             }
         }
-        handler.onEnd(endPacket);
+        joined.end(handler, endPacket);
     }
 
     /**

@@ -107,6 +107,15 @@ final class TlsEdges {
         }
     }
 
+    /** Runs {@code step} (which may end a head); a head it ended has its Kafka registration, held, made now. */
+    void leftHead(ConnectionWatch w, Runnable step) {
+        ConnectionWatch.Mode before = w.mode;
+        step.run();
+        if (before == ConnectionWatch.Mode.HEAD && w.mode != ConnectionWatch.Mode.HEAD) {
+            letGo(w.tcp.stream());
+        }
+    }
+
     /** Holds the latest facts of a TLS connection whose edges may be replayed. */
     void hold(int stream, String client, String broker, TlsFacts facts) {
         tls.add(stream);

@@ -131,7 +131,8 @@ class LauncherMemoryTest {
     void moreJobsThanTheHeapCanGiveDecompressionRoomAreRefused() throws Exception {
         List<String> files = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            files.add(capture("rotated-" + i + ".pcap", List.of(produce(1, Compression.zstd().build(), records(3, 1000)))).toString());
+            files.add(capture("rotated-" + i + ".pcap", List.of(produce(1, Compression.zstd().build(), records(3, 1000))),
+                    i * 60_000_000L).toString()); // a minute apart: rotated files, not copies of one (which are refused)
         }
         List<String> cmd = kwire("analyze", "--deep", "--format", "json", "--jobs", "5");
         cmd.addAll(files);
@@ -199,12 +200,17 @@ class LauncherMemoryTest {
      * 65 000-byte segments (as {@link RobustnessTest.TinyPcap} lays them out), written as it goes.
      */
     private Path capture(String name, List<ByteBuffer> frames) throws IOException {
+        return capture(name, frames, 0);
+    }
+
+    /** As {@link #capture(String, List)}, the first packet at {@code startMicros} after the epoch. */
+    private Path capture(String name, List<ByteBuffer> frames, long startMicros) throws IOException {
         Path file = dir.resolve(name);
         try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(file), 1 << 20)) {
             out.write(ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN).putInt(0xa1b2c3d4).putShort((short) 2)
                     .putShort((short) 4).putInt(0).putInt(0).putInt(65535).putInt(1).array());
             long seq = 1000;
-            long micros = 0;
+            long micros = startMicros;
             packet(out, micros++, seq++, 0x02, ByteBuffer.allocate(0));
             for (ByteBuffer frame : frames) {
                 for (int off = 0; off < frame.remaining(); off += 65_000) {

@@ -106,8 +106,8 @@ class OutputGuardTest {
         CliRun cut = CliRun.of("merge", truncated.toString());
         assertEquals(ExitCodes.INPUT, cut.exit());
         assertTrue(cut.err().matches("kwire: " + java.util.regex.Pattern.quote(truncated.toString()) + ": /[a-z_/0-9]+: not a "
-                + "kwire partial: not JSON at line 1, column 3001: Unexpected end-of-input: expected close marker for "
-                + "Object\n"), cut.err()); // where the cut falls, by its JSON pointer
+                + "kwire partial: not JSON at line 1, column 3001: Unexpected end-of-input[^\n]*\n"), cut.err()); // where
+        // the cut falls, by its JSON pointer, and what Jackson expected there (the end of a name, a value, an object)
         assertEquals(1, cut.err().lines().count(), cut.err());
     }
 }

@@ -17,6 +17,10 @@ import java.util.Optional;
  * Dissects whole frames: the size prefix, the request or response header and the body, as a {@link FieldNode} tree
  * (for {@code kwire dissect} and {@code kwire schema --minimal}) or as Kafka's JSON shape. A frame of an API or
  * version no known schema defines keeps its body as undecoded bytes with an expert note.
+ * <p>
+ * A frame is given as a {@link ByteBuffer}'s bytes from its {@code position()} (the size prefix) to its
+ * {@code limit()}, as the JDK's and kafka-clients' readers take one; offsets in trees, values and notes count from that
+ * position, and the buffer's position, limit and byte order are left as they are.
  */
 public final class FrameDissector {
 
@@ -46,6 +50,11 @@ public final class FrameDissector {
         this.maxNodes = maxNodes;
     }
 
+    /** The frame's bytes from its position at index 0, big-endian (the buffer itself when it is so already). */
+    private static ByteBuffer fromPosition(ByteBuffer frame) {
+        return frame.position() == 0 && frame.order() == java.nio.ByteOrder.BIG_ENDIAN ? frame : frame.slice();
+    }
+
     /** Default most nodes of one frame's tree. */
     public static final int DEFAULT_MAX_NODES = 100_000;
 
@@ -67,7 +76,8 @@ public final class FrameDissector {
      * A request frame's tree whose body nodes a pass of the interpreter (possibly the summary's) builds; the header's
      * nodes come from the decoded header, whose bytes are not read again.
      */
-    public TreePass requestPass(ByteBuffer frame, RequestHeader h, long packet) {
+    public TreePass requestPass(ByteBuffer given, RequestHeader h, long packet) {
+        ByteBuffer frame = fromPosition(given);
         Optional<MessagePlan> plan = plans.plan(h.apiKey(), Direction.REQUEST, h.apiVersion());
         FieldNode root = root(plan, "Request", h.apiKey(), h.apiVersion(), frame);
         FieldNode header = root.add(new FieldNode("RequestHeader", "v" + h.headerVersion(), 4, h.length())
@@ -97,7 +107,8 @@ public final class FrameDissector {
     }
 
     /** A response frame's tree whose body nodes a pass of the interpreter builds (see {@link #requestPass}). */
-    public TreePass responsePass(ByteBuffer frame, ResponseHeader h, int apiKey, int apiVersion, long packet) {
+    public TreePass responsePass(ByteBuffer given, ResponseHeader h, int apiKey, int apiVersion, long packet) {
+        ByteBuffer frame = fromPosition(given);
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, Direction.RESPONSE, apiVersion);
         FieldNode root = root(plan, "Response", apiKey, apiVersion, frame);
         FieldNode header = root.add(new FieldNode("ResponseHeader", "v" + h.headerVersion(), 4, h.length())
@@ -121,7 +132,8 @@ public final class FrameDissector {
     }
 
     /** The body's values built by a pass of the interpreter (possibly the summary's); null if no schema defines it. */
-    public ValuesPass valuesPass(ByteBuffer frame, int bodyOffset, int apiKey, Direction direction, int apiVersion) {
+    public ValuesPass valuesPass(ByteBuffer given, int bodyOffset, int apiKey, Direction direction, int apiVersion) {
+        ByteBuffer frame = fromPosition(given);
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, direction, apiVersion);
         return plan.map(p -> new ValuesPass(new ValuesBuilder(frame, redactSecrets, maxNodes), p, frame, bodyOffset))
                 .orElse(null);

@@ -34,7 +34,7 @@ public final class ValuesBuilder implements DissectionVisitor {
     private final ByteBuffer frame;
     private final boolean redactSecrets;
     private final Deque<Container> stack = new ArrayDeque<>();
-    private final List<String> problems = new ArrayList<>();
+    private final List<BodyProblem> problems = new ArrayList<>();
     private JsonNode root;
     private final int maxValues;
     private int valuesLeft;
@@ -85,12 +85,22 @@ public final class ValuesBuilder implements DissectionVisitor {
 
     /** Problems reported while decoding, one line each ("offset N: message"), and the values left out, if any. */
     public List<String> problems() {
+        return bodyProblems().stream().map(p -> p.offset() < 0 ? p.message() : "offset " + p.offset() + ": " + p.message())
+                .toList();
+    }
+
+    /**
+     * Problems reported while decoding, typed, in the order met; then, if the value budget left values out, one
+     * {@link ExpertItem#DISSECT_NODES_LEFT_OUT} problem at offset -1 saying how many.
+     */
+    public List<BodyProblem> bodyProblems() {
         if (valuesLeftOut > 0) {
-            List<String> all = new ArrayList<>(problems);
-            all.add(valuesLeftOut + " values left out: one frame's body holds at most " + maxValues + " (--max-nodes)");
+            List<BodyProblem> all = new ArrayList<>(problems);
+            all.add(new BodyProblem(-1, ExpertItem.DISSECT_NODES_LEFT_OUT, valuesLeftOut
+                    + " values left out: one frame's body holds at most " + maxValues + " (--max-nodes)"));
             return all;
         }
-        return problems;
+        return List.copyOf(problems);
     }
 
     @Override
@@ -200,7 +210,7 @@ public final class ValuesBuilder implements DissectionVisitor {
 
     @Override
     public void problem(int offset, ExpertItem item, String message) {
-        problems.add("offset " + offset + ": " + message);
+        problems.add(new BodyProblem(offset, item, message));
     }
 
     /** Takes one value of the budget when a value or a container begins; false (counted) once it is spent. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.kwire.plan.MessagePlan;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 
 /**
  * One frame's body in Kafka's JSON shape in the making ({@link FrameDissector#valuesPass}): {@link #visitor()} builds
@@ -38,13 +39,27 @@ public final class ValuesPass {
      * {@code "_problems"} only if there were any.
      */
     public JsonNode values() {
-        if (!builder.ended()) {
-            Interpreter.decode(frame, bodyOffset, frame.limit(), plan, builder);
-        }
-        JsonNode body = builder.result();
+        JsonNode body = valuesOnly();
         if (!builder.problems().isEmpty() && body instanceof ObjectNode o) {
             o.set("_problems", NODES.arrayNode().addAll(builder.problems().stream().map(NODES::textNode).toList()));
         }
         return body;
+    }
+
+    /**
+     * The body as {@code *JsonConverter.write(data, version, false)} writes it, without kwire's {@code "_problems"}
+     * entry (see {@link #problems()}); as far as it could be decoded, null if not even its first field could.
+     */
+    public JsonNode valuesOnly() {
+        if (!builder.ended()) {
+            Interpreter.decode(frame, bodyOffset, frame.limit(), plan, builder);
+        }
+        return builder.result();
+    }
+
+    /** The problems the pass met, typed ({@link ValuesBuilder#bodyProblems()}); after {@link #valuesOnly()}. */
+    public List<BodyProblem> problems() {
+        valuesOnly();
+        return builder.bodyProblems();
     }
 }

@@ -81,6 +81,7 @@ public enum ExpertItem {
     RECORDS_OUTSIDE_FRAME("kafka.records.outside_frame", ERROR, MALFORMED, "a records field that does not lie within its frame"),
     RECORDS_PARTIAL_BATCH("kafka.records.partial_batch", NOTE, TRUNCATED, "a batch cut short at the end of the records (a fetch size limit)"),
     RECORDS_ENTRY_SIZE_INVALID("kafka.records.entry_size_invalid", ERROR, MALFORMED, "a batch or message size below the minimum of any entry"),
+    RECORDS_ENTRY_OVERRUN("kafka.records.entry_overrun", ERROR, MALFORMED, "bytes at the end of a records field that run past it and cannot start a batch (unknown magic): not a partial batch"),
     RECORDS_MAGIC_UNKNOWN("kafka.records.magic_unknown", WARNING, UNDECODED, "an entry with a magic byte no Kafka release defines"),
     RECORDS_BATCH_IN_WRAPPER("kafka.records.batch_in_wrapper", ERROR, MALFORMED, "a RecordBatch v2 inside a legacy wrapper's message set"),
     RECORDS_ENTRY_TOO_SHORT("kafka.records.entry_too_short", ERROR, MALFORMED, "an entry shorter than its own header"),

@@ -86,7 +86,7 @@ public final class FrameBytes {
         return starts[k];
     }
 
-    /** The slice holding absolute index {@code index} (0 ≤ index < length). */
+    /** The slice holding absolute index {@code index} (0 ≤ index &lt; length). */
     public int sliceAt(int index) {
         if (slices.length == 1) {
             return 0;

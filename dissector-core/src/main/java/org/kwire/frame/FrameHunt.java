@@ -104,6 +104,10 @@ final class FrameHunt {
     private final long declaredEnd;
     private final ByteBuffer frameHead;
     private final byte[] scratch = new byte[HEAD];
+    /** The scratch array as validators read it, during their call only: one view for every position judged. */
+    private final ByteBuffer view = ByteBuffer.wrap(scratch);
+    /** The scratch array whole (its limit never set), for the size prefix. */
+    private final ByteBuffer whole = ByteBuffer.wrap(scratch);
 
     /**
      * Resynchronising.
@@ -237,12 +241,29 @@ final class FrameHunt {
     private void scan(Mode mode, long before) {
         candidates.removeIf(c -> c.tentative);
         boolean tentative = false; // once a position is judged early, those after it are too (the frontier stays)
-        for (long at = frontier; at < Math.min(end(), before); at++) {
-            if (held.lostAt(at)) {
-                at = held.pieceEnd(at) - 1;
+        int largest = validator == null ? Integer.MAX_VALUE : validator.largestSize();
+        long limit = Math.min(end(), before);
+        for (long at = frontier; at < limit; at++) {
+            StreamPiece piece = held.pieceAt(at);
+            if (piece.isGap()) {
+                at = piece.end() - 1;
                 continue;
             }
-            int n = held.copy(at, scratch);
+            int n;
+            if (at + HEAD <= piece.end()) { // all its first bytes in this piece: read there, and judged only if it may be
+                long next = piece.firstSized(at, Math.min(limit, piece.end() - HEAD + 1), largest);
+                if (next > at) { // those before: no candidate (judge would find none), no frame in 14 bytes
+                    if (!tentative) {
+                        frontier = next;
+                    }
+                    at = next - 1;
+                    continue;
+                }
+                piece.data().get(piece.data().position() + (int) (at - piece.offset()), scratch, 0, HEAD);
+                n = HEAD;
+            } else {
+                n = held.copy(at, scratch);
+            }
             tentative |= n < HEAD && at + n == end() && mode != Mode.FINAL && !wholeFrame(n);
             if (tentative && mode == Mode.DATA) {
                 return; // its first bytes are still to come
@@ -256,8 +277,8 @@ final class FrameHunt {
 
     private void judge(long at, int n, boolean tentative) {
         if (n >= 4 && validator != null) {
-            int size = ByteBuffer.wrap(scratch).getInt(0);
-            if (size >= 0 && validator.plausibleStart(ByteBuffer.wrap(scratch, 0, n).slice(), held.fillsSegment(at, size))) {
+            int size = whole.getInt(0);
+            if (size >= 0 && validator.plausibleStart(view.limit(n).position(0), held.fillsSegment(at, size))) {
                 if (candidates.size() == MAX_CANDIDATES) {
                     candidates.pollFirst();
                 }
@@ -286,7 +307,7 @@ final class FrameHunt {
         }
         int n = next == end() ? 0 : held.copy(next, scratch);
         if (n == HEAD || next + n == end() && wholeFrame(n)) {
-            ByteBuffer h = ByteBuffer.wrap(scratch, 0, n).slice();
+            ByteBuffer h = view.limit(n).position(0);
             boolean plausible = validator == null || validator.plausibleAfter(previous, h, held.fillsSegment(next, h.getInt(0)));
             return plausible ? Status.CONFIRMED : Status.REJECTED;
         }
@@ -295,7 +316,7 @@ final class FrameHunt {
 
     /** True if the {@code n} bytes in the scratch array hold a whole frame: no more of it can come. */
     private boolean wholeFrame(int n) {
-        int size = n >= 4 ? ByteBuffer.wrap(scratch).getInt(0) : -1;
+        int size = n >= 4 ? whole.getInt(0) : -1;
         return size >= 0 && 4L + size <= n;
     }
 }

@@ -17,12 +17,21 @@ public interface FrameStartValidator {
     /**
      * @param head         the candidate's first bytes, size prefix at index 0, {@link #HEAD_BYTES} of them (fewer only
      *                     where the capture lost the next bytes or the stream ended); implementations read absolute
-     *                     indexes {@code 0 .. head.limit()}
+     *                     indexes {@code 0 .. head.limit()}, during the call only (the buffer is reused for the next
+     *                     position: copy what must be kept)
      * @param fillsSegment true if the candidate starts where a TCP segment's payload starts and its size prefix
      *                     declares exactly the rest of that segment
      * @return true if a frame plausibly starts here
      */
     boolean plausibleStart(ByteBuffer head, boolean fillsSegment);
+
+    /**
+     * The largest size prefix {@link #plausibleStart} may accept: a position declaring more is not asked (a search
+     * judges every position of the bytes it holds, and most declare sizes no frame has). By default, any.
+     */
+    default int largestSize() {
+        return Integer.MAX_VALUE;
+    }
 
     /**
      * Whether a frame starting with {@code next} plausibly follows a frame starting with {@code previous} (both as for

@@ -16,6 +16,8 @@ final class HeldPieces {
     private int first;
     private long end;
     private long droppedCaptured;
+    /** The index {@link #index} found last: a search moves forward byte by byte, so it usually holds the next offset. */
+    private int hint;
 
     HeldPieces(long start) {
         this.end = start;
@@ -30,16 +32,6 @@ final class HeldPieces {
     void add(StreamPiece piece) {
         pieces.add(piece);
         end = piece.end();
-    }
-
-    /** True if the piece holding {@code at} (held) is a gap. */
-    boolean lostAt(long at) {
-        return piece(at).isGap();
-    }
-
-    /** Stream offset after the piece holding {@code at}. */
-    long pieceEnd(long at) {
-        return piece(at).end();
     }
 
     /**
@@ -63,7 +55,7 @@ final class HeldPieces {
 
     /** True if a frame of {@code size} at {@code at} starts its segment's payload and fills the rest of it exactly. */
     boolean fillsSegment(long at, int size) {
-        StreamPiece p = piece(at);
+        StreamPiece p = pieceAt(at);
         return p.segmentStart() && p.offset() == at && at + 4L + size == p.end();
     }
 
@@ -129,15 +121,26 @@ final class HeldPieces {
         if (first >= pieces.size()) {
             return 0;
         }
-        return at < end ? piece(at).packet() : pieces.get(pieces.size() - 1).packet();
+        return at < end ? pieceAt(at).packet() : pieces.get(pieces.size() - 1).packet();
     }
 
-    private StreamPiece piece(long at) {
+    /** The piece holding stream offset {@code at} (held): the last one starting at or before it. */
+    StreamPiece pieceAt(long at) {
         return pieces.get(index(at));
     }
 
     /** Index of the piece holding stream offset {@code at} (which must be held). */
     private int index(long at) {
+        if (hint >= first && hint < pieces.size() && pieces.get(hint).offset() <= at) { // the last piece starting at or
+            int next = hint + 1;                                                        // before at: the hint or the next
+            if (next == pieces.size() || pieces.get(next).offset() > at) {
+                return hint;
+            }
+            if (next + 1 == pieces.size() || pieces.get(next + 1).offset() > at) {
+                hint = next;
+                return next;
+            }
+        }
         int lo = first;
         int hi = pieces.size() - 1;
         while (lo < hi) {
@@ -148,6 +151,7 @@ final class HeldPieces {
                 hi = mid - 1;
             }
         }
+        hint = lo;
         return lo;
     }
 }

@@ -39,6 +39,35 @@ record StreamPiece(long offset, ByteBuffer data, long gapBytes, String reason, l
         return offset + length();
     }
 
+    /**
+     * The first stream offset in {@code [from, to)} whose 4 bytes, in this piece (of data), read as a size prefix from
+     * 0 to {@code largest}; {@code to} if none. A frame hunt's sieve: such a size starts with a byte of at most
+     * {@code largest >>> 24} (0x05 for Kafka's default --max-frame-size), so 8 offsets none of whose bytes is that small
+     * are passed over with one read.
+     */
+    long firstSized(long from, long to, int largest) {
+        long small = 0x0101010101010101L * ((largest >>> 24) + 1); // a byte below (largest >>> 24) + 1, at most 128
+        int index = data.position() + (int) (from - offset);
+        int size = (data.get(index) & 0xff) << 16 | (data.get(index + 1) & 0xff) << 8 | data.get(index + 2) & 0xff;
+        for (long at = from; at < to; at++, index++) {
+            if (at + 8 <= to) {
+                long x = data.getLong(index);
+                if (((x - small) & ~x & 0x8080808080808080L) == 0) { // no byte below it (bit twiddling's "hasless")
+                    at += 7;
+                    index += 7;
+                    size = (data.get(index + 1) & 0xff) << 16 | (data.get(index + 2) & 0xff) << 8
+                            | data.get(index + 3) & 0xff;
+                    continue;
+                }
+            }
+            size = size << 8 | data.get(index + 3) & 0xff;
+            if (size >= 0 && size <= largest) {
+                return at;
+            }
+        }
+        return to;
+    }
+
     /** The part of the piece from stream offset {@code at} (inside it) on. */
     StreamPiece from(long at) {
         if (at == offset) {

@@ -39,12 +39,14 @@ public final class HeaderDecoder {
     /**
      * Decodes the request header of a frame.
      *
-     * @param frame the frame bytes, size prefix at index 0, {@code frame.limit()} its end
+     * @param frame the frame's bytes from {@code position()} (its size prefix) to {@code limit()}, as the JDK's and
+     *              kafka-clients' readers take a buffer; its position, limit and byte order are not changed (offsets in
+     *              the header count from the position)
      * @return the header; for an api key or version no known schema defines, header version 1 is assumed
      * @throws WireReader.Truncated if the header does not fit in the frame
      */
     public RequestHeader request(ByteBuffer frame) throws WireReader.Truncated {
-        return request(FrameBytes.of(frame));
+        return request(FrameBytes.of(frame.slice()));
     }
 
     /** {@link #request(ByteBuffer)} of a frame's bytes as slices, read where they lie. */
@@ -77,10 +79,12 @@ public final class HeaderDecoder {
     /**
      * Decodes the response header of a frame answering a request of {@code apiKey} at {@code apiVersion}.
      *
+     * @param frame the frame's bytes from {@code position()} (its size prefix) to {@code limit()}, as
+     *              {@link #request(ByteBuffer)} takes them
      * @throws WireReader.Truncated if the header does not fit in the frame
      */
     public ResponseHeader response(ByteBuffer frame, int apiKey, int apiVersion) throws WireReader.Truncated {
-        return response(FrameBytes.of(frame), apiKey, apiVersion);
+        return response(FrameBytes.of(frame.slice()), apiKey, apiVersion);
     }
 
     /** {@link #response(ByteBuffer, int, int)} of a frame's bytes as slices, read where they lie. */

@@ -82,10 +82,19 @@ final class MessageSetWalker {
         }
     }
 
-    /** An entry that runs past the end: a partial trailing batch at the top level, malformed inside a wrapper. */
+    /**
+     * An entry that runs past the end: a partial trailing batch at the top level, malformed inside a wrapper. At the
+     * top level, bytes whose magic byte (at +16, when present) no Kafka release defines are no batch at all: they are
+     * noted {@code kafka.records.entry_overrun} with what is wrong, and their size field is not presented as a
+     * batch's size.
+     */
     private void cutShort(FieldReader r, FieldNode parent, LegacyTally tally, int pos, int present, long declared) {
         String size = declared < 0 ? present + " bytes, size field incomplete" : present + " of " + declared + " bytes";
-        if (tally == null) {
+        String notABatch = tally == null ? notABatch(r.bytes(), pos, present, declared) : null;
+        if (notABatch != null) {
+            undecoded(r, parent, pos, pos + present, ExpertItem.RECORDS_ENTRY_OVERRUN, "the last " + present
+                    + " bytes of the records are not a partial batch: " + notABatch + "; not decoded");
+        } else if (tally == null) {
             ctx.partialBatch(new PartialBatch(pos, present, declared));
             FieldNode node = r.group(parent, "PartialBatch", "bytes", pos, present);
             if (node != null) {
@@ -96,6 +105,19 @@ final class MessageSetWalker {
             undecoded(r, parent, pos, pos + present, ExpertItem.RECORDS_INNER_SET_CUT,
                     "inner message set ends inside a message (" + size + ")");
         }
+    }
+
+    /** Why the top-level bytes {@code [pos, pos + present)} cannot start a batch, or null if they can. */
+    private static String notABatch(FrameBytes buf, int pos, int present, long declared) {
+        if (present <= 16) {
+            return null;
+        }
+        byte magic = buf.get(pos + 16);
+        if (magic < 0 || magic > 2) {
+            return "their magic byte is " + magic + ", which no Kafka release defines (0, 1 or 2), and their size "
+                    + "field claims " + (declared - LOG_OVERHEAD) + " bytes where " + (present - LOG_OVERHEAD) + " follow";
+        }
+        return null;
     }
 
     private void undecoded(FieldReader r, FieldNode parent, int from, int to, ExpertItem item, String message) {

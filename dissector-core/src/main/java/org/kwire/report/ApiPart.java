@@ -65,15 +65,6 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b.array(), n));
     }
 
-    /** The histogram of a base64 compressed encoding; an empty one for null. */
-    static Histogram decode(String base64) {
-        Histogram out = newHistogram();
-        if (base64 != null) {
-            out.add(decodeAsWritten(base64));
-        }
-        return out;
-    }
-
     /**
      * The histogram of a base64 compressed encoding as it was written, without copying it into one of
      * {@link #newHistogram}'s (its percentiles are the same); null for null.
@@ -140,8 +131,6 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
     ApiPart merge(ApiPart o, FrameOrder order) {
         Map<Integer, Long> v = new TreeMap<>(versions);
         o.versions.forEach((k, n) -> v.merge(k, n, Long::sum));
-        Histogram h = decode(latencyHistogram);
-        h.add(decode(o.latencyHistogram));
         Map<Integer, long[]> e = new TreeMap<>();
         for (Map<Integer, long[]> m : List.of(errors, o.errors)) {
             m.forEach((code, n) -> {
@@ -156,9 +145,32 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
         }
         return new ApiPart(apiKey, v, requests + o.requests, responses + o.responses, unmatchedRequests + o.unmatchedRequests,
                 noResponseExpected + o.noResponseExpected, unmatchedResponses + o.unmatchedResponses,
-                requestBytes + o.requestBytes, responseBytes + o.responseBytes, encode(h), min(minLatencyUs, o.minLatencyUs),
+                requestBytes + o.requestBytes, responseBytes + o.responseBytes,
+                mergeHistograms(latencyHistogram, o.latencyHistogram), min(minLatencyUs, o.minLatencyUs),
                 max(maxLatencyUs, o.maxLatencyUs), longPolls + o.longPolls, e, topics,
                 errorResponsesKnown() + o.errorResponsesKnown());
+    }
+
+    /**
+     * The encoding of the sum of two encoded histograms (null: empty). Merging is frequent (every merge of partials,
+     * every connection a merge replays), and each histogram of the report's precision holds some 23 000 counts: one
+     * empty, the other is the sum as it is; else the first, decoded as written, takes the second's counts (the
+     * encoding of the same counts, of the same precision and range, as one of {@link #newHistogram}'s). One of another
+     * precision or range (a partial from elsewhere) is added into one of {@link #newHistogram}'s.
+     */
+    static String mergeHistograms(String a, String b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        Histogram h = decodeAsWritten(a);
+        if (h.getNumberOfSignificantValueDigits() != 3 || h.getLowestDiscernibleValue() != 1
+                || h.getHighestTrackableValue() != MAX_TRACKED_US) { // not newHistogram's
+            Histogram reference = newHistogram();
+            reference.add(h);
+            h = reference;
+        }
+        h.add(decodeAsWritten(b));
+        return encode(h);
     }
 
     /** This part with the frames of its error topics mapped (to shift them past an earlier part's). */

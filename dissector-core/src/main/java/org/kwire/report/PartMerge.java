@@ -35,11 +35,12 @@ public final class PartMerge {
         }
         long frameShift = a.packets();
         int streamShift = a.streams();
-        ReportPart s = b.mapFrames(f -> f + frameShift, x -> x + streamShift);
+        // nothing to shift (a is an overlay's part, numbered as b already): b as it is, not a copy of all of it
+        ReportPart s = frameShift == 0 && streamShift == 0 ? b : b.mapFrames(f -> f + frameShift, x -> x + streamShift);
         List<ReportPart.Slice> slices = new ArrayList<>(a.slices());
         slices.addAll(s.slices());
-        Map<Long, Long> times = new TreeMap<>(a.frameTimes());
-        times.putAll(s.frameTimes());
+        Map<Long, Long> times = new TreeMap<>(s.frameTimes()); // the larger map copied in order, the other added
+        a.frameTimes().forEach(times::putIfAbsent); // (s's time of a frame both hold wins, as when s's were put last)
         FrameOrder order = new ReportPart(a.slowestCount(), false, "", slices, times, List.of(), 0, 0, 0, 0, List.of(),
                 Map.of(), Map.of(), List.of(), List.of(), 0, List.of(), 0, null, List.of(), Map.of(), Map.of(), List.of(), 0,
                 List.of(), List.of(), List.of(), null, Map.of(), GroupWaits.NONE).order();

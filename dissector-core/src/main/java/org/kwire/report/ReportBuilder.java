@@ -249,7 +249,7 @@ public final class ReportBuilder implements ExchangeSink {
     }
 
     /**
-     * The report so far: its {@link #part()} built with this analysis's own frame and stream numbers.
+     * The report so far: its {@link #part(long, int)} built with this analysis's own frame and stream numbers.
      *
      * @param capture facts about the input that only the packet reader knows; the frame counts are filled in here
      */

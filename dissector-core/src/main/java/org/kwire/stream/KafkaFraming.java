@@ -118,6 +118,11 @@ final class KafkaFraming {
         }
 
         @Override
+        public int largestSize() {
+            return stage.options().maxFrameSize();
+        }
+
+        @Override
         public boolean plausibleFrame(KafkaFrame frame) {
             return RequestTrial.decodesCleanly(frame, stage.headers(), stage.summarizer());
         }
@@ -139,6 +144,11 @@ final class KafkaFraming {
                 return false;
             }
             return fillsSegment || conversation.isPending(head.getInt(4));
+        }
+
+        @Override
+        public int largestSize() {
+            return stage.options().maxFrameSize();
         }
 
         @Override

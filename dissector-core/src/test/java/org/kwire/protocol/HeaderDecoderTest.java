@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.kwire.schema.SchemaRegistry;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -89,5 +90,28 @@ class HeaderDecoderTest {
         copy.putShort(6, (short) 99);
         assertFalse(decoder.looksLikeRequest(copy, 1 << 20), "unknown version");
         assertFalse(decoder.looksLikeRequest(ok, 4), "size above the maximum");
+    }
+
+    /**
+     * Regression (issue 21): a frame is read from its buffer's position, as the JDK's readers do; before, a frame
+     * wrapped at index 100 of an array decoded as api_key 0, v0, correlation_id 0, without a word. The tree and values
+     * of {@code FrameDissector} likewise.
+     */
+    @Test
+    void aFrameIsReadFromItsBuffersPosition() throws WireReader.Truncated {
+        ByteBuffer frame = requestFrame(new RequestHeader(ApiKeys.METADATA, (short) 12, "app", 42), 0);
+        byte[] big = new byte[100 + frame.limit()];
+        frame.get(0, big, 100, frame.limit());
+        ByteBuffer wrapped = ByteBuffer.wrap(big, 100, frame.limit());
+        for (ByteBuffer b : new ByteBuffer[] {wrapped, wrapped.slice(), wrapped.duplicate()}) {
+            org.kwire.protocol.RequestHeader h = decoder.request(b);
+            assertEquals(List.of(3, 12, 42, "app"), List.of((int) h.apiKey(), (int) h.apiVersion(), h.correlationId(), h.clientId()));
+            org.kwire.dissect.FrameDissector dissector = new org.kwire.dissect.FrameDissector(
+                    new org.kwire.plan.PlanCache(SchemaRegistry.bundled()), org.kwire.dissect.RecordsHandler.SIZE_ONLY, true);
+            assertEquals(42L, dissector.requestTree(b, h, 0).child("RequestHeader").child("correlation_id").value());
+            assertEquals(100, wrapped.position());
+        }
+        assertEquals(7, decoder.response(ByteBuffer.wrap(new byte[] {9, 9, 0, 0, 0, 4, 0, 0, 0, 7}, 2, 8), 3, 0)
+                .correlationId());
     }
 }

@@ -61,4 +61,14 @@ public class ForwardingStreamHandler implements TcpStreamHandler {
     public boolean atRest() {
         return inner.atRest();
     }
+
+    @Override
+    public void onSegment(boolean fromA, org.kwire.net.TcpSegment segment) {
+        inner.onSegment(fromA, segment);
+    }
+
+    @Override
+    public void onEndState(boolean fromA, HalfState state) {
+        inner.onEndState(fromA, state);
+    }
 }

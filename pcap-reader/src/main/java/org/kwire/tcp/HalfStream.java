@@ -58,6 +58,46 @@ final class HalfStream {
         return retransmissions;
     }
 
+    /** This direction's state (sequence numbers of 32 bits, packets as received), or null if it never started. */
+    HalfState snapshot() {
+        if (!started) {
+            return null;
+        }
+        java.util.List<HalfState.Held> out = new java.util.ArrayList<>();
+        held.forEach((rel, p) -> {
+            byte[] data = new byte[p.data().remaining()];
+            p.data().get(p.data().position(), data);
+            out.add(new HalfState.Held(rel & 0xffffffffL, data, p.missing(), p.timestampNanos(), p.packet()));
+        });
+        return new HalfState(nextSeq & 0xffffffffL, highestAck < 0 ? -1 : highestAck & 0xffffffffL,
+                finSeq < 0 ? -1 : finSeq & 0xffffffffL, java.util.List.copyOf(out));
+    }
+
+    /**
+     * Starts this direction from the state another reassembly of it left ({@link #snapshot()}), the packets of its
+     * held segments moved by {@code packetOffset}; before any segment.
+     */
+    void restore(HalfState state, long packetOffset) {
+        start(state.nextSeq());
+        hasData = true;
+        highestAck = state.highestAck() < 0 ? -1 : unwrap(state.highestAck());
+        finSeq = state.finSeq() < 0 ? -1 : unwrap(state.finSeq());
+        for (HalfState.Held h : state.held()) {
+            hold(unwrap(h.seq()), new Piece(java.nio.ByteBuffer.wrap(h.data()), h.missing(), h.timestampNanos(),
+                    h.packet() + packetOffset));
+        }
+    }
+
+    /** The sequence number (32 bits) of the next byte expected, or -1 before the first. */
+    long nextSeq() {
+        return started ? nextSeq & 0xffffffffL : -1;
+    }
+
+    /** True if segments are held out of order. */
+    boolean holding() {
+        return !held.isEmpty();
+    }
+
     private long unwrap(long seq32) {
         return nextSeq + (int) (seq32 - (nextSeq & 0xffffffffL));
     }

@@ -175,6 +175,7 @@ public final class TcpReassembler {
         boolean fromA = st.fromA(srcLow);
         HalfStream self = fromA ? st.fromA : st.fromB;
         HalfStream peer = fromA ? st.fromB : st.fromA;
+        st.handler.onSegment(fromA, s);
         if (s.has(TcpSegment.ACK)) {
             peer.acknowledged(s.ack(), packet);
         }
@@ -226,6 +227,14 @@ public final class TcpReassembler {
         List<State> states = open.values();
         states.sort((x, y) -> Integer.compare(x.connection.stream(), y.connection.stream()));
         for (State st : states) {
+            HalfState a = st.fromA.snapshot();
+            HalfState b = st.fromB.snapshot();
+            if (a != null) {
+                st.handler.onEndState(true, a);
+            }
+            if (b != null) {
+                st.handler.onEndState(false, b);
+            }
             st.end(lastPacket);
         }
         open.clear();

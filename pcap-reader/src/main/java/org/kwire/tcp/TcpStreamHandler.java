@@ -99,4 +99,21 @@ public interface TcpStreamHandler {
     default boolean atRest() {
         return false;
     }
+
+    /**
+     * A TCP segment of the connection, in capture order, before the reassembly handles it ({@code fromA}: sent by
+     * endpoint A). Told for a partial's boundary ({@code org.kwire.partial}), which keeps the segments of a connection
+     * that may continue one of the previous file so that a merge can reassemble them again, joined; by default ignored.
+     * The segment is a view, valid during the call.
+     */
+    default void onSegment(boolean fromA, org.kwire.net.TcpSegment segment) {
+    }
+
+    /**
+     * The reassembly's state of one direction when the input ended with the connection still open, before the end
+     * flushes it (held segments, bytes acknowledged but not captured). Told for a partial's boundary, which keeps it so
+     * that a merge goes on from it ({@link ResumedTcp}); by default ignored.
+     */
+    default void onEndState(boolean fromA, HalfState state) {
+    }
 }

@@ -1,0 +1,116 @@
+package org.kwire.cli;
+
+import org.kwire.partial.Partial;
+import org.kwire.partial.SliceFacts;
+import org.kwire.pcap.CaptureFiles;
+import org.kwire.pcap.MergedSource;
+import org.kwire.pcap.Packet;
+import org.kwire.pcap.PacketSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * How {@code analyze --jobs N} cuts its files into slices: the files in time order (by their first packet, as one
+ * analysis and the merge order them), then cut into at most N runs of consecutive files of about equal bytes, each run
+ * analyzed as one slice (its files merged by time, as one analysis reads them). Rotated files of one capture point
+ * then cross only N - 1 slice boundaries instead of one per file: each slice's connections start mid-stream once, not
+ * once per file, and the merge joins N - 1 boundaries. Where the runs overlap in time (files of several capture points
+ * interleaving: other brokers' rotations), a run would hold parts of several capture points that the merge cannot tell
+ * apart, so {@link #consecutive} fails and the files are analyzed one slice each instead. Stateless.
+ */
+final class FileGroups {
+
+    private FileGroups() {
+    }
+
+    /**
+     * The inputs in time order: by the timestamp of their first packet (files without packets last), equal times in
+     * the order given.
+     *
+     * @throws IOException if a file cannot be opened as a capture
+     */
+    static List<CaptureInputs.Input> inTimeOrder(List<CaptureInputs.Input> inputs) throws IOException {
+        long[] first = new long[inputs.size()];
+        for (int i = 0; i < first.length; i++) {
+            try (PacketSource s = CaptureFiles.open(inputs.get(i).path())) {
+                Packet p = s.next();
+                first[i] = p == null ? Long.MAX_VALUE : p.timestampNanos();
+            }
+        }
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < first.length; i++) {
+            order.add(i);
+        }
+        order.sort(Comparator.comparingLong(i -> first[i]));
+        List<CaptureInputs.Input> out = new ArrayList<>();
+        order.forEach(i -> out.add(inputs.get(i)));
+        return out;
+    }
+
+    /**
+     * The files cut into at most {@code runs} runs of consecutive files, each of about {@code total / runs} bytes
+     * (a run takes files until it reaches its share; every run holds at least one file).
+     */
+    static List<List<CaptureInputs.Input>> runs(List<CaptureInputs.Input> files, int runs) throws IOException {
+        long[] bytes = new long[files.size()];
+        long total = 0;
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = Files.size(files.get(i).path());
+            total += bytes[i];
+        }
+        List<List<CaptureInputs.Input>> out = new ArrayList<>();
+        List<CaptureInputs.Input> run = new ArrayList<>();
+        long done = 0;
+        for (int i = 0; i < bytes.length; i++) {
+            run.add(files.get(i));
+            done += bytes[i];
+            int left = bytes.length - i - 1;
+            int runsLeft = runs - out.size() - 1;
+            boolean share = (double) done >= (double) total * (out.size() + 1) / runs;
+            if (left > 0 && runsLeft > 0 && (share || left == runsLeft)) {
+                out.add(run);
+                run = new ArrayList<>();
+            }
+        }
+        out.add(run);
+        return out;
+    }
+
+    /** Opens a run's files as one capture, merged by time. */
+    static PacketSource open(List<CaptureInputs.Input> run) throws IOException {
+        List<PacketSource> sources = new ArrayList<>();
+        try {
+            for (CaptureInputs.Input i : run) {
+                sources.add(CaptureFiles.open(i.path()));
+            }
+        } catch (IOException | RuntimeException e) {
+            for (PacketSource s : sources) {
+                s.close();
+            }
+            throw e;
+        }
+        return MergedSource.of(sources);
+    }
+
+    /**
+     * Whether the merged slices follow each other in time (each ends at or before the next begins): runs of one
+     * capture point's rotated files always do.
+     */
+    static boolean consecutive(Partial merged) {
+        long end = Long.MIN_VALUE;
+        for (SliceFacts s : merged.slices()) {
+            if (s.packets() == 0) {
+                continue;
+            }
+            if (s.firstTimestampNanos() < end) {
+                return false;
+            }
+            end = s.lastTimestampNanos();
+        }
+        return true;
+    }
+}
