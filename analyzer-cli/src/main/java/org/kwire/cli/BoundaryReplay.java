@@ -11,6 +11,8 @@ import org.kwire.report.ReportBuilder;
 import org.kwire.report.ReportPart;
 import org.kwire.stream.Carried;
 import org.kwire.stream.ConnectionObserver;
+import org.kwire.stream.ConnectionTraffic;
+import org.kwire.stream.TrafficCensus;
 import org.kwire.stream.GapCause;
 import org.kwire.stream.StreamStage;
 import org.kwire.summary.ExchangeSink;
@@ -129,8 +131,23 @@ final class BoundaryReplay implements Stitcher.Replay {
                 }
             }
         };
+        TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
+        ConnectionObserver tlsCensus = new ConnectionObserver() { // TLS edges and edges without payload, left out of the slices' census
+            @Override
+            public void kafka(KafkaConversation conversation) {
+                census.kafka(conversation);
+            }
+
+            @Override
+            public void ended(ConnectionTraffic traffic) {
+                byte[] b = traffic.firstBytes();
+                if (keep[0] && (b.length == 0 || org.kwire.tls.TlsSniff.startsWithRecord(b, 0, b.length))) {
+                    census.ended(traffic);
+                }
+            }
+        };
         CaptureAnalyzer analyzer = new CaptureAnalyzer(new StreamStage(run.options, run.tls, tracker.summarizer(), tracker)
-                .observe(gated), ReassemblyLimits.defaults());
+                .observe(gated).observe(tlsCensus), ReassemblyLimits.defaults());
         return new Stitcher.Session() {
             @Override
             public TcpStreamHandler handler(TcpConnection c) {
@@ -156,6 +173,11 @@ final class BoundaryReplay implements Stitcher.Replay {
             public ReportPart part() {
                 tracker.finish();
                 return report.part(0, 0);
+            }
+
+            @Override
+            public TrafficCensus.Counts census() {
+                return census.counts();
             }
         };
     }

@@ -135,10 +135,10 @@ public final class SliceAnalysis {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        BoundaryRecorder recorder = new BoundaryRecorder(boundaryCap());
+        BoundaryRecorder recorder = new BoundaryRecorder(boundaryCap()).keyLog(run.tls.keyLog());
         ConnectionLedger ledger = new ConnectionLedger(recorder);
         StreamStage stage = new StreamStage(run.options, run.tls, tracker.summarizer(), recorder.listener(tracker))
-                .observe(recorder.observer(AnalysisRun.observer(tracker, report))).observe(census);
+                .observe(recorder.observer(AnalysisRun.observer(tracker, report))).observe(recorder.census(census));
         Timeline timeline = new Timeline();
         PacketPipeline pipeline = new CaptureAnalyzer(stage, ReassemblyLimits.defaults()).start(ledger.tap(timeline));
         try (PacketSource source = open.open()) {

@@ -54,8 +54,15 @@ final class BoundaryGate {
 
             @Override
             public void onNote(KafkaConversation c, ExpertNote note) {
-                if (!r.leftOut(c.id())) {
+                if (c == null || !r.leftOut(c.id())) {
                     inner.onNote(c, note);
+                }
+            }
+
+            @Override
+            public void onTlsNote(int stream, ExpertNote note) {
+                if (!r.leftOut(stream)) { // a TLS edge's notes come from the merge's replay
+                    inner.onTlsNote(stream, note);
                 }
             }
         };
@@ -63,7 +70,8 @@ final class BoundaryGate {
 
     /**
      * An observer of the stage that tells {@code inner}: every Kafka connection (the merge's entry for it joins this
-     * one), marking it Kafka for the recorder; a connection found not to be Kafka, or TLS, is let go.
+     * one), marking it Kafka for the recorder; a connection found not to be Kafka is let go. A TLS connection is not
+     * ({@link TlsEdges}): its facts are held until it ends, and handed on then unless its edges are replayed.
      */
     static ConnectionObserver observer(BoundaryRecorder r, ConnectionObserver inner) {
         return new ConnectionObserver() {
@@ -74,11 +82,23 @@ final class BoundaryGate {
                     w.kafka = true;
                     w.clientIsA = conversation.client().equals(w.tcp.a().toString());
                 }
+                if (w != null && w.mode == ConnectionWatch.Mode.HEAD && !r.tls.secretsFromCapture()) {
+                    // made once it leaves the head, unless TLS taken for Kafka (TlsEdges#holdKafka)
+                    r.tls.holdKafka(conversation.id(), () -> inner.kafka(conversation));
+                    return;
+                }
                 inner.kafka(conversation);
             }
 
             @Override
             public void other(int stream, String client, String broker, Carried carried) {
+                if ((carried == Carried.TLS || r.tls.isTls(stream)) && !r.tls.secretsFromCapture()) { // TLS: kept whole
+                    r.tls.mark(stream);
+                    if (!r.leftOut(stream)) {
+                        inner.other(stream, client, broker, carried);
+                    }
+                    return;
+                }
                 ConnectionWatch w = r.watch(stream);
                 if (w != null && w.mode == ConnectionWatch.Mode.HEAD && carried == Carried.EMPTY) {
                     return; // no payload at all in this slice: perhaps the close of a connection of the previous file
@@ -90,8 +110,11 @@ final class BoundaryGate {
 
             @Override
             public void tls(int stream, String client, String broker, TlsFacts facts) {
-                if (r.letGo(stream)) {
+                ConnectionWatch w = r.watch(stream);
+                if (r.tls.secretsFromCapture() && r.letGo(stream) || w == null || w.mode == ConnectionWatch.Mode.LOOSE) {
                     inner.tls(stream, client, broker, facts);
+                } else {
+                    r.tls.hold(stream, client, broker, facts); // handed on at its end, unless its edges are replayed
                 }
             }
 
@@ -111,6 +134,13 @@ final class BoundaryGate {
 
             @Override
             public void ended(ConnectionTraffic traffic) {
+                if (!r.tls.isTls(traffic.connection().stream())) {
+                    r.tls.letGo(traffic.connection().stream()); // a head's Kafka registration held, made now
+                }
+                TlsEdges.Held held = r.tls.take(traffic.connection().stream());
+                if (held != null && !r.leftOut(traffic.connection().stream())) {
+                    inner.tls(traffic.connection().stream(), held.client(), held.broker(), held.facts());
+                }
                 inner.ended(traffic);
             }
         };

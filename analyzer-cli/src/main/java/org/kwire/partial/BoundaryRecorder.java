@@ -28,7 +28,9 @@ import java.util.TreeMap;
  * <li><b>Tail</b>: for a connection still open at the end, the pieces since it was last at rest; the events its end
  * produces (requests unmatched, frames incomplete) are left out: the merge decides whether it goes on.</li>
  * </ul>
- * A connection that is not Kafka (or TLS) is let go: its events pass, nothing is kept. Memory: at most {@code cap}
+ * A TLS connection is never at rest: its edges are kept whole ({@link TlsEdges}) and the merge decrypts a later file's
+ * bytes of it with the state of the earlier file's handshake. A connection that is not Kafka is let go: its events
+ * pass, nothing is kept. Memory: at most {@code cap}
  * bytes per connection; past it, the connection is let go too and counted in a {@link #warnings() warning} (where the
  * start of a head was already left out of the report, that part of it is lost to the report, and said so).
  */
@@ -43,6 +45,8 @@ public final class BoundaryRecorder {
     private final Map<Integer, ConnectionWatch> watches = new HashMap<>();
     /** Per connection, its TCP facts below the stream stage ({@link TcpLog}). */
     private final Map<Integer, TcpLog> logs = new HashMap<>();
+    /** The TLS connections, whose edges are kept whole (never at rest): {@link TlsEdges}. */
+    final TlsEdges tls = new TlsEdges();
     private boolean inputEnded;
     private long overCap;
     private long lostHeads;
@@ -51,6 +55,12 @@ public final class BoundaryRecorder {
     /** @param cap bytes kept per connection at most ({@code --boundary-bytes}) */
     public BoundaryRecorder(long cap) {
         this.cap = cap;
+    }
+
+    /** The slice's TLS key log ({@link TlsEdges#secretsFromCapture}); returns this recorder. */
+    public BoundaryRecorder keyLog(org.kwire.tls.KeyLog keyLog) {
+        tls.keyLog(keyLog);
+        return this;
     }
 
     /** Watches one connection's stream stage ({@code inner}); its events pass on. */
@@ -132,7 +142,7 @@ public final class BoundaryRecorder {
 
             @Override
             public void onSegment(boolean fromA, org.kwire.net.TcpSegment s) {
-                logs.get(w.tcp.stream()).segment(w, fromA, s);
+                tls.leftHead(w, () -> logs.get(w.tcp.stream()).segment(w, fromA, s));
                 super.onSegment(fromA, s);
             }
 
@@ -165,7 +175,9 @@ public final class BoundaryRecorder {
         }
         int side = fromA ? 0 : 1;
         w.received[side] += length;
-        keep(w, Piece.data(fromA, buffer, offset, length, timestampNanos, packet, w.next[side]));
+        Piece piece = Piece.data(fromA, buffer, offset, length, timestampNanos, packet, w.next[side]);
+        tls.sniff(w.tcp.stream(), fromA, w.synSeen, piece.data()); // TLS: kept past UNDECIDED, up to the cap
+        keep(w, piece);
         if (w.next[side] >= 0) {
             w.next[side] = (w.next[side] + length) & 0xffffffffL;
         }
@@ -184,7 +196,7 @@ public final class BoundaryRecorder {
 
     /** Call before ending the pipeline: what the end of the input produces on connections still open is left out. */
     void inputEnded() {
-        watches.forEach((s, w) -> logs.get(s).endHead(w));
+        watches.forEach((s, w) -> tls.leftHead(w, () -> logs.get(s).endHead(w)));
         inputEnded = true;
     }
 
@@ -195,7 +207,7 @@ public final class BoundaryRecorder {
         w.pieces.add(p);
         w.weight += p.weight();
         largest = Math.max(largest, w.weight);
-        if (!w.kafka && w.weight > UNDECIDED) {
+        if (!w.kafka && !tls.isTls(w.tcp.stream()) && w.weight > UNDECIDED) {
             w.loose();
         } else if (w.weight > cap) {
             overCap++;
@@ -203,6 +215,7 @@ public final class BoundaryRecorder {
                 lostHeads++;
             }
             w.loose();
+            tls.letGo(w.tcp.stream()); // a TLS head's Kafka registration held, made now
         }
     }
 
@@ -220,10 +233,15 @@ public final class BoundaryRecorder {
 
     /**
      * The connection observer of the slice's analysis: a connection found to be Kafka is registered whatever its
-     * edges hold (the merge's entry for it joins this one); one found not to be Kafka, or TLS, is let go.
+     * edges hold (the merge's entry for it joins this one); one found not to be Kafka (nor TLS) is let go.
      */
     public ConnectionObserver observer(ConnectionObserver inner) {
         return BoundaryGate.observer(this, inner);
+    }
+
+    /** The slice's traffic census, without the TLS connections whose edges the merge replays ({@link TlsEdges#census}). */
+    public ConnectionObserver census(ConnectionObserver census) {
+        return TlsEdges.census(this, census);
     }
 
     /** The watch of a connection, or null. */
@@ -232,7 +250,7 @@ public final class BoundaryRecorder {
     }
 
     /**
-     * A connection that is not Kafka, or is TLS, is let go (its events pass from now on), unless what its end produces
+     * A connection that is not Kafka (nor TLS) is let go (its events pass from now on), unless what its end produces
      * is left out (its tail replays it): returns whether the event passes.
      */
     boolean letGo(int stream) {
@@ -244,6 +262,7 @@ public final class BoundaryRecorder {
             return false;
         }
         w.loose();
+        tls.letGo(stream);
         return true;
     }
 

@@ -88,7 +88,8 @@ public final class PartialReport {
             }
         }
         capture.addAll(PacketPipeline.endWarnings(end[0], end[1], end[2], end[3], end[4]));
-        String verdict = TrafficCensus.of(brokerPorts, p.census()).verdict(packets);
+        String verdict = TrafficCensus.of(brokerPorts, p.census()).verdict(packets,
+                !p.report().tls().keyLogSources().isEmpty()); // as one analysis: was a key log (or secrets block) read
         if (verdict != null) {
             capture.add(new ExpertNote(ExpertItem.CAPTURE_NO_KAFKA, 0, -1, "", verdict));
         }

@@ -26,8 +26,11 @@ import java.util.TreeSet;
  * or ends (closed, or at the end of all input when no later slice goes on with it). A head that continues nothing is
  * replayed as its slice analyzed it. The later slice's stream of a joined connection takes the earlier one's number.
  * <p>
- * Not joined (named in {@link Crossings}' warning instead): connections let go by {@link BoundaryRecorder} (TLS, not
- * Kafka, over {@code --boundary-bytes}). A connection open at the end of a slice that does not go on is ended at the
+ * TLS connections are joined the same way, their edges kept whole ({@link TlsEdges}): the replay decrypts a later
+ * slice's bytes with the state the earlier slice's handshake set up.
+ * <p>
+ * Not joined (named in {@link Crossings}' warning instead): connections let go by {@link BoundaryRecorder} (not Kafka,
+ * over {@code --boundary-bytes}, TLS of a slice whose secrets came from the capture). A connection open at the end of a slice that does not go on is ended at the
  * last packet of all input (one analysis ends it there too, unless a later packet passes its idle timeout).
  */
 public final class Stitcher {
@@ -61,6 +64,14 @@ public final class Stitcher {
 
         /** The events counted, as a part numbered like the merged partial (ends the session). */
         ReportPart part();
+
+        /**
+         * The traffic census of the connections counted (after {@link #part()}), or null: TLS connections replayed
+         * here were left out of their slices' census ({@link TlsEdges#census}).
+         */
+        default org.kwire.stream.TrafficCensus.Counts census() {
+            return null;
+        }
     }
 
     /**
@@ -94,12 +105,14 @@ public final class Stitcher {
      */
     private final Map<Integer, long[]> bases = new HashMap<>();
     private ReportPart report;
+    private org.kwire.stream.TrafficCensus.Counts census;
 
     private Stitcher(Partial merged, Replay replay, CaptureNumbering times, long[] maxima) {
         this.merged = merged;
         this.replay = replay;
         this.times = times;
         this.report = merged.report();
+        this.census = merged.census();
         int n = merged.slices().size();
         frameOffset = new long[n];
         streamOffset = new int[n];
@@ -139,7 +152,7 @@ public final class Stitcher {
             return base == null ? 0 : base[toBroker ? 0 : 1];
         });
         ReportPart joinedPart = PartMerge.joinStreams(shifted, x -> s.streamMap.getOrDefault(x, x));
-        Partial p = new Partial(merged.kwirePartial(), merged.analysis(), merged.slices(), merged.census(), joinedPart);
+        Partial p = new Partial(merged.kwirePartial(), merged.analysis(), merged.slices(), s.census, joinedPart);
         return new Result(p, s.continued, s.joined);
     }
 
@@ -253,6 +266,9 @@ public final class Stitcher {
     private void done(Session session, int stream, JoinedConnection joined) {
         ReportPart part = session.part().shiftStreamOffsets((s, toBroker) -> s == stream ? joined.shift(toBroker) : 0);
         report = PartMerge.overlay(report, part, times::time);
+        if (session.census() != null) {
+            census = census.merge(session.census());
+        }
     }
 
     /** The later slice's stream of a connection counts as the earlier one's ({@code origin}). */

@@ -37,4 +37,13 @@ public interface ConversationListener {
 
     /** A problem on the conversation (malformed header, duplicate correlation_id, ...). */
     void onNote(KafkaConversation conversation, ExpertNote note);
+
+    /**
+     * A note of the TLS stage on TCP stream {@code stream} (records, alerts, keys), which has no conversation. By
+     * default handed to {@link #onNote} without one; a listener that gates events by connection (a partial's boundary)
+     * overrides it.
+     */
+    default void onTlsNote(int stream, ExpertNote note) {
+        onNote(null, note);
+    }
 }

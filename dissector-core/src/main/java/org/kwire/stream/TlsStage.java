@@ -67,7 +67,7 @@ final class TlsStage implements TlsListener {
             reportAsTls();
         }
         if (plaintext != null && plaintext.isKafka()) {
-            heldNotes.forEach(n -> stage.listener().onNote(null, n));
+            heldNotes.forEach(n -> stage.listener().onTlsNote(tcp.stream(), n));
             if (held != null) {
                 report(held);
             }
@@ -105,7 +105,7 @@ final class TlsStage implements TlsListener {
     @Override
     public void note(ExpertNote note) {
         if (watched || plaintext != null && plaintext.isKafka()) {
-            stage.listener().onNote(null, note);
+            stage.listener().onTlsNote(tcp.stream(), note);
         } else if (heldNotes.size() < MAX_HELD_NOTES) {
             heldNotes.add(note);
         }

@@ -28,10 +28,15 @@ public final class MergedSource implements PacketSource {
     /** The sources' indices in time order, set on the first call of {@link #next()}; until then the order given. */
     private int[] order;
     private boolean started;
+    /** The inputs' decryption secrets taken so far, renumbered; per input, how many of its own. */
+    private final List<DecryptionSecrets> secrets = new ArrayList<>();
+    private final List<DecryptionSecrets> secretsView = java.util.Collections.unmodifiableList(secrets);
+    private final int[] secretsTaken;
 
     private MergedSource(List<PacketSource> sources) {
         this.sources = List.copyOf(sources);
         this.heads = new Packet[sources.size()];
+        this.secretsTaken = new int[sources.size()];
         this.order = java.util.stream.IntStream.range(0, sources.size()).toArray();
     }
 
@@ -109,6 +114,24 @@ public final class MergedSource implements PacketSource {
             all.addAll(sources.get(i).comments());
         }
         return all;
+    }
+
+    /**
+     * The decryption secrets of every input as they are read, in the order they were read (a list that only grows, as
+     * the pipeline takes it), numbered 1, 2, ... across the inputs: a key log embedded in one rotated file decrypts
+     * the connections of the others, as in one pcapng merged from them.
+     */
+    @Override
+    public List<DecryptionSecrets> decryptionSecrets() {
+        for (int i = 0; i < sources.size(); i++) {
+            List<DecryptionSecrets> of = sources.get(i).decryptionSecrets();
+            for (int k = secretsTaken[i]; k < of.size(); k++) {
+                DecryptionSecrets d = of.get(k);
+                secrets.add(new DecryptionSecrets(d.type(), d.data(), secrets.size() + 1));
+            }
+            secretsTaken[i] = of.size();
+        }
+        return secretsView;
     }
 
     /** Closes every input; the first failure is thrown after all were tried. */
