@@ -68,7 +68,7 @@ class RealRotationTest {
     @MethodSource("cases")
     void jobsGiveTheReportOfOneAnalysis(String set, String order) throws Exception {
         JsonNode jobs = report(args(List.of("analyze", "--jobs", "2"), ordered(set, order)));
-        SameReport.assertSame(reference(set), jobs, "analyze --jobs 2 of the files in " + order + " order");
+        same(set, jobs, "analyze --jobs 2 of the files in " + order + " order");
     }
 
     @ParameterizedTest(name = "{0} rotation, files in {1} order")
@@ -79,7 +79,19 @@ class RealRotationTest {
             partials.add(partial(file));
         }
         JsonNode merged = report(args(List.of("merge"), partials));
-        SameReport.assertSame(reference(set), merged, "the partials of the files merged in " + order + " order");
+        same(set, merged, "the partials of the files merged in " + order + " order");
+    }
+
+    /**
+     * The report of one analysis; with drops, but for the responses whose request the capture lost, which a slice
+     * cannot decode by the APIs its connection used in earlier files (docs/PARTIAL.md, "Exact across gaps": what is still not exact).
+     */
+    private static void same(String set, JsonNode report, String what) throws Exception {
+        if (set.equals("drops")) {
+            SameReport.assertSameButInferredResponses(reference(set), report, what);
+        } else {
+            SameReport.assertSame(reference(set), report, what);
+        }
     }
 
     @Test
