@@ -56,6 +56,7 @@ final class BoundaryReplay implements Stitcher.Replay {
         topicNames.forEach(run.topics::learn);
         boolean[] keep = {false};
         boolean[] unanswered = {false};
+        long[] own = {Long.MAX_VALUE}; // while unanswered: the client's offset from which requests are a later slice's
         ExchangeSink counted = new ExchangeSink() { // one tracker, one summarizer: what the followed part taught it holds
             @Override
             public void onConversation(KafkaConversation conversation) {
@@ -78,7 +79,8 @@ final class BoundaryReplay implements Stitcher.Replay {
 
             @Override
             public void onExchange(ExchangeSummary exchange) {
-                if (keep[0] || unanswered[0] && exchange.response() == null) {
+                if (keep[0] || unanswered[0] && exchange.response() == null
+                        && exchange.exchange().request().frame().streamOffset() < own[0]) {
                     report.onExchange(exchange);
                 }
             }
@@ -160,10 +162,11 @@ final class BoundaryReplay implements Stitcher.Replay {
             }
 
             @Override
-            public void unanswered(TcpStreamHandler handler, long packet) {
+            public void unanswered(TcpStreamHandler handler, long packet, long from) {
                 boolean was = keep[0];
                 keep[0] = false;
                 unanswered[0] = true;
+                own[0] = from;
                 handler.onEnd(packet);
                 unanswered[0] = false;
                 keep[0] = was;

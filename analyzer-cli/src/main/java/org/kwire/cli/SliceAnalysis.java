@@ -122,20 +122,21 @@ public final class SliceAnalysis {
         ReportBuilder report;
         ExchangeTracker tracker;
         org.kwire.export.EventWriter writer = null;
+        BoundaryRecorder recorder = new BoundaryRecorder(boundaryCap());
         try {
             run = run();
+            recorder.keyLog(run.tls.keyLog());
             report = run.report(cl);
             List<org.kwire.summary.ExchangeSink> sinks = new ArrayList<>(List.of(report));
             if (events != null) {
                 writer = new org.kwire.export.EventWriter(events, null, run.schemas, run.topics);
                 sinks.add(writer);
             }
-            tracker = run.tracker(sinks, workers);
+            tracker = run.tracker(List.of(recorder.sink(sinks)), workers);
         } catch (CliException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
         TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        BoundaryRecorder recorder = new BoundaryRecorder(boundaryCap()).keyLog(run.tls.keyLog());
         ConnectionLedger ledger = new ConnectionLedger(recorder);
         StreamStage stage = new StreamStage(run.options, run.tls, tracker.summarizer(), recorder.listener(tracker))
                 .observe(recorder.observer(AnalysisRun.observer(tracker, report))).observe(recorder.census(census));

@@ -8,11 +8,12 @@ import java.util.List;
  * <p>
  * Its capture point's signature ({@code linkTypes}, {@code hostAddresses}), its TCP connections (which started without
  * their SYN, which were open at its end), and the stream stage's input at its edges ({@link BoundaryRecorder}):
- * {@code tail}, per connection open at the end, what it received since it was last at rest (the bytes of frames still
- * incomplete, of requests still pending); {@code head}, per connection seen without its SYN, what it received until it
- * first came to rest after an exchange of its own (the bytes before the first frame boundary, the responses whose
- * request is not in the slice). The slice's report leaves out what those pieces produced; the merge hands them to the
- * stream stage again, joined across the boundary. Shape: {@code docs/partial.schema.json}.
+ * {@code tail}, per connection open at the end, what it received from where its stage could last be resumed (the
+ * frame in progress of each direction, the frames of the requests still pending); {@code head}, per connection seen
+ * without its SYN, what it received until a response to a request of its own began (the rest of the frames the
+ * rotation cut, the responses whose request is not in the slice, the slice's first requests; as TCP segments where the
+ * edge has them, its pieces then without bytes). The slice's report
+ * leaves out what those pieces produced; the merge hands them to the stream stage again, joined across the boundary. Shape: {@code docs/partial.schema.json}.
  *
  * @param linkTypes     LINKTYPE_ values of the slice's packets
  * @param hostAddresses the IP addresses that take part in the most connections (the capturing host's own, usually)
@@ -32,8 +33,10 @@ public record Boundary(List<Integer> linkTypes, List<String> hostAddresses, List
      * @param b         the other endpoint
      * @param synSeen   whether the slice's TCP stage saw the connection start (its handler started in sync)
      * @param clientIsA true if A is the Kafka client, false if B is, null if not decided yet
-     * @param fromStart tail: its pieces go back to the connection's first packet in the slice (it never came to rest)
-     * @param through   head: it never came to rest and was still open at the slice's end (it goes on into the next)
+     * @param fromStart tail: its pieces go back to the connection's first packet in the slice (its stage never could
+     *                  be resumed); else, per direction, they start where it last could
+     * @param through   head: it never ended (no response to a request of its own began) and was still open at the
+     *                  slice's end (it goes on into the next)
      * @param nextSeq   tail: per direction (A, B), the TCP sequence number of the next byte expected at the slice's end
      *                  (-1: none seen); a head's bytes before it are retransmissions of bytes the tail had
      * @param firstSeq  per direction (A, B), the TCP sequence number of the first byte the slice handed to the stream

@@ -12,26 +12,40 @@ import org.kwire.stream.ConnectionObserver;
 import org.kwire.stream.ConnectionTraffic;
 import org.kwire.stream.GapCause;
 import org.kwire.summary.FrameFindings;
+import org.kwire.protocol.RequestHeader;
+import org.kwire.summary.ExchangeSink;
+import org.kwire.summary.ExchangeSummary;
+import org.kwire.summary.FrameSummary;
 import org.kwire.tls.TlsFacts;
+
+import java.util.List;
+import java.util.Set;
 
 /**
  * The gates a {@link BoundaryRecorder} puts between a slice's stream stage and its report: the conversation events
  * and connection events of a connection whose edges the merge replays are left out while they are
- * ({@link BoundaryRecorder#leftOut}); the rest pass unchanged, in order.
+ * ({@link BoundaryRecorder#leftOut}); the rest pass unchanged, in order. Conversation events are left out behind the
+ * exchange tracker ({@link #listener} names them, {@link #sink} drops what the tracker made of them), connection
+ * events in front of the report ({@link #observer}).
  */
 final class BoundaryGate {
 
     private BoundaryGate() {
     }
 
-    /** The stage's conversation listener: {@code inner}, without the events left out. */
-    static ConversationListener listener(BoundaryRecorder r, ConversationListener inner) {
+    /**
+     * The stage's conversation listener: every event goes on to {@code inner} (the exchange tracker, which must still
+     * summarize a request of a head whose response comes after the head, so that the slice matches it), and those
+     * left out now are named to {@code hidden}, for {@link #sink} to leave out of the report.
+     */
+    static ConversationListener listener(BoundaryRecorder r, Set<Object> hidden, ConversationListener inner) {
         return new ConversationListener() {
             @Override
             public void onRequest(KafkaConversation c, RequestFrame frame, RequestRecord record) {
-                if (!r.leftOut(c.id())) {
-                    inner.onRequest(c, frame, record);
+                if (r.leftOut(c.id())) {
+                    hidden.add(frame.frame());
                 }
+                inner.onRequest(c, frame, record);
             }
 
             @Override
@@ -40,29 +54,82 @@ final class BoundaryGate {
                 if (w != null && exchange.request() != null) {
                     w.matched = true;
                 }
-                if (!r.leftOut(exchange.conversation().id())) {
-                    inner.onResponse(exchange, frame, decoded);
+                if (r.leftOut(exchange.conversation().id())) {
+                    hidden.add(exchange);
                 }
+                inner.onResponse(exchange, frame, decoded);
             }
 
             @Override
             public void onUnmatchedRequest(Exchange exchange) {
-                if (!r.leftOut(exchange.conversation().id())) {
-                    inner.onUnmatchedRequest(exchange);
+                if (r.leftOut(exchange.conversation().id())) {
+                    hidden.add(exchange);
                 }
+                inner.onUnmatchedRequest(exchange);
             }
 
             @Override
             public void onNote(KafkaConversation c, ExpertNote note) {
-                if (c == null || !r.leftOut(c.id())) {
-                    inner.onNote(c, note);
+                if (c != null && r.leftOut(c.id())) {
+                    hidden.add(note);
                 }
+                inner.onNote(c, note);
             }
 
             @Override
             public void onTlsNote(int stream, ExpertNote note) {
                 if (!r.leftOut(stream)) { // a TLS edge's notes come from the merge's replay
                     inner.onTlsNote(stream, note);
+                }
+            }
+        };
+    }
+
+    /**
+     * The sinks of the tracker (the report, the events): {@code inner}, without what the tracker made of the events
+     * {@link #listener} named in {@code hidden} (each is forgotten once delivered; the tracker delivers in capture
+     * order, and a response's exchange right after its frame).
+     */
+    static ExchangeSink sink(Set<Object> hidden, List<ExchangeSink> inner) {
+        return new ExchangeSink() {
+            private Exchange lastResponse;
+            private boolean lastHidden;
+
+            @Override
+            public void onConversation(KafkaConversation c) {
+                inner.forEach(s -> s.onConversation(c));
+            }
+
+            @Override
+            public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader header,
+                                       FrameSummary summary) {
+                if (!hidden.remove(frame)) {
+                    inner.forEach(s -> s.onRequestFrame(c, frame, header, summary));
+                }
+            }
+
+            @Override
+            public void onResponseFrame(ExchangeSummary exchange, KafkaFrame frame) {
+                lastResponse = exchange.exchange();
+                lastHidden = hidden.remove(lastResponse);
+                if (!lastHidden) {
+                    inner.forEach(s -> s.onResponseFrame(exchange, frame));
+                }
+            }
+
+            @Override
+            public void onExchange(ExchangeSummary exchange) {
+                boolean left = exchange.exchange() == lastResponse ? lastHidden : hidden.remove(exchange.exchange());
+                lastResponse = null;
+                if (!left) {
+                    inner.forEach(s -> s.onExchange(exchange));
+                }
+            }
+
+            @Override
+            public void onNote(KafkaConversation c, ExpertNote note) {
+                if (!hidden.remove(note)) {
+                    inner.forEach(s -> s.onNote(c, note));
                 }
             }
         };

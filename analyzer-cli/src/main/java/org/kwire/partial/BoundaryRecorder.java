@@ -3,17 +3,21 @@ package org.kwire.partial;
 import org.kwire.conversation.ConversationListener;
 import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
-import org.kwire.stream.ConnectionObserver;
 import org.kwire.partial.ConnectionWatch.Mode;
+import org.kwire.stream.ConnectionObserver;
+import org.kwire.summary.ExchangeSink;
 import org.kwire.tcp.ForwardingStreamHandler;
 import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -22,11 +26,13 @@ import java.util.TreeMap;
  * can produce it once, joined across the boundary ({@link Stitcher}).
  * <ul>
  * <li><b>Head</b>: a connection whose first packet is not a SYN may continue one of the previous file. Its pieces are
- * kept, and its conversation's events left out, until its handler is at rest ({@link TcpStreamHandler#atRest()}) after
- * a response to a request of this slice: Kafka answers in order, so by then whatever the previous file left pending is
- * answered, and from there on the slice's analysis is the one of the files together.</li>
- * <li><b>Tail</b>: for a connection still open at the end, the pieces since it was last at rest; the events its end
- * produces (requests unmatched, frames incomplete) are left out: the merge decides whether it goes on.</li>
+ * kept, and its conversation's events left out of the report (not of the tracker), until a response to a request of
+ * this slice begins where its handler could be resumed ({@link TcpStreamHandler#resumeOffsets()}): Kafka answers in
+ * order, so by then whatever the previous file left pending is answered, and from there on the slice's analysis is
+ * the one of the files together.</li>
+ * <li><b>Tail</b>: for a connection still open at the end, the pieces from where its handler could last be resumed:
+ * per direction the frame in progress, and the client's from its oldest pending request; the events its end produces
+ * (requests unmatched, frames incomplete) are left out: the merge decides whether it goes on.</li>
  * </ul>
  * A TLS connection is never at rest: its edges are kept whole ({@link TlsEdges}) and the merge decrypts a later file's
  * bytes of it with the state of the earlier file's handshake. A connection that is not Kafka is let go: its events
@@ -47,6 +53,8 @@ public final class BoundaryRecorder {
     private final Map<Integer, TcpLog> logs = new HashMap<>();
     /** The TLS connections, whose edges are kept whole (never at rest): {@link TlsEdges}. */
     final TlsEdges tls = new TlsEdges();
+    /** The conversation events left out that the tracker has not delivered yet (by identity). */
+    private final Set<Object> hidden = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
     private boolean inputEnded;
     private long overCap;
     private long lostHeads;
@@ -75,10 +83,7 @@ public final class BoundaryRecorder {
                     super.onSequence(fromA, seq);
                     return;
                 }
-                if (w.first[side] < 0) {
-                    w.first[side] = seq;
-                }
-                w.next[side] = seq;
+                w.sequence(side, seq);
                 super.onSequence(fromA, seq);
             }
 
@@ -101,10 +106,7 @@ public final class BoundaryRecorder {
                 int side = fromA ? 0 : 1;
                 if (!inputEnded) { // at the input's end: a gap one analysis of the files together may not declare
                     keep(w, Piece.event("gap", fromA, packet, bytes, reason));
-                    w.received[side] += bytes;
-                    if (w.next[side] >= 0) {
-                        w.next[side] = (w.next[side] + bytes) & 0xffffffffL;
-                    }
+                    w.advance(side, bytes);
                 }
                 super.onGap(fromA, bytes, reason, packet);
                 after(w, this);
@@ -157,7 +159,7 @@ public final class BoundaryRecorder {
     }
 
     /**
-     * After an event of the stream stage {@code h}: where it is at rest, the watch restarts (see
+     * After an event of the stream stage {@code h}: where it could be resumed, the watch drops the pieces before (see
      * {@link ConnectionWatch#after}); never once the input ended, since what the end of the input makes of a
      * connection (gaps given up on, frames ended) is no state of one analysis of the files together.
      */
@@ -174,13 +176,10 @@ public final class BoundaryRecorder {
             return; // held segments flushed at the input's end: the tail keeps the reassembly's state instead
         }
         int side = fromA ? 0 : 1;
-        w.received[side] += length;
         Piece piece = Piece.data(fromA, buffer, offset, length, timestampNanos, packet, w.next[side]);
         tls.sniff(w.tcp.stream(), fromA, w.synSeen, piece.data()); // TLS: kept past UNDECIDED, up to the cap
         keep(w, piece);
-        if (w.next[side] >= 0) {
-            w.next[side] = (w.next[side] + length) & 0xffffffffL;
-        }
+        w.advance(side, length);
     }
 
     /** Told once a packet started the connection: a first packet other than a SYN without ACK makes it a head. */
@@ -222,13 +221,20 @@ public final class BoundaryRecorder {
     /** True if the events of this connection are left out of the slice's report now. */
     boolean leftOut(int stream) {
         ConnectionWatch w = watches.get(stream);
-        return w != null && (w.mode == Mode.HEAD || w.mode == Mode.LIVE
-                && inputEnded && !w.ended);
+        return w != null && (w.mode == Mode.HEAD || w.mode == Mode.LIVE && inputEnded && !w.ended);
     }
 
-    /** The conversation listener of the slice's analysis, with the events this boundary keeps for the merge left out. */
-    public ConversationListener listener(ConversationListener inner) {
-        return BoundaryGate.listener(this, inner);
+    /**
+     * The conversation listener of the slice's analysis: every event goes on to {@code tracker}; those this boundary
+     * keeps for the merge are named for {@link #sink} to leave out.
+     */
+    public ConversationListener listener(ConversationListener tracker) {
+        return BoundaryGate.listener(this, hidden, tracker);
+    }
+
+    /** The tracker's sinks (report, events), without what it made of the events this boundary keeps for the merge. */
+    public ExchangeSink sink(List<ExchangeSink> inner) {
+        return BoundaryGate.sink(hidden, List.copyOf(inner));
     }
 
     /**
@@ -269,7 +275,7 @@ public final class BoundaryRecorder {
     /** The tail edges (connections open at the end), ascending stream; call after the pipeline ended. */
     public List<Boundary.Edge> tail() {
         List<Boundary.Edge> out = new ArrayList<>();
-        sorted().forEach((s, w) -> {
+        new TreeMap<>(watches).forEach((s, w) -> {
             if (w.mode == Mode.LIVE && !w.ended) {
                 out.add(w.edge(List.copyOf(w.pieces), !w.rested, false).withTcp(logs.get(s).tail()));
             }
@@ -280,18 +286,12 @@ public final class BoundaryRecorder {
     /** The head edges (connections seen without their SYN), ascending stream; call after the pipeline ended. */
     public List<Boundary.Edge> head() {
         List<Boundary.Edge> out = new ArrayList<>();
-        sorted().forEach((s, w) -> {
-            if (w.head != null) {
-                out.add(w.edge(w.head, false, false).withTcp(logs.get(s).head()));
-            } else if (w.mode == Mode.HEAD) {
-                out.add(w.edge(List.copyOf(w.pieces), false, !w.ended).withTcp(logs.get(s).head()));
+        new TreeMap<>(watches).forEach((s, w) -> {
+            if (w.head != null || w.mode == Mode.HEAD) {
+                out.add(logs.get(s).headEdge(w));
             }
         });
         return out;
-    }
-
-    private Map<Integer, ConnectionWatch> sorted() {
-        return new TreeMap<>(watches);
     }
 
     /** The slice's warning about connections whose boundary state was over the cap, if any. */
@@ -300,7 +300,7 @@ public final class BoundaryRecorder {
             return List.of();
         }
         return List.of(new ExpertNote(ExpertItem.CAPTURE_BOUNDARY_OVER_LIMIT, 0, -1, "", overCap + " TCP connection(s) "
-                + "held more than " + cap + " bytes of boundary state (bytes since they were last at rest, --boundary-bytes): their state is not carried into the next file"
+                + "held more than " + cap + " bytes of boundary state (--boundary-bytes): their state is not carried into the next file"
                 + (lostHeads > 0 ? ", and the start of " + lostHeads + " of them is missing from the report" : "")
                 + "; where they cross a file boundary the merged report may differ from one analysis of the files together"));
     }

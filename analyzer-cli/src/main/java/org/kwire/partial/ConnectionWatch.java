@@ -8,11 +8,12 @@ import java.util.List;
 
 /**
  * What {@link BoundaryRecorder} knows of one TCP connection of a slice: whether its events are left out (a head), pass
- * (live) or pass with nothing kept (let go), and the stream stage's input kept since it was last at rest.
+ * (live) or pass with nothing kept (let go), and the stream stage's input kept from where the stage could last be
+ * resumed (per direction, {@link #from}).
  */
 final class ConnectionWatch {
 
-    /** HEAD: seen without its SYN, not yet at rest after an exchange of its own; LIVE: counted; LOOSE: let go. */
+    /** HEAD: seen without its SYN, no response to a request of its own begun yet; LIVE: counted; LOOSE: let go. */
     enum Mode { HEAD, LIVE, LOOSE }
 
     final TcpConnection tcp;
@@ -23,11 +24,11 @@ final class ConnectionWatch {
     boolean kafka;
     /** A response matched a request of this slice. */
     boolean matched;
-    /** It came to rest at least once (a tail's pieces do not go back to its start). */
+    /** It could be resumed at least once (a tail's pieces do not go back to its start, but to that point). */
     boolean rested;
     /** It ended before the slice's input did. */
     boolean ended;
-    /** Pieces of the head (HEAD), or since the last rest (LIVE). */
+    /** Pieces of the head (HEAD), or from where the stage could last be resumed (LIVE). */
     final List<Piece> pieces = new ArrayList<>();
     /** Per direction (A, B): the sequence number of the next data byte, -1 until known. */
     final long[] next = {-1, -1};
@@ -38,9 +39,11 @@ final class ConnectionWatch {
      * (the offsets its notes give count from the slice's first byte).
      */
     final long[] received = {0, 0};
+    /** Per direction (A, B): the stream offset of the first byte {@link #pieces} hold (bytes and gaps before). */
+    final long[] from = {0, 0};
     /** Bytes {@link #pieces} hold, about. */
     long weight;
-    /** The head's pieces, once it came to rest. */
+    /** The head's pieces, once it ended. */
     List<Piece> head;
 
     ConnectionWatch(TcpConnection tcp) {
@@ -49,21 +52,77 @@ final class ConnectionWatch {
         this.mode = tcp.synSeen() ? Mode.LIVE : Mode.HEAD;
     }
 
-    /** After an event of the stream stage {@code h}: at rest, a head ends (after an exchange of its own), a tail restarts. */
+    /**
+     * After an event of the stream stage {@code h}. A head ends once a response to a request of this slice started
+     * (Kafka answers in order: whatever the previous file left pending is answered) where the stage could be resumed;
+     * requests of this slice may still be pending and frames in progress (the slice's own analysis goes on with them,
+     * exactly as one analysis of the files together: same frame boundaries, same requests pending). Wherever
+     * the stage could be resumed ({@link TcpStreamHandler#resumeOffsets()}: the frame in progress of each direction,
+     * the oldest pending request's for the client's), the pieces before that point are dropped: a tail holds the
+     * bytes from there.
+     */
     void after(TcpStreamHandler h) {
-        if (mode == Mode.LOOSE || !h.atRest()) {
+        if (mode == Mode.LOOSE) {
             return;
         }
+        long[] at = h.resumeOffsets();
         if (mode == Mode.HEAD) {
-            if (!matched) {
+            if (at == null || !matched && !h.answering()) {
                 return;
             }
             head = List.copyOf(pieces);
             mode = Mode.LIVE;
         }
-        rested = true;
-        pieces.clear();
+        if (at != null && at[0] >= from[0] && at[1] >= from[1]) {
+            trim(at);
+            rested = true;
+        }
+    }
+
+    /** Drops the pieces before stream offsets {@code at} (per direction, A and B): they start there from now on. */
+    private void trim(long[] at) {
+        if (at[0] == from[0] && at[1] == from[1]) {
+            return;
+        }
+        long[] offset = from.clone();
+        List<Piece> kept = new ArrayList<>(pieces.size());
         weight = 0;
+        for (Piece p : pieces) {
+            int side = p.fromA() ? 0 : 1;
+            long length = p.kind().equals("data") ? p.data().length : p.kind().equals("gap") ? p.bytes() : 0;
+            long start = offset[side];
+            offset[side] += length;
+            if (start + length <= at[side] && (length > 0 || start < at[side])) {
+                continue; // wholly before the point (an event without bytes: at it, or before)
+            }
+            if (start < at[side] && p.kind().equals("data")) {
+                p = p.skip((int) (at[side] - start));
+            } else if (start < at[side]) {
+                p = Piece.event(p.kind(), p.fromA(), p.packet(), start + length - at[side], p.text());
+            }
+            kept.add(p);
+            weight += p.weight();
+        }
+        pieces.clear();
+        pieces.addAll(kept);
+        from[0] = at[0];
+        from[1] = at[1];
+    }
+
+    /** The next byte of direction {@code side} (0: A's, 1: B's) has TCP sequence number {@code seq}. */
+    void sequence(int side, long seq) {
+        if (first[side] < 0) {
+            first[side] = seq;
+        }
+        next[side] = seq;
+    }
+
+    /** {@code bytes} more of direction {@code side} were handed to the stage (data, or a gap). */
+    void advance(int side, long bytes) {
+        received[side] += bytes;
+        if (next[side] >= 0) {
+            next[side] = (next[side] + bytes) & 0xffffffffL;
+        }
     }
 
     /** Lets the connection go: its events pass from now on, nothing more is kept. */

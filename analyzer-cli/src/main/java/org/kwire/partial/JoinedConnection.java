@@ -47,6 +47,11 @@ final class JoinedConnection {
         return out;
     }
 
+    /** The handler's stream offset of connection offset {@code offset} of direction client to broker ({@code toBroker}) or back. */
+    long local(long offset, boolean toBroker) {
+        return offset - shift(toBroker);
+    }
+
     /** True if the handler's direction {@code side} is the client's (A's when the client is not known). */
     boolean toBroker(int side) {
         return (side == 0) == (client == null || client.equals(a));

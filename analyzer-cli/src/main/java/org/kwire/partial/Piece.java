@@ -35,6 +35,15 @@ public record Piece(String kind, boolean fromA, long timestampNanos, long packet
         return new Piece(kind, fromA, timestampNanos, packet, rest, 0, null, (seq + n) & 0xffffffffL);
     }
 
+    /**
+     * This piece without its bytes (a data piece keeps its kind, direction, time, packet and sequence number): what a
+     * head whose TCP segments are kept needs of it, since the merge reassembles those and only looks at the pieces to
+     * spot an end ({@link JoinedConnection#feed}, {@link Stitcher}).
+     */
+    Piece withoutBytes() {
+        return data == null ? this : new Piece(kind, fromA, timestampNanos, packet, new byte[0], 0, null, seq);
+    }
+
     /** Bytes it holds in memory, roughly: its data plus a fixed overhead. */
     long weight() {
         return 48 + (data == null ? 0 : data.length) + (text == null ? 0 : text.length());

@@ -19,11 +19,11 @@ import java.util.TreeSet;
 /**
  * Joins the connections that cross a file boundary, when the report of merged partials is built: for each capture
  * point, each connection open at the end of a slice ({@link Boundary#tail()}) is handed to a new stream stage with the
- * pieces it received since it was last at rest (their events were counted by the slice: only followed here), then
- * with the pieces the next slice kept at its start for the same 4-tuple ({@link Boundary#head()}; counted here, once,
- * joined: a frame cut by the rotation is decoded whole, a request answered in the next file matched), on through the
- * slices where it never came to rest, until it comes to rest (the later slice's own analysis is exact from there on)
- * or ends (closed, or at the end of all input when no later slice goes on with it). A head that continues nothing is
+ * pieces it received from where its stage could last be resumed (their events were counted by the slice: only
+ * followed here), then with what the next slice kept at its start for the same 4-tuple ({@link Boundary#head()};
+ * counted here, once, joined: a frame cut by the rotation is decoded whole, a request answered in the next file
+ * matched), on through the slices where the head never ended, until one does (the later slice's own analysis is exact
+ * from there on; the requests it has pending there are its own, {@link Session#unanswered}) or it ends (closed, or at the end of all input when no later slice goes on with it). A head that continues nothing is
  * replayed as its slice analyzed it. The later slice's stream of a joined connection takes the earlier one's number.
  * <p>
  * TLS connections are joined the same way, their edges kept whole ({@link TlsEdges}): the replay decrypts a later
@@ -55,11 +55,12 @@ public final class Stitcher {
         void keep(boolean keep);
 
         /**
-         * Ends {@code handler}'s connection counting only the requests it still waits a response for, as unanswered:
-         * where a later slice's own analysis goes on at rest after an exchange of its own, Kafka's in-order answers
-         * leave those none (one analysis reports them at the connection's end). The rest of the end is left out.
+         * Ends {@code handler}'s connection where a later slice's head ended, counting as unanswered the requests it
+         * waits for whose frames start before offset {@code own} (client to broker, the handler's): Kafka answering in
+         * order, they never will be (one analysis reports them at the connection's end). Those from {@code own} on
+         * are that slice's, pending in its analysis, which counts them. The rest of the end is left out.
          */
-        default void unanswered(TcpStreamHandler handler, long packet) {
+        default void unanswered(TcpStreamHandler handler, long packet, long own) {
         }
 
         /** The events counted, as a part numbered like the merged partial (ends the session). */
@@ -221,13 +222,15 @@ public final class Stitcher {
                 continue; // nothing of it in this file (idle meanwhile)
             }
             join(j, h, origin);
-            bases.put(streamOffset[j] + h.stream(), joined.base(h));
+            long[] base = joined.base(h);
+            bases.put(streamOffset[j] + h.stream(), base);
             joined.feed(handler, h, frameOffset[j]);
             if (!h.through()) {
                 if (!handler.atRest() && !h.pieces().isEmpty()) {
-                    session.unanswered(handler, frameOffset[j] + h.pieces().get(h.pieces().size() - 1).packet());
+                    session.unanswered(handler, frameOffset[j] + h.pieces().get(h.pieces().size() - 1).packet(),
+                            joined.local(base[0], true));
                 }
-                return; // at rest (the slice's own analysis goes on from here) or ended
+                return; // the head ended (the slice's own analysis goes on from here) or the connection did
             }
         }
         joined.end(handler, endPacket);

@@ -83,4 +83,15 @@ final class TcpLog {
     TcpFacts head() {
         return new TcpFacts(List.of(), List.copyOf(segments));
     }
+
+    /**
+     * The head edge of {@code w}: its pieces until it ended (or all, {@code through} if it never did and is open), with
+     * its segments; where it has segments, its pieces keep no bytes (the merge reassembles the segments and looks at
+     * the pieces only to spot an end), so that a head's bytes are in its partial once.
+     */
+    Boundary.Edge headEdge(ConnectionWatch w) {
+        List<Piece> pieces = w.head != null ? w.head : w.pieces;
+        List<Piece> kept = segments.isEmpty() ? List.copyOf(pieces) : pieces.stream().map(Piece::withoutBytes).toList();
+        return w.edge(kept, false, w.head == null && !w.ended).withTcp(head());
+    }
 }

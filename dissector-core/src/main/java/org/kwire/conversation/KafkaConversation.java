@@ -50,6 +50,11 @@ public final class KafkaConversation {
     };
     /** acks=0 Produce requests remembered per connection, in case a broker answers one. */
     static final int ACKS0_REMEMBERED = 16;
+    /**
+     * A request other than the oldest pending one left the pending table (answered or replaced out of order): the
+     * pending requests are not all the requests since the oldest one. Cleared when none is pending.
+     */
+    private boolean disordered;
     /** The last response that decoded cleanly as the answer to its pending request, while SASL tokens were due. */
     private ResponseInference.Trial answerTrial;
 
@@ -106,6 +111,37 @@ public final class KafkaConversation {
         return inference.fits(frame, r.header().apiKey(), r.header().apiVersion());
     }
 
+    /**
+     * Stream offset (client to broker) of the frame of the oldest request waiting for its response, -1 if none; for a
+     * partial's boundary, which keeps a connection's bytes from there ({@link #inOrder}).
+     */
+    public long oldestPendingStart() {
+        return pending.isEmpty() ? -1 : pending.values().iterator().next().frame().streamOffset();
+    }
+
+    /**
+     * True if a new conversation handed the client's frames from the oldest pending request's on would hold what this
+     * one holds that later frames depend on: the requests pending are all those since the oldest one (none was
+     * answered or replaced out of order) and no SASL token exchange is under way or owes an answer. What it does not
+     * hold: the APIs seen before (for a response without its request) and the acks=0 requests before.
+     */
+    public boolean inOrder() {
+        return !disordered && saslTokens.settled();
+    }
+
+    /** Removes a pending request, noting whether it was not the oldest. */
+    private RequestRecord take(int correlationId) {
+        RequestRecord r = pending.get(correlationId);
+        if (r != null && !pending.isEmpty() && pending.values().iterator().next() != r) {
+            disordered = true;
+        }
+        pending.remove(correlationId);
+        if (pending.isEmpty()) {
+            disordered = false;
+        }
+        return r;
+    }
+
     /** True if any request waits for its response. */
     public boolean hasPending() {
         return !pending.isEmpty();
@@ -157,7 +193,7 @@ public final class KafkaConversation {
             note(ExpertItem.REQUEST_VERSION_UNKNOWN, frame.meta().lastPacket(), 6, apiName(h.apiKey()) + " v" + h.apiVersion()
                     + " request: no known Kafka release defines this version (header v1 assumed, body not decoded)");
         }
-        RequestRecord previous = pending.remove(h.correlationId());
+        RequestRecord previous = take(h.correlationId());
         if (previous != null) {
             note(ExpertItem.CORRELATION_ID_REUSED, frame.meta().lastPacket(), 8,
                     "correlation_id " + h.correlationId() + " reused while a request with it is pending");
@@ -202,7 +238,7 @@ public final class KafkaConversation {
             return;
         }
         int correlationId = response.correlationId();
-        RequestRecord request = pending.remove(correlationId);
+        RequestRecord request = take(correlationId);
         RequestRecord unanswerable = request == null ? acks0.remove(correlationId) : null;
         ResponseInference.Trial decoded = request == null && unanswerable == null ? inference.infer(frame, apisSeen) : answerTrial;
         RequestRecord api = request != null ? request : unanswerable;
@@ -259,6 +295,7 @@ public final class KafkaConversation {
             listener.onUnmatchedRequest(new Exchange(this, r, null));
         }
         pending.clear();
+        disordered = false;
     }
 
     private void note(ExpertItem item, long packet, long offset, String message) {

@@ -40,6 +40,11 @@ final class SaslTokens {
         return active;
     }
 
+    /** True if no token exchange is under way and no token waits for its answer (a new conversation's state). */
+    boolean settled() {
+        return !active && responsesDue == 0;
+    }
+
     /** How the last token was sent: {@code "after SaslHandshake v0"} or {@code "GSSAPI without SaslHandshake"}. */
     String flow() {
         return gssapi ? "GSS-API, no SaslHandshake" : "after SaslHandshake v0";

@@ -36,6 +36,8 @@ public final class FrameAssembler {
     /** The search for a frame boundary (or the check of a declared end) in progress, null when none. */
     private FrameHunt hunt;
     private long skippedTotal;
+    /** Stream offset from which framing has been in sync without a search since; {@code Long.MAX_VALUE} while not. */
+    private long syncedFrom;
     /** Pieces a decided hunt handed back, to frame before anything newer. */
     private final ArrayDeque<StreamPiece> queue = new ArrayDeque<>();
 
@@ -53,6 +55,7 @@ public final class FrameAssembler {
         this.validator = validator;
         this.sink = sink;
         this.context = context;
+        this.syncedFrom = startsInSync ? 0 : Long.MAX_VALUE;
     }
 
     /**
@@ -66,6 +69,26 @@ public final class FrameAssembler {
     /** True if in sync and between two frames: no frame, size prefix, search or skipped span in progress. */
     public boolean atFrameBoundary() {
         return hunt == null && cutter.atFrameBoundary();
+    }
+
+    /**
+     * Where a new assembler, started in sync, would go on as this one does: the stream offset of the frame in progress
+     * (or of the next byte, between frames), provided framing has been in sync since {@code from} without a search;
+     * else -1. For a partial's boundary, which keeps a connection's bytes from such a point.
+     *
+     * @param from a stream offset at or before the frame in progress (-1: the frame in progress itself)
+     */
+    public long resumeOffset(long from) {
+        long at = hunt == null ? cutter.frameInProgressStart() : -1;
+        long since = from < 0 ? at : Math.min(from, at);
+        return at < 0 || since < syncedFrom ? -1 : since;
+    }
+
+    /**
+     * The int at bytes 4 to 8 (a correlation_id) of the frame in progress in sync, once they arrived; else null.
+     */
+    public Integer idInProgress() {
+        return hunt == null ? cutter.frameInProgressId() : null;
     }
 
     /** Bytes skipped so far to find frame boundaries (reported in {@code kafka.frame.resync_skipped} notes). */
@@ -158,9 +181,13 @@ public final class FrameAssembler {
             decide(FrameHunt.Mode.DATA);
         } else if (!cutter.inSync()) { // a stream that starts out of sync
             hunt = new FrameHunt(validator, p.offset(), p.packet(), context);
+            syncedFrom = Long.MAX_VALUE;
             feed(p);
         } else if (p.isGap()) {
             hunt = cutter.gap(p.gapBytes(), p.reason(), p.packet());
+            if (hunt != null) {
+                syncedFrom = Long.MAX_VALUE;
+            }
         } else {
             search(cutter.data(p.data(), p.offset(), p.timestampNanos(), p.packet(), p.segmentStart()), p.packet());
         }
@@ -170,6 +197,7 @@ public final class FrameAssembler {
     private void search(List<StreamPiece> lost, long packet) {
         if (!lost.isEmpty()) {
             hunt = new FrameHunt(validator, lost.get(0).offset(), packet, context);
+            syncedFrom = Long.MAX_VALUE;
             for (int i = lost.size() - 1; i >= 0; i--) {
                 queue.addFirst(lost.get(i));
             }
@@ -200,6 +228,7 @@ public final class FrameAssembler {
         }
         if (o.resumeAt() >= 0) {
             cutter.resumeAt(o.resumeAt());
+            syncedFrom = o.resumeAt();
         } else {
             cutter.lost();
         }

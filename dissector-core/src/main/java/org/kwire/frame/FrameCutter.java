@@ -58,6 +58,22 @@ final class FrameCutter {
         return inSync && skipRest == 0 && partial == null && prefixFill == 0;
     }
 
+    /**
+     * In sync and not skipping an oversized frame: the stream offset of the frame in progress (of its size prefix's
+     * first byte), or of the next byte between frames; else -1.
+     */
+    long frameInProgressStart() {
+        if (!inSync || skipRest > 0) {
+            return -1;
+        }
+        return partial != null ? partial.start() : prefixFill > 0 ? frameStart : streamOffset;
+    }
+
+    /** The int at bytes 4 to 8 of the frame in progress (a correlation_id), if they arrived; else null. */
+    Integer frameInProgressId() {
+        return partial != null && partial.fill() >= 8 ? partial.intAt(4) : null;
+    }
+
     long oversizedFrames() {
         return oversized;
     }

@@ -58,6 +58,22 @@ final class PartialFrame {
         return start;
     }
 
+    /** The 4 bytes from frame offset {@code at} as a big-endian int (they must have arrived: {@code at + 4 <= fill}). */
+    int intAt(int at) {
+        int value = 0;
+        int base = 0;
+        for (ByteBuffer b : pieces) {
+            for (int i = Math.max(at - base, 0); i < b.remaining() && base + i < at + 4; i++) {
+                value = value << 8 | b.get(b.position() + i) & 0xff;
+            }
+            base += b.remaining();
+            if (base >= at + 4) {
+                break;
+            }
+        }
+        return value;
+    }
+
     /** Takes the next bytes of the frame from {@code data[pos, end)} (as a slice, not copied); returns how many. */
     int add(ByteBuffer data, int pos, int end, long packet, long timestampNanos) {
         int n = Math.min(end - pos, missing());

@@ -56,6 +56,24 @@ final class KafkaFraming {
                 && !conversation.expectsSaslTokens();
     }
 
+    /**
+     * Where a new stage would go on as this one ({@link ResumePoint}), or null: a direction out of sync or searching
+     * since the point, a SASL token exchange, requests answered out of order, or a response in progress with nothing
+     * pending.
+     */
+    ResumePoint resumePoint() {
+        long oldest = conversation.oldestPendingStart();
+        long request = requests.resumeOffset(oldest);
+        long response = responses.resumeOffset(-1);
+        if (request < 0 || response < 0 || !conversation.inOrder()
+                || oldest < 0 && !responses.atFrameBoundary()) {
+            return null;
+        }
+        Integer answering = responses.idInProgress();
+        boolean answers = answering != null && conversation.isPending(answering);
+        return clientIsA ? new ResumePoint(request, response, answers) : new ResumePoint(response, request, answers);
+    }
+
     private FrameAssembler side(boolean fromA) {
         return fromA == clientIsA ? requests : responses;
     }

@@ -115,6 +115,11 @@ final class StreamDecoder implements StreamInput {
         return state == State.KAFKA && kafka.atRest();
     }
 
+    @Override
+    public ResumePoint resumePoint() {
+        return state == State.KAFKA ? kafka.resumePoint() : null;
+    }
+
     /** True while this decoder frames Kafka. */
     boolean isKafka() {
         return state == State.KAFKA;

@@ -85,10 +85,19 @@ public interface StreamInput {
      * True if the stage is at rest after the call it just took: the connection carries Kafka, both directions are
      * between two frames, no request waits for its response and no SASL token exchange is under way; so a new decoder
      * opened here, told that the streams start at a frame boundary, would go on exactly as this one does. A partial
-     * analysis of one file keeps a connection's bytes since its last rest for a merge ({@code org.kwire.partial});
+     * analysis of one file keeps a connection's bytes from its last {@link #resumePoint} for a merge, of which a rest is one;
      * by default, never.
      */
     default boolean atRest() {
         return false;
+    }
+
+    /**
+     * Where a new decoder, told that both streams start at a frame boundary, would go on as this one does if handed
+     * the bytes from there on ({@link ResumePoint}); null if there is no such point now (not Kafka, a direction out of
+     * sync, a SASL token exchange, ...). A partial's boundary keeps a connection's bytes from there; by default, null.
+     */
+    default ResumePoint resumePoint() {
+        return null;
     }
 }

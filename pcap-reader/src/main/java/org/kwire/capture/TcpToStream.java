@@ -76,4 +76,16 @@ final class TcpToStream implements TcpStreamHandler {
     public boolean atRest() {
         return stream.atRest();
     }
+
+    @Override
+    public long[] resumeOffsets() {
+        org.kwire.stream.ResumePoint p = stream.resumePoint();
+        return p == null ? null : new long[] {p.fromA(), p.fromB()};
+    }
+
+    @Override
+    public boolean answering() {
+        org.kwire.stream.ResumePoint p = stream.resumePoint();
+        return p != null && p.answering();
+    }
 }

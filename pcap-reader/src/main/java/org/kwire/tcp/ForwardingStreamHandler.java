@@ -71,4 +71,14 @@ public class ForwardingStreamHandler implements TcpStreamHandler {
     public void onEndState(boolean fromA, HalfState state) {
         inner.onEndState(fromA, state);
     }
+
+    @Override
+    public long[] resumeOffsets() {
+        return inner.resumeOffsets();
+    }
+
+    @Override
+    public boolean answering() {
+        return inner.answering();
+    }
 }

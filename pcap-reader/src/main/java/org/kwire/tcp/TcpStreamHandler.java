@@ -94,7 +94,7 @@ public interface TcpStreamHandler {
      * True if the handler is at rest after the event it just handled: everything it was handed so far is accounted
      * for, nothing is held for later (no frame in progress, no request waiting for its response), so that a new handler
      * started here, told that its streams start at a boundary, would go on exactly as this one does. A partial's
-     * boundary ({@code org.kwire.partial}) keeps a connection's bytes since its last rest. By default, never.
+     * boundary ({@code org.kwire.partial}) keeps a connection's bytes from its last {@link #resumeOffsets()}. By default, never.
      */
     default boolean atRest() {
         return false;
@@ -115,5 +115,23 @@ public interface TcpStreamHandler {
      * that a merge goes on from it ({@link ResumedTcp}); by default ignored.
      */
     default void onEndState(boolean fromA, HalfState state) {
+    }
+
+    /**
+     * Where a new handler, told that both streams start at a frame boundary, would go on as this one does if handed
+     * each direction's bytes from these stream offsets on (bytes and gaps since the first this handler took):
+     * {@code {fromA, fromB}}; null if there is no such point now. A partial's boundary ({@code org.kwire.partial})
+     * keeps a connection's bytes from there. By default, null.
+     */
+    default long[] resumeOffsets() {
+        return null;
+    }
+
+    /**
+     * True if the frame in progress from the server answers a request waiting for its response (it carries its
+     * correlation_id): in a protocol answered in order, every request before it is answered. By default, false.
+     */
+    default boolean answering() {
+        return false;
     }
 }
