@@ -104,8 +104,12 @@ class SignalExitTest {
         assertEquals(Long.parseLong(m.group(1)), report.get("capture").get("packets").asLong());
         assertTrue(report.get("capture").get("packets").asLong() > 340, "kwire read more than the first copy: " + err);
         assertEquals("[\"stdin\"]", report.get("capture").get("files").toString());
+        // the reader's warning follows the notes the analysis made up to the stop (a frame the stop cut is one when
+        // kwire had not read all it was given, as on a loaded machine)
+        List<String> warnings = new java.util.ArrayList<>();
+        report.get("warnings").forEach(w -> warnings.add(w.asText()));
         assertEquals("warning [capture]: " + err.substring("kwire: warning: ".length()).trim(),
-                report.get("warnings").get(0).asText());
+                warnings.get(warnings.size() - 1), warnings.toString());
     }
 
     @Test
