@@ -41,6 +41,7 @@ public enum ExpertItem {
     CAPTURE_BOUNDARY_OVER_LIMIT("capture.boundary_over_limit", WARNING, LIMIT, "TCP connections whose state at a file's edge was over --boundary-bytes, not carried into the next file"),
     // TCP streams
     TCP_GAP("tcp.gap", WARNING, SEQUENCE, "stream bytes the capture missed (lost segments or snaplen), outside a frame"),
+    TCP_DATA_AFTER_CLOSE("tcp.data_after_close", WARNING, SEQUENCE, "TCP payload that came after its connection had ended, beyond its FIN or RST or before its first byte: not analyzed (counted, the first named)"),
     TCP_RETRANSMISSION_DIFFERS("tcp.retransmission_differs", WARNING, SEQUENCE, "a retransmission whose bytes differ from the first copy"),
     // Kafka framing (the size prefix)
     FRAME_SIZE_INVALID("kafka.frame.size_invalid", ERROR, MALFORMED, "a size prefix below the smallest frame, or negative; framing resynchronises"),
