@@ -1,16 +1,12 @@
 package org.kwire.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.apache.kafka.common.message.MetadataRequestData;
-import org.apache.kafka.common.message.MetadataResponseData;
-import org.apache.kafka.common.protocol.ApiKeys;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.kwire.TestCaptures;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,15 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class DataAfterCloseTest {
 
-    private static byte[] metadata(int correlationId) {
-        return CraftedPcap.request(new MetadataRequestData().setTopics(null), ApiKeys.METADATA, 12, "adminclient-1",
-                correlationId);
-    }
-
-    private static byte[] metadataResponse(int correlationId) {
-        return CraftedPcap.response(new MetadataResponseData(), ApiKeys.METADATA, 12, correlationId);
-    }
-
     /**
      * {@code kwire analyze [--strict] FILE}: its exit code must be {@code exit}, and its standard error the data after
      * close and no-Kafka warnings (said there as the capture's own warnings are) or nothing; the JSON report.
@@ -40,17 +27,11 @@ class DataAfterCloseTest {
         CliRun run = strict ? CliRun.of("analyze", "--strict", capture.toString()) : CliRun.of("analyze", capture.toString());
         assertEquals(exit, run.exit(), run.err());
         JsonNode r = run.json();
-        List<String> late = warnings(r).stream().filter(w -> w.contains("came after their connection had ended")
-                        || w.contains("no Kafka traffic found"))
+        List<String> late = HostileTrafficTest.warnings(r).stream()
+                .filter(w -> w.contains("came after their connection had ended") || w.contains("no Kafka traffic found"))
                 .map(w -> "kwire: warning: " + w.substring(w.indexOf(": ") + 2)).toList();
         assertEquals(late, run.err().lines().toList());
         return r;
-    }
-
-    private static List<String> warnings(JsonNode r) {
-        List<String> w = new ArrayList<>();
-        r.get("warnings").forEach(n -> w.add(n.asText()));
-        return w;
     }
 
     /** Both Metadata exchanges kept, no warning: exit 0 with and without --strict. */
@@ -59,7 +40,7 @@ class DataAfterCloseTest {
             JsonNode r = analyzed(capture, strict, 0);
             assertEquals("4 frames, 0 malformed, 0 incomplete, 0 without request; {}; Metadata 2/2",
                     HostileTrafficTest.outcome(r));
-            assertEquals(List.of(), warnings(r));
+            assertEquals(List.of(), HostileTrafficTest.warnings(r));
         }
     }
 
@@ -69,8 +50,8 @@ class DataAfterCloseTest {
      */
     @Test
     void aResponseInFlightWhenTheClientResetIsMatched(@TempDir Path dir) throws IOException {
-        Path capture = new CraftedPcap().connection(2, 50401, 9092).handshake().client(metadata(1)).client(metadata(2))
-                .server(metadataResponse(1)).rst(true).server(metadataResponse(2)).capture().write(dir.resolve("rst.pcap"));
+        Path capture = new CraftedPcap().connection(2, 50401, 9092).handshake().client(HostileTrafficTest.metadata(1)).client(HostileTrafficTest.metadata(2))
+                .server(HostileTrafficTest.metadataResponse(1)).rst(true).server(HostileTrafficTest.metadataResponse(2)).capture().write(dir.resolve("rst.pcap"));
         assertBothExchangesAndNoWarning(capture);
     }
 
@@ -80,9 +61,9 @@ class DataAfterCloseTest {
      */
     @Test
     void aSegmentBeforeTheFinCapturedAfterItIsAnalyzed(@TempDir Path dir) throws IOException {
-        byte[] second = metadataResponse(2);
-        Path capture = new CraftedPcap().connection(2, 50200, 9092).handshake().client(metadata(1))
-                .server(metadataResponse(1)).client(metadata(2)).serverLost(second.length).fin(true).fin(false)
+        byte[] second = HostileTrafficTest.metadataResponse(2);
+        Path capture = new CraftedPcap().connection(2, 50200, 9092).handshake().client(HostileTrafficTest.metadata(1))
+                .server(HostileTrafficTest.metadataResponse(1)).client(HostileTrafficTest.metadata(2)).serverLost(second.length).fin(true).fin(false)
                 .serverLate(second.length + 1, second).capture().write(dir.resolve("fin.pcap"));
         assertBothExchangesAndNoWarning(capture);
     }
@@ -93,19 +74,19 @@ class DataAfterCloseTest {
      */
     @Test
     void payloadBeyondTheFinIsCountedAndWarnedAbout(@TempDir Path dir) throws IOException {
-        int size = metadataResponse(7).length;
-        Path capture = new CraftedPcap().connection(2, 50300, 9092).handshake().client(metadata(1))
-                .server(metadataResponse(1)).fin(true).fin(false).server(metadataResponse(7)).capture()
+        int size = HostileTrafficTest.metadataResponse(7).length;
+        Path capture = new CraftedPcap().connection(2, 50300, 9092).handshake().client(HostileTrafficTest.metadata(1))
+                .server(HostileTrafficTest.metadataResponse(1)).fin(true).fin(false).server(HostileTrafficTest.metadataResponse(7)).capture()
                 .write(dir.resolve("after-fin.pcap"));
         JsonNode r = analyzed(capture, false, 0);
         assertEquals("2 frames, 0 malformed, 0 incomplete, 0 without request; {\"tcp.data_after_close\":1}; Metadata 1/1",
                 HostileTrafficTest.outcome(r));
-        int offset = metadataResponse(1).length + 1; // after the response and the FIN
+        int offset = HostileTrafficTest.metadataResponse(1).length + 1; // after the response and the FIN
         assertEquals(List.of("warning [sequence] frame 7 offset " + offset + " (stream 0 127.0.0.1:9092"
                 + " -> 127.0.0.2:50300): 1 segment(s) carrying " + size + " bytes of payload came after their connection "
                 + "had ended (1 connection(s); the first at frame 7, stream offset " + offset + ") and "
                 + "have no place in its streams (beyond its FIN or RST, or before its first byte, e.g. a capture out of "
-                + "order): not analyzed"), warnings(r));
+                + "order): not analyzed"), HostileTrafficTest.warnings(r));
         analyzed(capture, true, 4);
     }
 
@@ -118,7 +99,7 @@ class DataAfterCloseTest {
     void aCaptureInReverseOrderCountsEveryPayloadByte(@TempDir Path dir) throws IOException {
         Path reversed = PcapEdit.reversed(TestCaptures.path("java-basic.pcap"), dir.resolve("reversed.pcap"));
         JsonNode r = analyzed(reversed, false, 0);
-        List<String> w = warnings(r);
+        List<String> w = HostileTrafficTest.warnings(r);
         assertEquals(2, w.size(), w.toString());
         assertEquals("warning [sequence] frame 7 (stream 1 127.0.0.1:9092 -> 127.0.0.1:45898): 161 segment(s) carrying "
                 + "47558 bytes of payload came after their connection had ended (17 connection(s); the first at frame 7) "

@@ -73,6 +73,28 @@ final class FrameCutter {
         inSync = false;
     }
 
+    /** The first bytes (up to {@link FrameStartValidator#HEAD_BYTES}) of the frame in progress, a copy; null if none. */
+    ByteBuffer headInProgress() {
+        if (partial == null) {
+            return null;
+        }
+        KafkaFrame f = partial.frame();
+        ByteBuffer head = ByteBuffer.allocate(Math.min(FrameStartValidator.HEAD_BYTES, f.length()));
+        f.data().get(0, head.array(), 0, head.capacity());
+        return head;
+    }
+
+    /** Takes the frame in progress away (its size prefix was contradicted: the caller frames its bytes); or null. */
+    PartialFrame takePartial() {
+        PartialFrame p = partial;
+        partial = null;
+        return p;
+    }
+
+    int minFrameSize() {
+        return minFrameSize;
+    }
+
     /** Bytes of the frame in progress (or of one skipped by size) still to come; 0 if none. */
     long expectedRest() {
         return skipRest > 0 ? skipRest : partial != null ? partial.missing() : 0;

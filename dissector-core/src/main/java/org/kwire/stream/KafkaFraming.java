@@ -153,6 +153,20 @@ final class KafkaFraming {
         }
     }
 
+    /**
+     * A response whose correlation_id is that of the request still in progress (its header read, not pending yet)
+     * contradicts that request's size prefix: the broker answers only once it read the whole request. The request
+     * direction frames it where its bytes say first, so that the request comes before its response.
+     */
+    private void answersFrameInProgress(ResponseFrame response) {
+        ByteBuffer head = requests.frameInProgress();
+        if (head != null && head.limit() >= 12 && head.getInt(8) == response.correlationId()
+                && !conversation.isPending(response.correlationId())) {
+            requests.contradicted(response.frame().meta().firstPacket(), "its response (correlation_id "
+                    + response.correlationId() + ") came at frame " + response.frame().meta().firstPacket());
+        }
+    }
+
     private FrameSink sink(boolean request) {
         HeaderDecoder headers = stage.headers();
         return new FrameSink() {
@@ -161,7 +175,9 @@ final class KafkaFraming {
                 if (request) {
                     conversation.onRequestFrame(headers.requestFrame(frame)); // the header decoded once, here
                 } else {
-                    conversation.onResponseFrame(ResponseFrame.of(frame));
+                    ResponseFrame response = ResponseFrame.of(frame);
+                    answersFrameInProgress(response);
+                    conversation.onResponseFrame(response);
                 }
                 // an empty SASL token is a frame of size 0
                 requests.minFrameSize(conversation.expectsSaslTokens() ? 0 : HeaderDecoder.MIN_REQUEST_FRAME - 4);
