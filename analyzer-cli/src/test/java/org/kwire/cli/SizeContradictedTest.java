@@ -81,4 +81,27 @@ class SizeContradictedTest {
                     + " bytes"), HostileTrafficTest.warnings(r));
         }
     }
+
+    /**
+     * No response to tell (three requests in one segment, the first declaring 5,000 bytes, then FINs both ways): the
+     * connection carried every byte it sent, so the first request's size prefix claims more than it carried. The
+     * frames inside its span are found as after a gap; nothing is called lost by the capture (it was one incomplete
+     * frame "the capture lost", and the two requests after it were swallowed).
+     */
+    @Test
+    void aCleanEndEndsTheRequestWhoseSizePrefixIsTooLarge(@TempDir Path dir) throws IOException {
+        byte[] first = HostileTrafficTest.metadata(1);
+        ByteBuffer.wrap(first).putInt(5000);
+        byte[] all = CraftedPcap.concat(first, HostileTrafficTest.metadata(2), HostileTrafficTest.metadata(3));
+        Path capture = new CraftedPcap().connection(2, 50700, 9092).handshake().client(all).fin(true).fin(false)
+                .capture().write(dir.resolve("size5000-fin.pcap"));
+        JsonNode r = analyzed(capture);
+        assertEquals("3 frames, 1 malformed, 0 incomplete, 0 without request; {\"kafka.frame.size_contradicted\":1}; "
+                + "Metadata 3/0", HostileTrafficTest.outcome(r));
+        assertEquals(List.of("warning [malformed] frame 5 offset 0 (stream 0 client->broker): the frame at offset 0 "
+                + "declares 5004 bytes, but the connection ended (frame 5) with this direction's FIN, every byte before "
+                + "it captured, when " + all.length + " bytes of it had come: the size prefix claims more than the "
+                + "connection carried; the frame ends after " + first.length + " bytes, where the frames that follow "
+                + "start"), HostileTrafficTest.warnings(r));
+    }
 }

@@ -146,10 +146,11 @@ public final class FrameAssembler {
      * ({@link ContradictedSpan}); framing goes on there in sync, with one {@code kafka.frame.size_contradicted} note.
      * Nothing happens without a frame in progress read in sync.
      *
-     * @param packet   capture frame number of the evidence
-     * @param evidence what contradicts the size prefix, e.g. {@code "its response (correlation_id 1) came at frame 5"}
+     * @param packet     capture frame number of the evidence
+     * @param evidence   what contradicts the size prefix, e.g. {@code "its response (correlation_id 1) came at frame 5"}
+     * @param conclusion what that says of the size prefix, e.g. {@code "the size prefix is wrong"}
      */
-    public void contradicted(long packet, String evidence) {
+    public void contradicted(long packet, String evidence, String conclusion) {
         PartialFrame p = hunt == null ? cutter.takePartial() : null;
         if (p == null) {
             return;
@@ -158,7 +159,7 @@ public final class FrameAssembler {
         long at = span.frameEnd(p.start() + 4 + cutter.minFrameSize());
         sink.onNote(new ExpertNote(ExpertItem.FRAME_SIZE_CONTRADICTED, packet, p.start(), context, "the frame at offset "
                 + p.start() + " declares " + p.length() + " bytes, but " + evidence + " when " + p.fill() + " bytes of "
-                + "it had come: the size prefix is wrong; the frame ends after " + (at - p.start()) + " bytes"
+                + "it had come: " + conclusion + "; the frame ends after " + (at - p.start()) + " bytes"
                 + (at < span.end() ? ", where the frames that follow start" : "")));
         sink.onFrame(span.frameTo(at));
         List<StreamPiece> rest = span.takeFrom(at);

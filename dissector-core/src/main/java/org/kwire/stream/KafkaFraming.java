@@ -96,6 +96,12 @@ final class KafkaFraming {
         stage.listener().onNote(conversation, new ExpertNote(item, packet, -1, "stream " + tcp.stream() + direction, message));
     }
 
+    /** A direction ended cleanly (its FIN, nothing lost): a frame still in progress ends where its bytes say. */
+    void fin(boolean fromA, long packet) {
+        side(fromA).contradicted(packet, "the connection ended (frame " + packet + ") with this direction's FIN, every "
+                + "byte before it captured,", "the size prefix claims more than the connection carried");
+    }
+
     void end(long packet) {
         requests.end(packet);
         responses.end(packet);
@@ -163,7 +169,8 @@ final class KafkaFraming {
         if (head != null && head.limit() >= 12 && head.getInt(8) == response.correlationId()
                 && !conversation.isPending(response.correlationId())) {
             requests.contradicted(response.frame().meta().firstPacket(), "its response (correlation_id "
-                    + response.correlationId() + ") came at frame " + response.frame().meta().firstPacket());
+                    + response.correlationId() + ") came at frame " + response.frame().meta().firstPacket(),
+                    "the size prefix is wrong");
         }
     }
 

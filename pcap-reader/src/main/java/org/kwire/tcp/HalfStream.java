@@ -214,6 +214,9 @@ final class HalfStream {
      * that was captured, or acknowledged by the peer) become a gap.
      */
     void end(long packet) {
+        if (started && finSeq >= 0 && held.isEmpty() && nextSeq == finSeq) {
+            handler.onFin(fromA, packet);
+        }
         while (!held.isEmpty()) {
             skipTo(held.firstKey(), packet);
             drain();
