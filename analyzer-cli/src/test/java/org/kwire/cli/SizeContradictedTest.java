@@ -60,25 +60,31 @@ class SizeContradictedTest {
 
     /**
      * java-basic.pcap with the size prefix of its first request (frame 4, ApiVersions, 52 bytes after its prefix) set
-     * to 60 or 50,000 (the QA captures c6-first-size-60 and -50000): the report counts every exchange of the original,
-     * with one note at the response's frame (6).
+     * to 60, 50,000, 200 MiB or 2^31-1 (the QA captures c6-first-size-*): the report counts every exchange of the
+     * original, with one note at the response's frame (6); over --max-frame-size, the frame was being skipped by its
+     * size (noted) when its response came.
      */
     @Test
     void javaBasicWithItsFirstSizePrefixWrongKeepsEveryExchange(@TempDir Path dir) throws IOException {
         JsonNode original = CliRun.of("analyze", TestCaptures.path("java-basic.pcap").toString()).json();
         String apis = HostileTrafficTest.outcome(original).replaceFirst("^.*?; \\{\\}; ", "");
-        for (int size : new int[] {60, 50_000}) {
+        for (int size : new int[] {60, 50_000, 200 << 20, Integer.MAX_VALUE}) {
             byte[] pcap = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
             int[] payload = PcapEdit.tcpPayloads(pcap).stream().filter(p -> p[2] == 4).findFirst().orElseThrow();
             int real = ByteBuffer.wrap(pcap).getInt(payload[0]);
             ByteBuffer.wrap(pcap).putInt(payload[0], size);
             JsonNode r = analyzed(Files.write(dir.resolve("size" + size + ".pcap"), pcap));
-            assertEquals("146 frames, 1 malformed, 0 incomplete, 0 without request; {\"kafka.frame.size_contradicted\":1}; "
-                    + apis, HostileTrafficTest.outcome(r));
+            boolean over = size > 100 << 20;
+            assertEquals("146 frames, 1 malformed, 0 incomplete, 0 without request; {\"kafka.frame.size_contradicted\":1"
+                    + (over ? ",\"kafka.frame.too_large\":1" : "") + "}; " + apis, HostileTrafficTest.outcome(r));
+            List<String> w = new java.util.ArrayList<>(HostileTrafficTest.warnings(r));
+            assertEquals(over ? "warning [limit] frame 4 offset 0 (stream 0 client->broker): frame of " + size + " bytes "
+                    + "(after its size prefix) over the largest accepted, 104857600 (--max-frame-size): skipped by its "
+                    + "size" : null, over ? w.remove(0) : null);
             assertEquals(List.of("warning [malformed] frame 6 offset 0 (stream 0 client->broker): the frame at offset 0 "
-                    + "declares " + (size + 4) + " bytes, but its response (correlation_id 0) came at frame 6 when "
+                    + "declares " + (size + 4L) + " bytes, but its response (correlation_id 0) came at frame 6 when "
                     + (real + 4) + " bytes of it had come: the size prefix is wrong; the frame ends after " + (real + 4)
-                    + " bytes"), HostileTrafficTest.warnings(r));
+                    + " bytes"), w);
         }
     }
 

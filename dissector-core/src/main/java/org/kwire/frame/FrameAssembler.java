@@ -151,7 +151,7 @@ public final class FrameAssembler {
      * @param conclusion what that says of the size prefix, e.g. {@code "the size prefix is wrong"}
      */
     public void contradicted(long packet, String evidence, String conclusion) {
-        PartialFrame p = hunt == null ? cutter.takePartial() : null;
+        FrameInProgress p = hunt == null ? cutter.takeInProgress() : null;
         if (p == null) {
             return;
         }

@@ -30,6 +30,8 @@ final class FrameCutter {
     private int prefixFill;
     /** The frame in progress, null between frames. */
     private PartialFrame partial;
+    /** The frame being skipped by its size (over the largest accepted), its first bytes kept; else null. */
+    private SkippedFrame skipped;
     /** Where the size prefix being read started: stream offset, packet, time. */
     private long frameStart;
     private long firstPacket;
@@ -76,7 +78,7 @@ final class FrameCutter {
     /** The first bytes (up to {@link FrameStartValidator#HEAD_BYTES}) of the frame in progress, a copy; null if none. */
     ByteBuffer headInProgress() {
         if (partial == null) {
-            return null;
+            return skipped == null ? null : skipped.head();
         }
         KafkaFrame f = partial.frame();
         ByteBuffer head = ByteBuffer.allocate(Math.min(FrameStartValidator.HEAD_BYTES, f.length()));
@@ -84,10 +86,22 @@ final class FrameCutter {
         return head;
     }
 
-    /** Takes the frame in progress away (its size prefix was contradicted: the caller frames its bytes); or null. */
-    PartialFrame takePartial() {
-        PartialFrame p = partial;
-        partial = null;
+    /**
+     * Takes the frame in progress away, or one being skipped by its size whose bytes were kept (its size prefix was
+     * contradicted: the caller frames its bytes); null if none.
+     */
+    FrameInProgress takeInProgress() {
+        if (partial != null) {
+            FrameInProgress p = new FrameInProgress(partial.pieces(), partial.length());
+            partial = null;
+            return p;
+        }
+        if (skipped == null || skipped.pieces() == null) {
+            return null;
+        }
+        FrameInProgress p = new FrameInProgress(List.copyOf(skipped.pieces()), skipped.length());
+        skipped = null;
+        skipRest = 0;
         return p;
     }
 
@@ -112,6 +126,7 @@ final class FrameCutter {
         while (pos < end) {
             if (skipRest > 0) {
                 int n = (int) Math.min(skipRest, end - pos);
+                keepSkipped(data.slice(pos, n), timestampNanos, packet, n);
                 skipRest -= n;
                 pos += n;
                 streamOffset += n;
@@ -126,6 +141,7 @@ final class FrameCutter {
                 int size = data.getInt(pos);
                 if (!sizeOk(size, packet, streamOffset)) {
                     if (inSync) { // an oversized frame: skipped by its size from after its prefix
+                        skipped.add(data.slice(pos, 4), timestampNanos, packet);
                         pos += 4;
                         streamOffset += 4;
                     }
@@ -152,6 +168,7 @@ final class FrameCutter {
      * stays in sync
      */
     FrameHunt gap(long bytes, String reason, long packet) {
+        skipped = null;
         if (skipRest > 0) {
             long n = Math.min(skipRest, bytes);
             skipRest -= n;
@@ -225,6 +242,7 @@ final class FrameCutter {
         if (size > maxFrameSize) {
             oversized++;
             skipRest = size;
+            skipped = new SkippedFrame(frameOffset, 4L + size);
             note(ExpertItem.FRAME_TOO_LARGE, packet, frameOffset, "frame of " + size + " bytes (after its size prefix) over "
                     + "the largest accepted, " + maxFrameSize + " (--max-frame-size): skipped by its size");
             return false;
@@ -254,6 +272,9 @@ final class FrameCutter {
             if (!sizeOk(size, packet, frameStart) && !inSync) {
                 invalidPrefix = StreamPiece.bytes(frameStart, ByteBuffer.wrap(prefix.clone()), timestampNanos, packet, false);
             }
+            if (inSync && skipRest > 0) {
+                skipped.add(ByteBuffer.wrap(prefix.clone()), firstTimestamp, firstPacket);
+            }
             if (!inSync || skipRest > 0) {
                 return pos;
             }
@@ -275,6 +296,16 @@ final class FrameCutter {
         frame.data().get(0, head.array(), 0, head.capacity());
         sink.onFrame(frame);
         return head;
+    }
+
+    /** Keeps the next skipped bytes of an oversized frame (by reference, under a bound); forgets it at its end. */
+    private void keepSkipped(ByteBuffer bytes, long timestampNanos, long packet, int n) {
+        if (skipped != null) {
+            skipped.add(bytes, timestampNanos, packet);
+            if (n == skipRest) {
+                skipped = null;
+            }
+        }
     }
 
     private void note(ExpertItem item, long packet, long offset, String message) {
