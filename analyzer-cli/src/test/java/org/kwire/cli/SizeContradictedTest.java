@@ -110,4 +110,27 @@ class SizeContradictedTest {
                 + "connection carried; the frame ends after " + first.length + " bytes, where the frames that follow "
                 + "start"), HostileTrafficTest.warnings(r));
     }
+
+    /**
+     * The first request (size prefix 5,000) gets no response (as with acks=0), the second does: the response answers
+     * a request found inside the first one's span, which contradicts its size prefix as well.
+     */
+    @Test
+    void aResponseToARequestInsideTheSpanEndsTheFrameBeforeIt(@TempDir Path dir) throws IOException {
+        byte[] first = HostileTrafficTest.metadata(1);
+        ByteBuffer.wrap(first).putInt(5000);
+        byte[] second = HostileTrafficTest.metadata(2);
+        Path capture = new CraftedPcap().connection(2, 50800, 9092).handshake().client(first).client(second)
+                .server(HostileTrafficTest.metadataResponse(2)).client(HostileTrafficTest.metadata(3))
+                .server(HostileTrafficTest.metadataResponse(3)).fin(true).fin(false).capture()
+                .write(dir.resolve("inside.pcap"));
+        JsonNode r = analyzed(capture);
+        assertEquals("5 frames, 1 malformed, 0 incomplete, 0 without request; {\"kafka.frame.size_contradicted\":1}; "
+                + "Metadata 3/2", HostileTrafficTest.outcome(r));
+        assertEquals(List.of("warning [malformed] frame 5 offset 0 (stream 0 client->broker): the frame at offset 0 "
+                + "declares 5004 bytes, but the response at frame 5 answers a request (correlation_id 2) inside its span "
+                + "when " + (first.length + second.length) + " bytes of it had come: the size prefix is wrong; the frame "
+                + "ends after " + first.length + " bytes, where the frames that follow start"),
+                HostileTrafficTest.warnings(r));
+    }
 }

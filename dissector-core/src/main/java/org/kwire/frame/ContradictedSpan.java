@@ -47,6 +47,22 @@ final class ContradictedSpan {
         return end();
     }
 
+    /** True if, of the frames that follow one another from {@code at}, one has {@code correlationId} at bytes 8-11. */
+    boolean holds(long at, int correlationId) {
+        for (long next = at; next < end(); ) {
+            int n = held.copy(next, scratch);
+            if (n < 12) {
+                return false;
+            }
+            ByteBuffer head = ByteBuffer.wrap(scratch);
+            if (head.getInt(8) == correlationId) {
+                return true;
+            }
+            next += 4L + head.getInt(0);
+        }
+        return false;
+    }
+
     /** The frame's bytes up to {@code at}, as a frame whose length is that (its size prefix still says otherwise). */
     KafkaFrame frameTo(long at) {
         return held.frame(frameStart, (int) (at - frameStart));

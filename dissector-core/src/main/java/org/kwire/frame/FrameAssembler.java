@@ -151,12 +151,29 @@ public final class FrameAssembler {
      * @param conclusion what that says of the size prefix, e.g. {@code "the size prefix is wrong"}
      */
     public void contradicted(long packet, String evidence, String conclusion) {
-        FrameInProgress p = hunt == null ? cutter.takeInProgress() : null;
+        contradicted(packet, evidence, conclusion, null);
+    }
+
+    /**
+     * {@link #contradicted}, if a frame whose correlation_id is {@code correlationId} (bytes 8-11, as a request's
+     * header has it) starts inside the span of the frame in progress, among the frames that follow one another there:
+     * a response to a request hidden in that span. Returns true if it did.
+     */
+    public boolean answeredInside(int correlationId, long packet, String evidence, String conclusion) {
+        return contradicted(packet, evidence, conclusion, correlationId);
+    }
+
+    private boolean contradicted(long packet, String evidence, String conclusion, Integer correlationId) {
+        FrameInProgress p = hunt == null ? cutter.peekInProgress() : null;
         if (p == null) {
-            return;
+            return false;
         }
         ContradictedSpan span = new ContradictedSpan(p.pieces(), validator);
         long at = span.frameEnd(p.start() + 4 + cutter.minFrameSize());
+        if (correlationId != null && !span.holds(at, correlationId)) {
+            return false;
+        }
+        cutter.takeInProgress();
         sink.onNote(new ExpertNote(ExpertItem.FRAME_SIZE_CONTRADICTED, packet, p.start(), context, "the frame at offset "
                 + p.start() + " declares " + p.length() + " bytes, but " + evidence + " when " + p.fill() + " bytes of "
                 + "it had come: " + conclusion + "; the frame ends after " + (at - p.start()) + " bytes"
@@ -168,6 +185,7 @@ public final class FrameAssembler {
         }
         cutter.resumeAt(at);
         drain();
+        return true;
     }
 
     /**

@@ -91,18 +91,22 @@ final class FrameCutter {
      * contradicted: the caller frames its bytes); null if none.
      */
     FrameInProgress takeInProgress() {
-        if (partial != null) {
-            FrameInProgress p = new FrameInProgress(partial.pieces(), partial.length());
-            partial = null;
-            return p;
+        FrameInProgress p = peekInProgress();
+        if (p != null && partial == null) {
+            skipped = null;
+            skipRest = 0;
         }
-        if (skipped == null || skipped.pieces() == null) {
-            return null;
-        }
-        FrameInProgress p = new FrameInProgress(List.copyOf(skipped.pieces()), skipped.length());
-        skipped = null;
-        skipRest = 0;
+        partial = null;
         return p;
+    }
+
+    /** {@link #takeInProgress()} without taking it. */
+    FrameInProgress peekInProgress() {
+        if (partial != null) {
+            return new FrameInProgress(partial.pieces(), partial.length());
+        }
+        return skipped == null || skipped.pieces() == null ? null
+                : new FrameInProgress(List.copyOf(skipped.pieces()), skipped.length());
     }
 
     int minFrameSize() {

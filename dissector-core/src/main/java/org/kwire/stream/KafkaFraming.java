@@ -171,6 +171,10 @@ final class KafkaFraming {
             requests.contradicted(response.frame().meta().firstPacket(), "its response (correlation_id "
                     + response.correlationId() + ") came at frame " + response.frame().meta().firstPacket(),
                     "the size prefix is wrong");
+        } else if (head != null && !conversation.isPending(response.correlationId())) {
+            requests.answeredInside(response.correlationId(), response.frame().meta().firstPacket(), "the response "
+                    + "at frame " + response.frame().meta().firstPacket() + " answers a request (correlation_id "
+                    + response.correlationId() + ") inside its span", "the size prefix is wrong");
         }
     }
 
