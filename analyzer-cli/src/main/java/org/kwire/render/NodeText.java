@@ -32,7 +32,7 @@ final class NodeText {
         }
         String text;
         if (v instanceof String s) {
-            text = quote(s);
+            text = n.invalidUtf8() != null ? '"' + VisibleText.ofUtf8(n.invalidUtf8()).replace("\"", "\\\"") + '"' : quote(s);
         } else if (v instanceof byte[] b) {
             text = b.length <= MAX_HEX_BYTES ? "0x" + HexFormat.of().formatHex(b)
                     : "0x" + HexFormat.of().formatHex(b, 0, MAX_HEX_BYTES) + "...";

@@ -1,5 +1,7 @@
 package org.kwire.text;
 
+import org.kwire.dissect.WireValues;
+
 /**
  * The one escaping rule for text meant for people (a terminal, a text file, a log line): whatever a capture, a file
  * name or an option value holds is shown, and nothing in it can act on the terminal or forge a line.
@@ -11,7 +13,10 @@ package org.kwire.text;
  *   <li>invisible format characters (Unicode category Cf: bidi overrides and isolates U+202A-U+202E, U+2066-U+2069,
  *       the marks U+200E/U+200F, zero-width characters, U+FEFF, tag characters ...), the line and paragraph
  *       separators U+2028/U+2029 and lone surrogates read <code>&#92;uHHHH</code>, or {@code \UHHHHHHHH} outside the BMP;</li>
- *   <li>everything else, printable Unicode ({@code é}, {@code 日本}) included, is kept as it is.</li>
+ *   <li>everything else, printable Unicode ({@code é}, {@code 日本}) included, is kept as it is;</li>
+ *   <li>text given as the bytes that should have been UTF-8 ({@link #ofUtf8}): each byte that is no part of a valid
+ *       UTF-8 sequence reads {@code \xHH}, so that it is told from a real U+FFFD (which a decoder would have made
+ *       of it).</li>
  * </ul>
  * Hex digits are lower case. The result is one line of printable characters; {@link #cut} shortens such a line without
  * splitting an escape. JSON, HTML and the Prometheus exposition use their own formats' escaping instead. Stateless and
@@ -38,27 +43,60 @@ public final class VisibleText {
         while (i < s.length()) {
             int c = s.codePointAt(i);
             i += Character.charCount(c);
-            if (!escaped(c)) {
-                b.appendCodePoint(c);
-                continue;
-            }
-            switch (c) {
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                case '\r' -> b.append("\\r");
-                case '\t' -> b.append("\\t");
-                default -> {
-                    if (c <= 0x9f) {
-                        b.append("\\x").append(hex(c, 2));
-                    } else if (c <= 0xffff) {
-                        b.append("\\u").append(hex(c, 4));
-                    } else {
-                        b.append("\\U").append(hex(c, 8));
-                    }
+            append(b, c);
+        }
+        return b.toString();
+    }
+
+    /**
+     * The text of bytes meant to be UTF-8 (a Kafka string that may not be valid), with the rule applied to what
+     * decodes and every byte that is no part of a valid sequence (a stray continuation byte, a sequence cut short,
+     * overlong, a surrogate or beyond U+10FFFF) written {@code \xHH}; null stays null.
+     */
+    public static String ofUtf8(byte[] bytes) {
+        if (bytes == null) {
+            return null;
+        }
+        StringBuilder b = new StringBuilder(bytes.length + 16);
+        int i = 0;
+        while (i < bytes.length) {
+            int n = WireValues.utf8SequenceLength(bytes, i);
+            if (n == 0) {
+                b.append("\\x").append(hex(bytes[i] & 0xff, 2));
+                i++;
+            } else {
+                int c = n == 1 ? bytes[i] : bytes[i] & (0xff >> (n + 1));
+                for (int k = 1; k < n; k++) {
+                    c = c << 6 | bytes[i + k] & 0x3f;
                 }
+                append(b, c);
+                i += n;
             }
         }
         return b.toString();
+    }
+
+    /** Appends one code point, escaped if the rule says so. */
+    private static void append(StringBuilder b, int c) {
+        if (!escaped(c)) {
+            b.appendCodePoint(c);
+            return;
+        }
+        switch (c) {
+            case '\\' -> b.append("\\\\");
+            case '\n' -> b.append("\\n");
+            case '\r' -> b.append("\\r");
+            case '\t' -> b.append("\\t");
+            default -> {
+                if (c <= 0x9f) {
+                    b.append("\\x").append(hex(c, 2));
+                } else if (c <= 0xffff) {
+                    b.append("\\u").append(hex(c, 4));
+                } else {
+                    b.append("\\U").append(hex(c, 8));
+                }
+            }
+        }
     }
 
     /** Whether {@code c} is written as an escape. */

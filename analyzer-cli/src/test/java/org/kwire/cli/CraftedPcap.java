@@ -126,6 +126,34 @@ final class CraftedPcap {
             return this;
         }
 
+        /** A FIN (with ACK) from the client or the server: it takes one sequence number. */
+        Connection fin(boolean fromClient) {
+            packet(fromClient, 0x11, new byte[0]);
+            if (fromClient) {
+                clientSeq++;
+            } else {
+                serverSeq++;
+            }
+            return this;
+        }
+
+        /** A RST (with ACK) from the client or the server. */
+        Connection rst(boolean fromClient) {
+            packet(fromClient, 0x14, new byte[0]);
+            return this;
+        }
+
+        /**
+         * A segment from the server at {@code back} bytes before its next sequence number (bytes {@link #serverLost}
+         * skipped, captured late): its sequence numbers do not move.
+         */
+        Connection serverLate(int back, byte[] data) {
+            serverSeq -= back;
+            packet(false, 0x18, data);
+            serverSeq += back;
+            return this;
+        }
+
         /** The capture of this connection (to go on with another). */
         CraftedPcap capture() {
             return CraftedPcap.this;

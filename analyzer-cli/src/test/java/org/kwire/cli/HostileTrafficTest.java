@@ -62,19 +62,19 @@ class HostileTrafficTest {
         assertEquals(warnings, warnings(r));
     }
 
-    private static List<String> warnings(JsonNode r) {
+    static List<String> warnings(JsonNode r) {
         List<String> w = new ArrayList<>();
         r.get("warnings").forEach(n -> w.add(n.asText()));
         return w;
     }
 
     /** A Metadata v12 request for every topic, as a size-prefixed frame. */
-    private static byte[] metadata(int correlationId) {
+    static byte[] metadata(int correlationId) {
         return CraftedPcap.request(new MetadataRequestData().setTopics(null), ApiKeys.METADATA, 12, "adminclient-1",
                 correlationId);
     }
 
-    private static byte[] metadataResponse(int correlationId) {
+    static byte[] metadataResponse(int correlationId) {
         return CraftedPcap.response(new MetadataResponseData(), ApiKeys.METADATA, 12, correlationId);
     }
 

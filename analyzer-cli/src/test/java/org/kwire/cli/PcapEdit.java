@@ -186,6 +186,23 @@ final class PcapEdit {
         return Files.write(out, pcap);
     }
 
+    /** Copies {@code in} to {@code out} with its packets in reverse order (timestamps kept: going back in time). */
+    static Path reversed(Path in, Path out) throws IOException {
+        byte[] pcap = Files.readAllBytes(in);
+        ByteBuffer b = ByteBuffer.wrap(pcap);
+        ByteOrder order = b.getInt(0) == 0xa1b2c3d4 || b.getInt(0) == 0xa1b23c4d ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        java.util.List<int[]> records = new java.util.ArrayList<>();
+        for (int p = 24; p + 16 <= pcap.length; p += 16 + b.order(order).getInt(p + 8)) {
+            records.add(new int[] {p, 16 + b.order(order).getInt(p + 8)});
+        }
+        java.io.ByteArrayOutputStream o = new java.io.ByteArrayOutputStream();
+        o.write(pcap, 0, 24);
+        for (int i = records.size() - 1; i >= 0; i--) {
+            o.write(pcap, records.get(i)[0], records.get(i)[1]);
+        }
+        return Files.write(out, o.toByteArray());
+    }
+
     /** The packets of a classic pcap. */
     static int packets(byte[] pcap) {
         ByteBuffer b = ByteBuffer.wrap(pcap);

@@ -28,6 +28,21 @@ class VisibleTextTest {
         assertEquals("\\ud800x\\udc00", VisibleText.of("\ud800x\udc00"), "lone surrogates");
     }
 
+    /** Issue 20: bytes that are not UTF-8 read as the bytes they are, told from a real U+FFFD (which stays). */
+    @Test
+    void bytesThatAreNotUtf8ReadAsTheirValues() {
+        byte[] b = {'a', 'b', (byte) 0xff, 'c', (byte) 0xef, (byte) 0xbf, (byte) 0xbd, (byte) 0xc3, (byte) 0xa9};
+        assertEquals("ab\\xffc\ufffd\u00e9", VisibleText.ofUtf8(b));
+        assertEquals("\\xc3", VisibleText.ofUtf8(new byte[] {(byte) 0xc3}), "a sequence cut short");
+        assertEquals("\\xc0\\xaf", VisibleText.ofUtf8(new byte[] {(byte) 0xc0, (byte) 0xaf}), "overlong");
+        assertEquals("\\xed\\xa0\\x80", VisibleText.ofUtf8(new byte[] {(byte) 0xed, (byte) 0xa0, (byte) 0x80}),
+                "a surrogate");
+        byte[] escapes = {0x1b, '[', '2', 'J', '\\', (byte) 0xf0, (byte) 0x9f, (byte) 0x98, (byte) 0x80};
+        assertEquals("\\x1b[2J\\\\" + new String(Character.toChars(0x1f600)), VisibleText.ofUtf8(escapes),
+                "the rule still applies to what decodes");
+        assertEquals(null, VisibleText.ofUtf8(null));
+    }
+
     @Test
     void theBackslashIsDoubledSoThatEveryEscapeIsUnambiguous() {
         assertEquals("\\\\x1b", VisibleText.of("\\x1b"));

@@ -92,6 +92,7 @@ public final class FrameDissector {
         if (h.headerVersion() >= 1) {
             int len = h.clientIdLength();
             header.add(new FieldNode("client_id", "nullable_string", 12, 2 + Math.max(len, 0)).setValue(h.clientId())
+                    .setInvalidUtf8(WireValues.invalidUtf8(frame, 14, Math.max(len, 0), h.clientId()))
                     .setDetail("(int16 len=" + len + ")").setAbout("always a non-flexible int16-prefixed string"));
             p += 2 + Math.max(len, 0);
         }

@@ -176,8 +176,9 @@ public final class TreeBuilder implements DissectionVisitor {
 
     @Override
     public void string(FieldPlan field, int offset, int prefixLength, int length) {
-        node(field, offset, prefixLength + Math.max(length, 0))
-                .setValue(length < 0 ? null : WireValues.utf8(frame, offset + prefixLength, length))
+        String value = length < 0 ? null : WireValues.utf8(frame, offset + prefixLength, length);
+        node(field, offset, prefixLength + Math.max(length, 0)).setValue(value)
+                .setInvalidUtf8(WireValues.invalidUtf8(frame, offset + prefixLength, length, value))
                 .setDetail(lengthDetail(field, length, "int16"));
     }
 

@@ -41,6 +41,7 @@ public enum ExpertItem {
     CAPTURE_BOUNDARY_OVER_LIMIT("capture.boundary_over_limit", WARNING, LIMIT, "TCP connections whose state at a file's edge was over --boundary-bytes, not carried into the next file"),
     // TCP streams
     TCP_GAP("tcp.gap", WARNING, SEQUENCE, "stream bytes the capture missed (lost segments or snaplen), outside a frame"),
+    TCP_DATA_AFTER_CLOSE("tcp.data_after_close", WARNING, SEQUENCE, "TCP payload that came after its connection had ended, beyond its FIN or RST or before its first byte: not analyzed (counted, the first named)"),
     TCP_RETRANSMISSION_DIFFERS("tcp.retransmission_differs", WARNING, SEQUENCE, "a retransmission whose bytes differ from the first copy"),
     // Kafka framing (the size prefix)
     FRAME_SIZE_INVALID("kafka.frame.size_invalid", ERROR, MALFORMED, "a size prefix below the smallest frame, or negative; framing resynchronises"),
@@ -48,6 +49,7 @@ public enum ExpertItem {
     FRAME_RESYNC_SKIPPED("kafka.frame.resync_skipped", WARNING, SEQUENCE, "bytes skipped to find a frame boundary"),
     FRAME_CUT_BY_GAP("kafka.frame.cut_by_gap", WARNING, SEQUENCE, "a frame the capture lost bytes of; its rest is skipped by its size"),
     FRAME_SIZE_UNCONFIRMED("kafka.frame.size_unconfirmed", WARNING, MALFORMED, "a size prefix the bytes after it contradict: a frame starts inside its declared span, none at its end"),
+    FRAME_SIZE_CONTRADICTED("kafka.frame.size_contradicted", WARNING, MALFORMED, "a size prefix the connection contradicts (its response came, or the connection ended cleanly, before its declared end): the frame ends where the bytes say"),
     FRAME_SIZE_CUT_BY_GAP("kafka.frame.size_cut_by_gap", WARNING, SEQUENCE, "a size prefix cut by a gap; framing resynchronises"),
     FRAME_INCOMPLETE_AT_END("kafka.frame.incomplete_at_end", WARNING, TRUNCATED, "a frame still incomplete when its stream ended"),
     FRAME_SIZE_CUT_AT_END("kafka.frame.size_cut_at_end", WARNING, TRUNCATED, "a stream that ends inside a size prefix"),

@@ -1,5 +1,8 @@
 package org.kwire.frame;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.expert.ExpertNote;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.List;
@@ -152,6 +155,60 @@ public final class FrameAssembler {
             gap(bytes, "missing segments at the end of the connection, or " + (bytes - 1)
                     + " bytes if the last acknowledgment also counted a FIN the capture missed", packet);
         }
+    }
+
+    /** The first bytes (up to {@link FrameStartValidator#HEAD_BYTES}) of the frame in progress in sync, or null. */
+    public ByteBuffer frameInProgress() {
+        return hunt == null ? cutter.headInProgress() : null;
+    }
+
+    /**
+     * The frame in progress ended by now, whatever its size prefix says (its response came: a broker answers a request
+     * only once it read all of it; or the stream ended cleanly before the declared end). It ends where whole frames
+     * start inside its span and follow one another to the bytes received so far, else with those bytes
+     * ({@link ContradictedSpan}); framing goes on there in sync, with one {@code kafka.frame.size_contradicted} note.
+     * Nothing happens without a frame in progress read in sync.
+     *
+     * @param packet     capture frame number of the evidence
+     * @param evidence   what contradicts the size prefix, e.g. {@code "its response (correlation_id 1) came at frame 5"}
+     * @param conclusion what that says of the size prefix, e.g. {@code "the size prefix is wrong"}
+     */
+    public void contradicted(long packet, String evidence, String conclusion) {
+        contradicted(packet, evidence, conclusion, null);
+    }
+
+    /**
+     * {@link #contradicted}, if a frame whose correlation_id is {@code correlationId} (bytes 8-11, as a request's
+     * header has it) starts inside the span of the frame in progress, among the frames that follow one another there:
+     * a response to a request hidden in that span. Returns true if it did.
+     */
+    public boolean answeredInside(int correlationId, long packet, String evidence, String conclusion) {
+        return contradicted(packet, evidence, conclusion, correlationId);
+    }
+
+    private boolean contradicted(long packet, String evidence, String conclusion, Integer correlationId) {
+        FrameInProgress p = hunt == null ? cutter.peekInProgress() : null;
+        if (p == null) {
+            return false;
+        }
+        ContradictedSpan span = new ContradictedSpan(p.pieces(), validator);
+        long at = span.frameEnd(p.start() + 4 + cutter.minFrameSize());
+        if (correlationId != null && !span.holds(at, correlationId)) {
+            return false;
+        }
+        cutter.takeInProgress();
+        sink.onNote(new ExpertNote(ExpertItem.FRAME_SIZE_CONTRADICTED, packet, p.start(), context, "the frame at offset "
+                + p.start() + " declares " + p.length() + " bytes, but " + evidence + " when " + p.fill() + " bytes of "
+                + "it had come: " + conclusion + "; the frame ends after " + (at - p.start()) + " bytes"
+                + (at < span.end() ? ", where the frames that follow start" : "")));
+        sink.onFrame(span.frameTo(at));
+        List<StreamPiece> rest = span.takeFrom(at);
+        for (int i = rest.size() - 1; i >= 0; i--) {
+            queue.addFirst(rest.get(i));
+        }
+        cutter.resumeAt(at);
+        drain();
+        return true;
     }
 
     /**

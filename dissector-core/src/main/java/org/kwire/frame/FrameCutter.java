@@ -30,6 +30,8 @@ final class FrameCutter {
     private int prefixFill;
     /** The frame in progress, null between frames. */
     private PartialFrame partial;
+    /** The frame being skipped by its size (over the largest accepted), its first bytes kept; else null. */
+    private SkippedFrame skipped;
     /** Where the size prefix being read started: stream offset, packet, time. */
     private long frameStart;
     private long firstPacket;
@@ -89,6 +91,44 @@ final class FrameCutter {
         inSync = false;
     }
 
+    /** The first bytes (up to {@link FrameStartValidator#HEAD_BYTES}) of the frame in progress, a copy; null if none. */
+    ByteBuffer headInProgress() {
+        if (partial == null) {
+            return skipped == null ? null : skipped.head();
+        }
+        KafkaFrame f = partial.frame();
+        ByteBuffer head = ByteBuffer.allocate(Math.min(FrameStartValidator.HEAD_BYTES, f.length()));
+        f.data().get(0, head.array(), 0, head.capacity());
+        return head;
+    }
+
+    /**
+     * Takes the frame in progress away, or one being skipped by its size whose bytes were kept (its size prefix was
+     * contradicted: the caller frames its bytes); null if none.
+     */
+    FrameInProgress takeInProgress() {
+        FrameInProgress p = peekInProgress();
+        if (p != null && partial == null) {
+            skipped = null;
+            skipRest = 0;
+        }
+        partial = null;
+        return p;
+    }
+
+    /** {@link #takeInProgress()} without taking it. */
+    FrameInProgress peekInProgress() {
+        if (partial != null) {
+            return new FrameInProgress(partial.pieces(), partial.length());
+        }
+        return skipped == null || skipped.pieces() == null ? null
+                : new FrameInProgress(List.copyOf(skipped.pieces()), skipped.length());
+    }
+
+    int minFrameSize() {
+        return minFrameSize;
+    }
+
     /** Bytes of the frame in progress (or of one skipped by size) still to come; 0 if none. */
     long expectedRest() {
         return skipRest > 0 ? skipRest : partial != null ? partial.missing() : 0;
@@ -106,6 +146,7 @@ final class FrameCutter {
         while (pos < end) {
             if (skipRest > 0) {
                 int n = (int) Math.min(skipRest, end - pos);
+                keepSkipped(data.slice(pos, n), timestampNanos, packet, n);
                 skipRest -= n;
                 pos += n;
                 streamOffset += n;
@@ -120,6 +161,7 @@ final class FrameCutter {
                 int size = data.getInt(pos);
                 if (!sizeOk(size, packet, streamOffset)) {
                     if (inSync) { // an oversized frame: skipped by its size from after its prefix
+                        skipped.add(data.slice(pos, 4), timestampNanos, packet);
                         pos += 4;
                         streamOffset += 4;
                     }
@@ -146,6 +188,7 @@ final class FrameCutter {
      * stays in sync
      */
     FrameHunt gap(long bytes, String reason, long packet) {
+        skipped = null;
         if (skipRest > 0) {
             long n = Math.min(skipRest, bytes);
             skipRest -= n;
@@ -219,6 +262,7 @@ final class FrameCutter {
         if (size > maxFrameSize) {
             oversized++;
             skipRest = size;
+            skipped = new SkippedFrame(frameOffset, 4L + size);
             note(ExpertItem.FRAME_TOO_LARGE, packet, frameOffset, "frame of " + size + " bytes (after its size prefix) over "
                     + "the largest accepted, " + maxFrameSize + " (--max-frame-size): skipped by its size");
             return false;
@@ -248,6 +292,9 @@ final class FrameCutter {
             if (!sizeOk(size, packet, frameStart) && !inSync) {
                 invalidPrefix = StreamPiece.bytes(frameStart, ByteBuffer.wrap(prefix.clone()), timestampNanos, packet, false);
             }
+            if (inSync && skipRest > 0) {
+                skipped.add(ByteBuffer.wrap(prefix.clone()), firstTimestamp, firstPacket);
+            }
             if (!inSync || skipRest > 0) {
                 return pos;
             }
@@ -269,6 +316,16 @@ final class FrameCutter {
         frame.data().get(0, head.array(), 0, head.capacity());
         sink.onFrame(frame);
         return head;
+    }
+
+    /** Keeps the next skipped bytes of an oversized frame (by reference, under a bound); forgets it at its end. */
+    private void keepSkipped(ByteBuffer bytes, long timestampNanos, long packet, int n) {
+        if (skipped != null) {
+            skipped.add(bytes, timestampNanos, packet);
+            if (n == skipRest) {
+                skipped = null;
+            }
+        }
     }
 
     private void note(ExpertItem item, long packet, long offset, String message) {

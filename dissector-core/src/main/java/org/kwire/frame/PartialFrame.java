@@ -12,6 +12,8 @@ import java.util.List;
 final class PartialFrame {
 
     private final List<ByteBuffer> pieces = new ArrayList<>();
+    /** Per piece: the packet and the capture time it arrived in. */
+    private final List<long[]> arrivals = new ArrayList<>();
     private final int length;
     private int fill;
     private final long start;
@@ -35,6 +37,7 @@ final class PartialFrame {
         this.lastPacket = firstPacket;
         this.lastTimestamp = firstTimestamp;
         pieces.add(ByteBuffer.wrap(prefix.clone()));
+        arrivals.add(new long[] {firstPacket, firstTimestamp});
         fill = prefix.length;
     }
 
@@ -79,11 +82,24 @@ final class PartialFrame {
         int n = Math.min(end - pos, missing());
         if (n > 0) {
             pieces.add(data.slice(pos, n));
+            arrivals.add(new long[] {packet, timestampNanos});
         }
         fill += n;
         lastPacket = packet;
         lastTimestamp = timestampNanos;
         return n;
+    }
+
+    /** The bytes captured so far as stream pieces (slices, no copy), each with the packet it arrived in. */
+    List<StreamPiece> pieces() {
+        List<StreamPiece> out = new ArrayList<>(pieces.size());
+        long at = start;
+        for (int i = 0; i < pieces.size(); i++) {
+            ByteBuffer b = pieces.get(i);
+            out.add(StreamPiece.bytes(at, b, arrivals.get(i)[1], arrivals.get(i)[0], false));
+            at += b.remaining();
+        }
+        return out;
     }
 
     /** The frame as captured so far, whole or not: its slices (no copy) and where and when it was seen. */

@@ -59,4 +59,17 @@ public interface ConnectionObserver {
     /** Any TCP connection, Kafka or not, ended (or was shed): the last event about it. */
     default void ended(ConnectionTraffic traffic) {
     }
+
+    /**
+     * Payload came on the 4-tuple of a connection after it {@link #ended} that had no place in its streams (beyond
+     * its FIN or RST, before its first byte): it was not analyzed (TCP reassembly counts it and warns, expert item
+     * {@code tcp.data_after_close}).
+     *
+     * @param connection the connection that had ended
+     * @param fromA      true for bytes its endpoint A sent
+     * @param bytes      payload bytes of one segment
+     * @param first      true for the first such segment of this connection
+     */
+    default void afterClose(StreamConnection connection, boolean fromA, long bytes, boolean first) {
+    }
 }

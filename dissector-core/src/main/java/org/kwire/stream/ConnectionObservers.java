@@ -48,4 +48,9 @@ final class ConnectionObservers implements ConnectionObserver {
     public void ended(ConnectionTraffic traffic) {
         observers.forEach(o -> o.ended(traffic));
     }
+
+    @Override
+    public void afterClose(StreamConnection connection, boolean fromA, long bytes, boolean first) {
+        observers.forEach(o -> o.afterClose(connection, fromA, bytes, first));
+    }
 }

@@ -114,6 +114,12 @@ final class KafkaFraming {
         stage.listener().onNote(conversation, new ExpertNote(item, packet, -1, "stream " + tcp.stream() + direction, message));
     }
 
+    /** A direction ended cleanly (its FIN, nothing lost): a frame still in progress ends where its bytes say. */
+    void fin(boolean fromA, long packet) {
+        side(fromA).contradicted(packet, "the connection ended (frame " + packet + ") with this direction's FIN, every "
+                + "byte before it captured,", "the size prefix claims more than the connection carried");
+    }
+
     void end(long packet) {
         requests.end(packet);
         responses.end(packet);
@@ -181,6 +187,25 @@ final class KafkaFraming {
         }
     }
 
+    /**
+     * A response whose correlation_id is that of the request still in progress (its header read, not pending yet)
+     * contradicts that request's size prefix: the broker answers only once it read the whole request. The request
+     * direction frames it where its bytes say first, so that the request comes before its response.
+     */
+    private void answersFrameInProgress(ResponseFrame response) {
+        ByteBuffer head = requests.frameInProgress();
+        if (head != null && head.limit() >= 12 && head.getInt(8) == response.correlationId()
+                && !conversation.isPending(response.correlationId())) {
+            requests.contradicted(response.frame().meta().firstPacket(), "its response (correlation_id "
+                    + response.correlationId() + ") came at frame " + response.frame().meta().firstPacket(),
+                    "the size prefix is wrong");
+        } else if (head != null && !conversation.isPending(response.correlationId())) {
+            requests.answeredInside(response.correlationId(), response.frame().meta().firstPacket(), "the response "
+                    + "at frame " + response.frame().meta().firstPacket() + " answers a request (correlation_id "
+                    + response.correlationId() + ") inside its span", "the size prefix is wrong");
+        }
+    }
+
     private FrameSink sink(boolean request) {
         HeaderDecoder headers = stage.headers();
         return new FrameSink() {
@@ -189,7 +214,9 @@ final class KafkaFraming {
                 if (request) {
                     conversation.onRequestFrame(headers.requestFrame(frame)); // the header decoded once, here
                 } else {
-                    conversation.onResponseFrame(ResponseFrame.of(frame));
+                    ResponseFrame response = ResponseFrame.of(frame);
+                    answersFrameInProgress(response);
+                    conversation.onResponseFrame(response);
                 }
                 // an empty SASL token is a frame of size 0
                 requests.minFrameSize(conversation.expectsSaslTokens() ? 0 : HeaderDecoder.MIN_REQUEST_FRAME - 4);

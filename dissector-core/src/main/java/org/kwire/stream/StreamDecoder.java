@@ -256,6 +256,13 @@ final class StreamDecoder implements StreamInput {
 
     /** Bytes acknowledged at the end but not captured, the last perhaps a lost FIN: the frame assembler decides. */
     @Override
+    public void fin(boolean fromA, long packet) {
+        if (state == State.KAFKA) {
+            kafka.fin(fromA, packet);
+        }
+    }
+
+    @Override
     public void endGap(boolean fromA, long bytes, long packet) {
         if (state == State.TLS && bytes > 1) {
             tls.gap(fromA, bytes - 1, GapCause.MISSING_SEGMENTS.label(), packet); // the last perhaps a lost FIN

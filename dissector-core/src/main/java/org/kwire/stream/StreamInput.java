@@ -74,6 +74,13 @@ public interface StreamInput {
     void end(long packet);
 
     /**
+     * One direction ended with its FIN and every byte before it was captured: a frame still in progress claims more
+     * than the connection carried (its size prefix is wrong). Comes before {@link #end}; by default ignored.
+     */
+    default void fin(boolean fromA, long packet) {
+    }
+
+    /**
      * The connection's analysis is dropped on purpose (a live capture whose analysis fell behind): no more bytes and
      * no {@link #end} follow; what is in progress is let go, not reported.
      *

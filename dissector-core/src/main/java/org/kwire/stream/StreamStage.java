@@ -60,6 +60,14 @@ public final class StreamStage {
         return new StreamDecoder(this, connection);
     }
 
+    /**
+     * Payload that came for a connection after it ended and had no place in its streams: told to the observers
+     * ({@link ConnectionObserver#afterClose}), e.g. so that the traffic census does not call its port silent.
+     */
+    public void afterClose(StreamConnection connection, boolean fromA, long bytes, boolean first) {
+        observers.afterClose(connection, fromA, bytes, first);
+    }
+
     /** Broker ports and limits. */
     public StreamOptions options() {
         return options;

@@ -30,7 +30,9 @@ public final class TrafficCensus implements ConnectionObserver {
 
     /** What one connection carried, as far as the census can tell. */
     enum Kind {
-        KAFKA("Kafka"), TLS("TLS"), HTTP("HTTP"), OTHER("unrecognised"), EMPTY("no payload");
+        KAFKA("Kafka"), TLS("TLS"), HTTP("HTTP"), OTHER("unrecognised"), EMPTY("no payload"),
+        /** Payload that came after its connection ended, with no place in it: not analyzed (tcp.data_after_close). */
+        LATE("payload after its connection had ended, not analyzed");
 
         final String label;
 
@@ -56,12 +58,24 @@ public final class TrafficCensus implements ConnectionObserver {
 
     @Override
     public void ended(ConnectionTraffic t) {
-        StreamConnection tcp = t.connection();
-        int port = tcp.synSeen() || brokerPorts.contains(tcp.bPort()) && !brokerPorts.contains(tcp.aPort())
-                ? tcp.bPort() : brokerPorts.contains(tcp.aPort()) ? tcp.aPort() : Math.min(tcp.aPort(), tcp.bPort());
-        long[] n = ports.computeIfAbsent(port, p -> new TreeMap<>()).computeIfAbsent(judge(t), k -> new long[2]);
+        long[] n = ports.computeIfAbsent(serverPort(t.connection()), p -> new TreeMap<>())
+                .computeIfAbsent(judge(t), k -> new long[2]);
         n[0]++;
         n[1] += t.payloadBytes();
+    }
+
+    /** Payload after a connection ended counts on its port, apart: the port did carry it, unanalyzed. */
+    @Override
+    public void afterClose(StreamConnection connection, boolean fromA, long bytes, boolean first) {
+        long[] n = ports.computeIfAbsent(serverPort(connection), p -> new TreeMap<>()).computeIfAbsent(Kind.LATE,
+                k -> new long[2]);
+        n[0] += first ? 1 : 0;
+        n[1] += bytes;
+    }
+
+    private int serverPort(StreamConnection tcp) {
+        return tcp.synSeen() || brokerPorts.contains(tcp.bPort()) && !brokerPorts.contains(tcp.aPort())
+                ? tcp.bPort() : brokerPorts.contains(tcp.aPort()) ? tcp.aPort() : Math.min(tcp.aPort(), tcp.bPort());
     }
 
     private static Kind judge(ConnectionTraffic t) {
@@ -190,7 +204,9 @@ public final class TrafficCensus implements ConnectionObserver {
 
     /** {@code TLS (7 connections, 59,312 bytes)}, several kinds joined with "and". */
     private static String describe(Map<Kind, long[]> kinds) {
-        return kinds.entrySet().stream().map(e -> e.getKey().label + " (" + e.getValue()[0] + " connection"
+        boolean late = kinds.containsKey(Kind.LATE);
+        return kinds.entrySet().stream().map(e -> (late && e.getKey() == Kind.EMPTY ? "no payload while open"
+                        : e.getKey().label) + " (" + e.getValue()[0] + " connection"
                         + (e.getValue()[0] == 1 ? "" : "s") + ", " + String.format(Locale.ROOT, "%,d", e.getValue()[1])
                         + " bytes)")
                 .collect(Collectors.joining(" and "));

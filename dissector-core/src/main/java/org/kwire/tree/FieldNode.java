@@ -18,6 +18,7 @@ public final class FieldNode {
     private final int offset;
     private int length;
     private Object value;
+    private byte[] invalidUtf8;
     private String detail;
     private String about;
     private boolean inDecompressed;
@@ -83,6 +84,20 @@ public final class FieldNode {
     /** Sets the typed value (see {@link #value()}); returns this node. */
     public FieldNode setValue(Object value) {
         this.value = value;
+        return this;
+    }
+
+    /**
+     * For a string whose bytes are not valid UTF-8: those bytes (its {@link #value()} shows each invalid sequence as
+     * U+FFFD, which text for people must tell from a real U+FFFD); else null.
+     */
+    public byte[] invalidUtf8() {
+        return invalidUtf8;
+    }
+
+    /** Sets the bytes of a string value that is not valid UTF-8 (see {@link #invalidUtf8()}); returns this node. */
+    public FieldNode setInvalidUtf8(byte[] bytes) {
+        this.invalidUtf8 = bytes;
         return this;
     }
 

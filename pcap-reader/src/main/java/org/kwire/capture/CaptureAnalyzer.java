@@ -3,6 +3,7 @@ package org.kwire.capture;
 import org.kwire.pcap.CaptureFiles;
 import org.kwire.pcap.MergedSource;
 import org.kwire.pcap.PacketSource;
+import org.kwire.stream.StreamConnection;
 import org.kwire.stream.StreamStage;
 import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tcp.TcpConnection;
@@ -56,7 +57,8 @@ public final class CaptureAnalyzer {
      * the stream stage), e.g. to keep what a partial analysis of one file needs for a merge.
      */
     public PacketPipeline start(CaptureTap tap) {
-        return new PacketPipeline(new TcpReassembler(c -> tap.connection(c, TcpToStream.open(stage, c)), limits),
+        return new PacketPipeline(new TcpReassembler(c -> tap.connection(c, TcpToStream.open(stage, c)), limits,
+                (c, fromA, bytes, packet, first) -> stage.afterClose(TcpToStream.describe(c), fromA, bytes, first)),
                 stage.tls().keyLog(), tap);
     }
 
@@ -71,8 +73,11 @@ public final class CaptureAnalyzer {
      */
     public PacketPipeline startSplit() {
         StreamHandoff handoff = new StreamHandoff(c -> TcpToStream.open(stage, c));
-        return new PacketPipeline(new TcpReassembler(c -> handoff.connection(TcpToStream.describe(c)), limits),
-                stage.tls().keyLog(), CaptureTap.NONE, handoff);
+        return new PacketPipeline(new TcpReassembler(c -> handoff.connection(TcpToStream.describe(c)), limits,
+                (c, fromA, bytes, packet, first) -> {
+                    StreamConnection d = TcpToStream.describe(c);
+                    handoff.run(() -> stage.afterClose(d, fromA, bytes, first));
+                }), stage.tls().keyLog(), CaptureTap.NONE, handoff);
     }
 
     /**

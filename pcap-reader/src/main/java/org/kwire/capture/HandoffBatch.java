@@ -25,6 +25,7 @@ final class HandoffBatch {
     static final byte END = 5;
     static final byte SHED = 6;
     static final byte TASK = 7;
+    static final byte FIN = 8;
 
     private final QueuedHandler[] target;
     private final byte[] kind;
@@ -101,6 +102,7 @@ final class HandoffBatch {
                     case END -> q.target.onEnd(packet[i]);
                     case SHED -> q.target.onShed(packet[i]);
                     case TASK -> ((Runnable) ref[i]).run();
+                    case FIN -> q.target.onFin(fromA[i], packet[i]);
                     default -> throw new IllegalStateException("unknown hand-off event " + kind[i]);
                 }
             }

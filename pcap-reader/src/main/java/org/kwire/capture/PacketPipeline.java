@@ -7,6 +7,7 @@ import org.kwire.net.TcpSegment;
 import org.kwire.pcap.DecryptionSecrets;
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
+import org.kwire.tcp.DataAfterClose;
 import org.kwire.tcp.TcpReassembler;
 import org.kwire.tls.KeyLog;
 
@@ -196,9 +197,27 @@ public final class PacketPipeline {
         if (handoff != null) {
             handoff.finish();
         }
+        dataAfterClose();
         sourceWarnings = warnings.size();
         warnings.addAll(endWarnings(decoder.malformed(), tcp.shedConnections(), tcp.shedSegments(),
                 decoder.incompleteDatagrams(), decoder.fragmentTimeoutSeconds()));
+    }
+
+    /**
+     * The note on the payload that came after its connection ended and had no place in it (tcp.data_after_close), if
+     * any: kept with the sources' warnings, so that a partial of one file keeps it as it is.
+     */
+    private void dataAfterClose() {
+        DataAfterClose.Counts c = tcp.dataAfterClose();
+        if (c.segments() == 0) {
+            return;
+        }
+        warnings.add(new ExpertNote(ExpertItem.TCP_DATA_AFTER_CLOSE, c.firstPacket(), c.firstOffset(), c.firstWhere(),
+                c.segments() + " segment(s) carrying " + c.bytes() + " bytes of payload came after their connection had "
+                        + "ended (" + c.connections() + " connection(s); the first at frame " + c.firstPacket()
+                        + (c.firstOffset() >= 0 ? ", stream offset " + c.firstOffset() : "")
+                        + ") and have no place in its streams (beyond its FIN or RST, or before its first byte, e.g. "
+                        + "a capture out of order): not analyzed"));
     }
 
     /**

@@ -50,6 +50,11 @@ final class QueuedHandler implements TcpStreamHandler {
     }
 
     @Override
+    public void onFin(boolean fromA, long packet) {
+        handoff.add(this, HandoffBatch.FIN, fromA, 0, packet, null);
+    }
+
+    @Override
     public void onEnd(long packet) {
         handoff.add(this, HandoffBatch.END, false, 0, packet, null);
     }

@@ -63,6 +63,11 @@ final class TcpToStream implements TcpStreamHandler {
     }
 
     @Override
+    public void onFin(boolean fromA, long packet) {
+        stream.fin(fromA, packet);
+    }
+
+    @Override
     public void onEnd(long packet) {
         stream.end(packet);
     }

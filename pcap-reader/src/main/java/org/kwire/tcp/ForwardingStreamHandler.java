@@ -48,6 +48,11 @@ public class ForwardingStreamHandler implements TcpStreamHandler {
     }
 
     @Override
+    public void onFin(boolean fromA, long packet) {
+        inner.onFin(fromA, packet);
+    }
+
+    @Override
     public void onEnd(long packet) {
         inner.onEnd(packet);
     }

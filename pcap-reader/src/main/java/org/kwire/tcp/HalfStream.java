@@ -36,6 +36,10 @@ final class HalfStream {
     private boolean hasData;
     private long highestAck = -1;
     private long finSeq = -1;
+    /** True once this direction sent a FIN or a RST: what it sends after is no part of the connection. */
+    private boolean closed;
+    /** Where this direction's bytes end (unwrapped): its FIN's, or its RST's sequence number; -1 if unknown. */
+    private long endSeq = -1;
 
     HalfStream(boolean fromA, TcpStreamHandler handler, long maxHeldBytes) {
         this.fromA = fromA;
@@ -135,9 +139,57 @@ final class HalfStream {
     }
 
     private void fin(TcpSegment s, long seq) {
-        if (s.has(TcpSegment.FIN) && started) {
-            finSeq = unwrap(seq) + s.wireLength();
+        if (s.has(TcpSegment.FIN)) {
+            closed = true;
+            if (started) {
+                finSeq = unwrap(seq) + s.wireLength();
+                endSeq = finSeq;
+            }
         }
+    }
+
+    /** This direction sent a RST: it sends nothing after it (its sequence number bounds the bytes still to come). */
+    void reset(TcpSegment s) {
+        if (!closed && started) {
+            endSeq = unwrap(s.seq());
+        }
+        closed = true;
+    }
+
+    /**
+     * True if no more bytes can belong to this direction: it closed (FIN or RST) and every byte before its end was
+     * captured (nothing held, no hole before the FIN).
+     */
+    boolean complete() {
+        return closed && held.isEmpty() && (endSeq < 0 || nextSeq >= endSeq);
+    }
+
+    /**
+     * True if a segment that arrives after the connection ended still has a place in this direction: its bytes lie
+     * in the sequence space the stream had (after its first byte, before its FIN or RST; anywhere ahead if this
+     * direction did not close, e.g. the peer of a RST's sender with data in flight).
+     */
+    boolean placeable(TcpSegment s) {
+        if (!started) {
+            return !closed;
+        }
+        long rel = unwrap(s.seq());
+        long end = rel + s.wireLength();
+        return rel >= firstSeq && (closed ? endSeq >= 0 && end <= endSeq : end > firstSeq);
+    }
+
+    /**
+     * What this direction carried, to tell segments of its 4-tuple that come once the connection is forgotten:
+     * {@code {first, end}} as 32-bit sequence numbers of the bytes delivered (equal if none), or null if it never
+     * started (no SYN, no byte seen).
+     */
+    long[] span() {
+        return started ? new long[] {firstSeq & 0xffffffffL, nextSeq & 0xffffffffL} : null;
+    }
+
+    /** Offset in this direction's stream of a segment's first byte (negative if before it), or -1 if it never started. */
+    long offset(TcpSegment s) {
+        return started ? unwrap(s.seq()) - firstSeq : -1;
     }
 
     private void accept(long rel, Piece p) {
@@ -202,6 +254,9 @@ final class HalfStream {
      * that was captured, or acknowledged by the peer) become a gap.
      */
     void end(long packet) {
+        if (started && finSeq >= 0 && held.isEmpty() && nextSeq == finSeq) {
+            handler.onFin(fromA, packet);
+        }
         while (!held.isEmpty()) {
             skipTo(held.firstKey(), packet);
             drain();

@@ -4,25 +4,41 @@ import org.kwire.net.Endpoint;
 import org.kwire.net.TcpSegment;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.function.Function;
 
 /**
  * Per-connection, per-direction TCP reassembly (RFC 9293 sequence space) into ordered byte streams ({@link HalfStream}).
  * A connection is a 4-tuple from its SYN (or first packet) until RST, FIN from both sides, a new SYN on the same
  * 4-tuple once data or a FIN was seen or with another initial sequence number (port reuse: a new connection starts),
- * {@link ReassemblyLimits#idleTimeoutNanos()} of capture time without a packet, or {@link #end}. A connection can also
+ * {@link ReassemblyLimits#idleTimeoutNanos()} of capture time without a packet, or {@link #end}. A connection that closes
+ * while bytes may still come for it (a hole before a FIN, a RST's peer with data in flight) is ended only once they
+ * came, or after {@link #LINGER_NANOS} of capture time (its handler's end then names the packet that closed it); payload
+ * that comes for an ended connection and has no place in it is counted and told ({@link DataAfterClose}), never
+ * dropped silently. A connection can also
  * be {@link #shed}: its analysis dropped on purpose (a live capture whose analysis fell behind). Memory is bounded by
  * {@link ReassemblyLimits}. Not thread-safe: feed it from one thread.
  */
 public final class TcpReassembler {
 
+    /**
+     * Capture time a connection that closed with bytes still possibly in flight waits for them (or less, with a
+     * shorter idle timeout); a reordered capture or a response sent before the RST arrived comes well within it.
+     */
+    static final long LINGER_NANOS = 10_000_000_000L;
+    /** Connections waiting so at most; past it the oldest ends. */
+    static final int MAX_CLOSING = 4096;
+
     private final Function<TcpConnection, TcpStreamHandler> handlers;
     private final ReassemblyLimits limits;
     /** Open connections, least recently active first; each entry's time is its last packet's. */
     private final OrderedTuples<State> open = new OrderedTuples<>();
-    /** 4-tuples whose connection closed, oldest first, with the capture time it closed. */
-    private final OrderedTuples<Void> closed = new OrderedTuples<>();
+    /**
+     * Connections that closed while bytes could still come for them (a hole before a FIN, or a RST's peer with data in
+     * flight), oldest close first, with the capture time they closed: their handlers are not ended yet.
+     */
+    private final OrderedTuples<State> closing = new OrderedTuples<>();
+    /** 4-tuples whose connection ended, oldest first, with the capture time it ended, and the payload after. */
+    private final AfterClose closed;
     /** 4-tuples whose connection was shed, least recently active first, with the capture time of their last packet. */
     private final OrderedTuples<Void> shed = new OrderedTuples<>();
     /** The 4-tuple of the segment at hand (set for each segment, never stored). */
@@ -33,44 +49,24 @@ public final class TcpReassembler {
     private long retransmissions;
     private long idleEnded;
 
-    private final class State {
-        final TcpConnection connection;
-        final TcpStreamHandler handler;
-        final HalfStream fromA;
-        final HalfStream fromB;
-        /** True if endpoint A is the lower endpoint of the connection's {@link FourTuple}. */
-        final boolean aIsLow;
-        boolean finA;
-        boolean finB;
-
-        State(TcpConnection c, boolean aIsLow) {
-            connection = c;
-            this.aIsLow = aIsLow;
-            handler = Objects.requireNonNull(handlers.apply(c), "handler");
-            fromA = new HalfStream(true, handler, limits.maxHeldBytes());
-            fromB = new HalfStream(false, handler, limits.maxHeldBytes());
-        }
-
-        /** True if a segment whose source is (or is not) the lower endpoint was sent by A. */
-        boolean fromA(boolean srcLow) {
-            return srcLow == aIsLow || probe.sameEnds();
-        }
-
-        void end(long packet) {
-            fromA.end(packet);
-            fromB.end(packet);
-            retransmissions += fromA.retransmissions() + fromB.retransmissions();
-            handler.onEnd(packet);
-        }
-    }
-
     /**
      * @param handlers creates the handler of each new connection
      * @param limits   memory bounds
      */
     public TcpReassembler(Function<TcpConnection, TcpStreamHandler> handlers, ReassemblyLimits limits) {
+        this(handlers, limits, DataAfterClose.NONE);
+    }
+
+    /**
+     * @param handlers   creates the handler of each new connection
+     * @param limits     memory bounds
+     * @param afterClose told of the payload that came after its connection ended and could not be placed
+     */
+    public TcpReassembler(Function<TcpConnection, TcpStreamHandler> handlers, ReassemblyLimits limits,
+                          DataAfterClose afterClose) {
         this.handlers = handlers;
         this.limits = limits;
+        this.closed = new AfterClose(limits.maxClosed(), afterClose);
     }
 
     /** Connections seen so far. */
@@ -91,6 +87,11 @@ public final class TcpReassembler {
     /** Retransmitted segments (or parts) dropped, counted when their connection ends. */
     public long retransmissions() {
         return retransmissions;
+    }
+
+    /** The payload that came after its connection ended and had no place in it: not analyzed ({@link DataAfterClose}). */
+    public DataAfterClose.Counts dataAfterClose() {
+        return closed.counts();
     }
 
     /** Connections whose analysis was {@link #shed}. */
@@ -122,6 +123,9 @@ public final class TcpReassembler {
         shed.add(probe, null, now);
         shedConnections++;
         OrderedTuples.Entry<State> e = open.remove(probe);
+        if (e == null) {
+            e = closing.remove(probe);
+        }
         if (e != null) {
             State st = e.value;
             retransmissions += st.fromA.retransmissions() + st.fromB.retransmissions();
@@ -153,26 +157,43 @@ public final class TcpReassembler {
         }
         OrderedTuples.Entry<State> e = open.get(probe);
         if (e != null && synOnly && isReuse(e.value, s, srcLow)) {
-            e.value.end(packet);
+            retransmissions += e.value.end(packet);
             open.remove(e);
             e = null;
         }
-        if (e == null) {
-            if (!s.has(TcpSegment.SYN) && closed.get(probe) != null) {
-                return; // the last ACK, FIN or retransmission of a connection that already ended
+        if (e == null && !closing.isEmpty()) {
+            OrderedTuples.Entry<State> c = closing.get(probe);
+            if (c != null && !s.has(TcpSegment.SYN)) {
+                linger(c, s, srcLow);
+                return;
             }
-            closed.remove(probe);
+            if (c != null) { // a new connection on the 4-tuple: the old one is over
+                finish(c);
+            }
+        }
+        if (e == null) {
+            if (!s.has(TcpSegment.SYN)) {
+                AfterClose.Ended ended = closed.get(probe);
+                if (ended != null) { // the last ACK, FIN or retransmission of a connection that already ended
+                    if (s.wireLength() > 0 && closed.retransmitted(ended, s, srcLow, probe.sameEnds())) {
+                        retransmissions++;
+                    }
+                    return;
+                }
+            }
+            closed.forget(probe);
             boolean syn = s.has(TcpSegment.SYN);
             boolean fromResponder = syn && s.has(TcpSegment.ACK); // SYN+ACK: the sender is the server
             Endpoint a = fromResponder ? s.dst() : s.src();
             Endpoint b = fromResponder ? s.src() : s.dst();
-            e = open.add(probe, new State(new TcpConnection(streams++, a, b, syn), fromResponder != srcLow), now);
+            e = open.add(probe, new State(new TcpConnection(streams++, a, b, syn), fromResponder != srcLow, handlers,
+                    limits.maxHeldBytes()), now);
         } else {
             open.moveToEnd(e);
             e.nanos = now;
         }
         State st = e.value;
-        boolean fromA = st.fromA(srcLow);
+        boolean fromA = st.fromA(srcLow, probe.sameEnds());
         HalfStream self = fromA ? st.fromA : st.fromB;
         HalfStream peer = fromA ? st.fromB : st.fromA;
         st.handler.onSegment(fromA, s);
@@ -184,24 +205,64 @@ public final class TcpReassembler {
             st.finA |= fromA;
             st.finB |= !fromA;
         }
+        if (s.has(TcpSegment.RST)) {
+            self.reset(s);
+        }
         if (s.has(TcpSegment.RST) || (st.finA && st.finB)) {
-            st.end(packet);
             open.remove(e);
-            OrderedTuples.Entry<Void> c = closed.get(probe);
-            if (c != null) {
-                c.nanos = now;
-            } else {
-                closed.add(probe, null, now);
-            }
-            if (closed.size() > limits.maxClosed()) {
-                closed.remove(closed.first());
+            st.closedAt = packet;
+            if (st.complete()) {
+                retransmissions += st.end(packet);
+                closed.add(probe, st.ended(), now);
+            } else { // bytes may still come: a hole before a FIN, or a RST's peer with data in flight
+                closing.add(probe, st, now);
+                if (closing.size() > MAX_CLOSING) {
+                    finish(closing.first());
+                }
             }
         }
     }
 
+    /**
+     * A segment for a connection that closed while bytes could still come: what it carries within the connection's
+     * sequence space is reassembled as if it were open (Wireshark does too), the rest is counted as data after close;
+     * once nothing more can come, the connection ends.
+     */
+    private void linger(OrderedTuples.Entry<State> c, TcpSegment s, boolean srcLow) {
+        State st = c.value;
+        boolean fromA = st.fromA(srcLow, probe.sameEnds());
+        HalfStream self = fromA ? st.fromA : st.fromB;
+        HalfStream peer = fromA ? st.fromB : st.fromA;
+        if (s.wireLength() > 0 && !self.placeable(s)) {
+            if (st.late == null) {
+                st.late = st.ended();
+            }
+            closed.late(st.late, fromA, s, self.offset(s));
+            return;
+        }
+        if (s.has(TcpSegment.ACK)) {
+            peer.acknowledged(s.ack(), s.packet().number());
+        }
+        self.segment(s);
+        if (s.has(TcpSegment.RST)) {
+            self.reset(s);
+        }
+        if (st.complete()) {
+            finish(c);
+        }
+    }
+
+    /** Ends a connection that closed earlier, at the packet that closed it. */
+    private void finish(OrderedTuples.Entry<State> c) {
+        closing.remove(c);
+        State st = c.value;
+        retransmissions += st.end(st.closedAt);
+        closed.add(c.key, st.ended(), c.nanos);
+    }
+
     /** A SYN on an open 4-tuple starts a new connection if the old one carried data or a FIN, or had another ISN. */
-    private static boolean isReuse(State st, TcpSegment syn, boolean srcLow) {
-        HalfStream initiator = st.fromA(srcLow) ? st.fromA : st.fromB;
+    private boolean isReuse(State st, TcpSegment syn, boolean srcLow) {
+        HalfStream initiator = st.fromA(srcLow, probe.sameEnds()) ? st.fromA : st.fromB;
         return st.finA || st.finB || st.fromA.hasData() || st.fromB.hasData()
                 || (initiator.isn() >= 0 && initiator.isn() != syn.seq());
     }
@@ -212,11 +273,13 @@ public final class TcpReassembler {
         for (OrderedTuples.Entry<State> e; (e = open.first()) != null && e.nanos < limit; ) {
             open.remove(e);
             idleEnded++;
-            e.value.end(packet);
+            retransmissions += e.value.end(packet);
         }
-        for (OrderedTuples.Entry<Void> e; (e = closed.first()) != null && e.nanos < limit; ) {
-            closed.remove(e);
+        long lingered = now - Math.min(LINGER_NANOS, limits.idleTimeoutNanos());
+        for (OrderedTuples.Entry<State> e; (e = closing.first()) != null && e.nanos < lingered; ) {
+            finish(e);
         }
+        closed.forgetBefore(limit);
         for (OrderedTuples.Entry<Void> e; (e = shed.first()) != null && e.nanos < limit; ) {
             shed.remove(e);
         }
@@ -224,6 +287,9 @@ public final class TcpReassembler {
 
     /** Ends every open connection (end of capture), in stream order. */
     public void end(long lastPacket) {
+        while (!closing.isEmpty()) {
+            finish(closing.first());
+        }
         List<State> states = open.values();
         states.sort((x, y) -> Integer.compare(x.connection.stream(), y.connection.stream()));
         for (State st : states) {
@@ -235,7 +301,7 @@ public final class TcpReassembler {
             if (b != null) {
                 st.handler.onEndState(false, b);
             }
-            st.end(lastPacket);
+            retransmissions += st.end(lastPacket);
         }
         open.clear();
         closed.clear();

@@ -59,6 +59,16 @@ public interface TcpStreamHandler {
     }
 
     /**
+     * This direction ended with its FIN and every byte before it was captured (no gap at its end, nothing held): the
+     * bytes it carried are all it sent, so a frame still in progress claims more than the connection carried. Called
+     * at the end of the connection, before {@link #onEnd}; by default ignored.
+     *
+     * @param packet capture frame number of the connection's end
+     */
+    default void onFin(boolean fromA, long packet) {
+    }
+
+    /**
      * Something about the TCP stream worth an expert note, e.g. a retransmission whose bytes differ from the first
      * copy (the first copy was kept). Informational: the byte stream handed to {@link #onData} is already decided.
      *

@@ -158,7 +158,40 @@ class TcpStreamsTest {
         client(1001, "aaaa");
         send(true, 1009, 5001, TcpSegment.FIN | ACK, "", 0); // 1005-1008 lost, FIN at 1009
         send(false, 5001, 1010, TcpSegment.FIN | ACK, "", 0);
+        assertEquals(List.of("A data aaaa @4"), only().events); // closed, waiting for the bytes before the FIN
+        tcp.end(packet);
         assertEquals(List.of("A data aaaa @4", "A gap 4 missing segments @6", "end @6"), only().events);
+    }
+
+    @Test
+    void aTailBeforeTheFinCapturedAfterBothFinsIsAnalyzedInItsPlace() {
+        handshake();
+        client(1001, "aaaa");
+        send(true, 1009, 5001, TcpSegment.FIN | ACK, "", 0);
+        send(false, 5001, 1010, TcpSegment.FIN | ACK, "", 0);
+        send(true, 1010, 5002, ACK, "", 0);
+        client(1005, "bbbb"); // sent before the FIN, captured after both
+        assertEquals(List.of("A data aaaa @4", "A data bbbb @8", "end @6"), only().events);
+        client(1005, "bbbb"); // a retransmission once it ended: dropped, as while it was open
+        client(1010, "past"); // beyond the FIN: no place in the connection
+        assertEquals(1, tcp.connections());
+        assertEquals(new DataAfterClose.Counts(1, 4, 1, 10, 9, "stream 0 10.0.0.1:40000 -> 10.0.0.2:9092"),
+                tcp.dataAfterClose());
+    }
+
+    @Test
+    void theWaitForBytesInFlightEndsAfterTheLingerTime() {
+        handshake();
+        client(1001, "x");
+        send(true, 1002, 5001, TcpSegment.RST | ACK, "", 0);
+        assertEquals(List.of("A data x @4"), only().events); // the server may have had data in flight
+        nowNanos = TcpReassembler.LINGER_NANOS + 1;
+        send(OTHER, SERVER, 80, 0, TcpSegment.SYN, "", 0);
+        assertEquals(List.of("A data x @4", "end @5"), connections.get(0).events);
+        server(5001, "late"); // too late: counted, not analyzed
+        assertEquals(new DataAfterClose.Counts(1, 4, 1, 7, 0, "stream 0 10.0.0.2:9092 -> 10.0.0.1:40000"),
+                tcp.dataAfterClose());
+        assertEquals(2, tcp.connections());
     }
 
     @Test
@@ -199,13 +232,17 @@ class TcpStreamsTest {
     }
 
     @Test
-    void rstEndsAndLateSegmentsOfTheClosedTupleAreIgnored() {
+    void afterARstThePeersDataInFlightIsAnalyzedAndTheSendersIsCounted() {
         handshake();
         client(1001, "x");
         send(false, 5001, 1002, TcpSegment.RST | ACK, "", 0);
-        client(1002, "late");
-        assertEquals(List.of("A data x @4", "end @5"), only().events);
+        client(1002, "late"); // sent before the client saw the RST: it continues the client's stream
+        server(5001, "after"); // the server sends nothing after its RST
+        tcp.end(packet);
+        assertEquals(List.of("A data x @4", "A data late @6", "end @5"), only().events);
         assertEquals(1, tcp.connections());
+        assertEquals(new DataAfterClose.Counts(1, 5, 1, 7, 0, "stream 0 10.0.0.2:9092 -> 10.0.0.1:40000"),
+                tcp.dataAfterClose());
     }
 
     @Test
@@ -245,8 +282,10 @@ class TcpStreamsTest {
     @Test
     void closedTuplesRememberedAreBounded() {
         tcp = reassembler(new ReassemblyLimits(1 << 20, ReassemblyLimits.DEFAULT_IDLE_NANOS, 1));
-        send(true, 1, 0, TcpSegment.RST, "", 0);                      // connection 0 on CLIENT-SERVER, closed
-        send(OTHER, SERVER, 1, 0, TcpSegment.RST, "", 0);            // connection 1 closed: 0 forgotten
+        send(true, 1, 0, TcpSegment.FIN, "", 0);                      // connection 0 on CLIENT-SERVER
+        send(false, 1, 0, TcpSegment.FIN, "", 0);                     // closed
+        send(OTHER, SERVER, 1, 0, TcpSegment.FIN, "", 0);            // connection 1
+        send(SERVER, OTHER, 1, 0, TcpSegment.FIN, "", 0);            // closed: 0 forgotten
         send(true, 2, 0, ACK, "", 0);
         assertEquals(3, tcp.connections()); // a late ACK of the forgotten tuple opens a connection again
     }
