@@ -146,6 +146,7 @@ public final class SliceAnalysis {
             pipeline.feed(source);
             bytes = bytes >= 0 ? bytes : source.position(); // standard input: the bytes read
         }
+        pipeline.endClosed(); // closed in this slice, not cut by its end: no tail
         ledger.inputEnded();
         pipeline.end();
         tracker.finish();

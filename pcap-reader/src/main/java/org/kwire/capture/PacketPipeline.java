@@ -178,6 +178,21 @@ public final class PacketPipeline {
     }
 
     /**
+     * Ends the connections that closed in the input and still wait for bytes in flight
+     * ({@link TcpReassembler#endClosed}), before {@link #end}: a partial's boundary tells them from the connections
+     * the end of the input cuts.
+     */
+    public synchronized void endClosed() {
+        try {
+            tcp.endClosed();
+        } catch (RuntimeException e) {
+            throw afterStreamThread(e);
+        } catch (Error e) {
+            throw afterStreamThread(e);
+        }
+    }
+
+    /**
      * Ends every open connection (their handlers see the end of their streams); further packets are a bug.
      *
      * @throws IllegalStateException if called twice

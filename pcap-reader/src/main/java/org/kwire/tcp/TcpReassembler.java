@@ -285,11 +285,21 @@ public final class TcpReassembler {
         }
     }
 
-    /** Ends every open connection (end of capture), in stream order. */
-    public void end(long lastPacket) {
+    /**
+     * Ends now the connections that closed (RST, FINs) and still wait for bytes in flight: at the end of the input
+     * nothing more comes, and each ends at the packet that closed it. {@link #end} does this first; a caller that
+     * must tell connections closed in the input from those the input's end cuts ({@code org.kwire.partial}) calls
+     * it before.
+     */
+    public void endClosed() {
         while (!closing.isEmpty()) {
             finish(closing.first());
         }
+    }
+
+    /** Ends every open connection (end of capture), in stream order. */
+    public void end(long lastPacket) {
+        endClosed();
         List<State> states = open.values();
         states.sort((x, y) -> Integer.compare(x.connection.stream(), y.connection.stream()));
         for (State st : states) {
