@@ -185,7 +185,7 @@ final class AnalysisRun {
     StreamStage stage(ExchangeTracker tracker, ReportBuilder report, ConnectionObserver... others) {
         StreamStage stage = StreamStage.into(tracker, options, tls);
         if (report != null) {
-            stage.observe(reportObserver(report));
+            stage.observe(org.kwire.capture.ReportObserver.of(report));
         }
         for (ConnectionObserver o : others) {
             if (o != null) {
@@ -236,7 +236,7 @@ final class AnalysisRun {
      * boundary, {@code org.kwire.partial}).
      */
     static ConnectionObserver observer(ExchangeTracker tracker, ReportBuilder report) {
-        ConnectionObserver r = report == null ? new ConnectionObserver() { } : reportObserver(report);
+        ConnectionObserver r = report == null ? new ConnectionObserver() { } : org.kwire.capture.ReportObserver.of(report);
         return new ConnectionObserver() {
             @Override
             public void kafka(org.kwire.conversation.KafkaConversation conversation) {
@@ -251,21 +251,6 @@ final class AnalysisRun {
             @Override
             public void tls(int stream, String client, String broker, TlsFacts facts) {
                 r.tls(stream, client, broker, facts);
-            }
-        };
-    }
-
-    /** Tells the report of connections on a broker port that carry something else, and of TLS handshakes. */
-    private static ConnectionObserver reportObserver(ReportBuilder report) {
-        return new ConnectionObserver() {
-            @Override
-            public void other(int stream, String client, String broker, Carried carried) {
-                report.addOtherConnection(stream, client, broker, carried.label());
-            }
-
-            @Override
-            public void tls(int stream, String client, String broker, TlsFacts facts) {
-                report.tls().add(stream, client, broker, facts);
             }
         };
     }

@@ -14,8 +14,6 @@ import org.kwire.report.CaptureSummary;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
 import org.kwire.schema.SchemaRegistry;
-import org.kwire.stream.Carried;
-import org.kwire.stream.ConnectionObserver;
 import org.kwire.stream.StreamOptions;
 import org.kwire.stream.StreamStage;
 import org.kwire.stream.TlsKeys;
@@ -25,7 +23,6 @@ import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.summary.FrameSummarizer;
 import org.kwire.summary.TopicNames;
-import org.kwire.tls.TlsFacts;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -143,7 +140,7 @@ public final class KafkaCapture {
         StreamStage stage = StreamStage.into(tracker, new StreamOptions(brokerPorts, StreamOptions.DEFAULT_MAX_FRAME,
                 StreamOptions.DEFAULT_MAX_PENDING), TlsKeys.none());
         if (report != null) {
-            stage.observe(others(report));
+            stage.observe(org.kwire.capture.ReportObserver.of(report));
         }
         PacketPipeline pipeline = new CaptureAnalyzer(stage).start();
         pipeline.feed(source);
@@ -159,21 +156,6 @@ public final class KafkaCapture {
         return report.build(new CaptureSummary(facts.files(), facts.packets(), facts.bytes(),
                 iso(facts.firstTimestampNanos(), facts.packets()), iso(facts.lastTimestampNanos(), facts.packets()),
                 facts.tcpConnections(), 0, 0, 0, 0));
-    }
-
-    /** Tells the report of connections on a broker port that carry something else, and of TLS handshakes. */
-    private static ConnectionObserver others(ReportBuilder report) {
-        return new ConnectionObserver() {
-            @Override
-            public void other(int stream, String client, String broker, Carried carried) {
-                report.addOtherConnection(stream, client, broker, carried.label());
-            }
-
-            @Override
-            public void tls(int stream, String client, String broker, TlsFacts facts) {
-                report.tls().add(stream, client, broker, facts);
-            }
-        };
     }
 
     private static String iso(long nanos, long packets) {
