@@ -74,9 +74,15 @@ final class AnalyzeCommand {
                         + "thread; with workers, reading and TCP reassembly also get a thread apart from framing and the "
                         + "report); more than fit are refused; the output is the same").build());
         o.addOption(Option.builder().longOpt("jobs").hasArg().argName("N")
-                .desc("analyze the files on N threads, one file at a time each, and merge their results into the report "
-                        + "of one analysis (rotated captures; see README, \"Rotated captures\"); no more files at once than "
-                        + "the heap gives --max-decompressed room, as for --workers").build());
+                .desc("analyze the files (in time order) as up to N runs of consecutive files on N threads, and merge their "
+                        + "results into the report of one analysis (rotated captures; see README, \"Rotated captures\"). "
+                        + "With --split auto (the default) the files are split only where that is faster: each run gets "
+                        + "at least " + (FileGroups.MIN_SLICE_BYTES >> 20) + " MiB and two processors (one analysis "
+                        + "already keeps about two busy), else they are analyzed as one; no more runs at once than the heap "
+                        + "gives --max-decompressed room, as for --workers").build());
+        o.addOption(Option.builder().longOpt("split").hasArg().argName("WHEN")
+                .desc("with --jobs: auto (default): split the files only where it is faster; always: into N runs "
+                        + "whatever their size and the processors (the same report, for testing the merge)").build());
         o.addOption(Option.builder().longOpt("partial")
                 .desc("write a partial result (JSON) instead of the report, to merge with others by kwire merge").build());
         o.addOption(Option.builder().longOpt("boundary-bytes").hasArg().argName("BYTES")
@@ -114,7 +120,13 @@ final class AnalyzeCommand {
         }
         OutputGuard.check(cl, Cli.captures(cl), "output", "metrics-file");
         if (cl.hasOption("jobs") || cl.hasOption("partial")) {
-            return new JobsRun(cl, stdin, terminal).run(out, err);
+            JobsRun jobs = new JobsRun(cl, stdin, terminal);
+            if (cl.hasOption("partial") || jobs.splits()) {
+                return jobs.run(out, err);
+            }
+        } else if (cl.hasOption("split") || cl.hasOption("boundary-bytes")) {
+            throw new CliException(ExitCodes.USAGE, cl.hasOption("split") ? "--split goes with --jobs"
+                    : "--boundary-bytes goes with --partial or --jobs");
         }
         AnalysisRun run = new AnalysisRun(cl);
         MetricsRun metrics = MetricsRun.of(cl, "metrics-file", run);

@@ -28,6 +28,28 @@ final class FileGroups {
     }
 
     /**
+     * Bytes each run gets at least under {@code --split auto}: a run's fixed costs (its connections found again
+     * mid-stream, their edges joined by the merge, which builds the report on one thread: about 0.2 s for two runs of
+     * the 532 MB benchmark capture) must stay small against its analysis (about 0.6 GB/s on one core).
+     */
+    static final long MIN_SLICE_BYTES = 256L << 20;
+
+    /**
+     * How many runs {@code --jobs N} analyzes at once: N ({@code always}), else as many as pay: no more than the files,
+     * one per {@link #MIN_SLICE_BYTES} of them, and one per two processors, since one analysis already keeps about
+     * two busy (reading and TCP on one thread, framing and the report on another, decoding on the workers: 1.75
+     * processors on average over a run of the 532 MB benchmark capture): on two processors two runs take longer than one
+     * analysis of the same files (docs/PERFORMANCE.md, "`--jobs`"). At least 1: the files analyzed as one.
+     */
+    static int slices(int jobs, int files, long bytes, int processors, boolean always) {
+        if (always) {
+            return Math.min(jobs, Math.max(1, files));
+        }
+        long pay = Math.min(Math.min(jobs, files), Math.min(processors / 2, bytes / MIN_SLICE_BYTES));
+        return (int) Math.max(1, pay);
+    }
+
+    /**
      * The inputs in time order: by the timestamp of their first packet (files without packets last), equal times in
      * the order given.
      *

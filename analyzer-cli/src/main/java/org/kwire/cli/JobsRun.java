@@ -40,22 +40,66 @@ final class JobsRun {
         this.terminal = terminal;
     }
 
-    int run(PrintStream out, PrintStream err) throws CliException {
+    /**
+     * Checks the options that go with {@code --jobs} and {@code --partial} (whether the files are then split or not, so
+     * that a command line means the same on every machine), and says whether {@code --jobs} splits the files
+     * ({@link FileGroups#slices}); if not, they are analyzed as one, which gives the same report.
+     */
+    boolean splits() throws CliException {
         for (String o : new String[] {"metrics-file", "index"}) {
             if (cl.hasOption(o)) {
                 throw new CliException(ExitCodes.USAGE, "--" + o + " does not go with --jobs or --partial");
             }
         }
-        String output = cl.getOptionValue("output");
+        format();
+        int jobs = jobs();
+        if (cl.hasOption("boundary-bytes")) {
+            Cli.intValue(cl, "boundary-bytes", 0); // a number, also where the files are not split
+        }
+        String split = cl.getOptionValue("split", "auto");
+        if (!split.equals("auto") && !split.equals("always")) {
+            throw new CliException(ExitCodes.USAGE, "--split " + split + ": auto or always");
+        }
+        if (cl.hasOption("split") && !cl.hasOption("jobs")) {
+            throw new CliException(ExitCodes.USAGE, "--split goes with --jobs");
+        }
+        List<String> named = Cli.captures(cl);
+        if (split.equals("always") || named.contains("-")) {
+            return true; // standard input: refused with its own line
+        }
+        long bytes = 0;
+        for (String n : named) {
+            try {
+                bytes += Files.size(Path.of(n));
+            } catch (IOException | RuntimeException e) {
+                return true; // said by the analysis, in its words
+            }
+        }
+        return FileGroups.slices(jobs, named.size(), bytes, Runtime.getRuntime().availableProcessors(), false) > 1;
+    }
+
+    private AnalyzeCommand.Format format() throws CliException {
         AnalyzeCommand.Format format = cl.hasOption("format") ? AnalyzeCommand.format(cl.getOptionValue("format"))
-                : terminal && output == null && !cl.hasOption("partial") ? AnalyzeCommand.Format.TEXT : AnalyzeCommand.Format.JSON;
+                : terminal && cl.getOptionValue("output") == null && !cl.hasOption("partial") ? AnalyzeCommand.Format.TEXT
+                : AnalyzeCommand.Format.JSON;
         if (format != AnalyzeCommand.Format.JSON && format != AnalyzeCommand.Format.TEXT) {
             throw new CliException(ExitCodes.USAGE, "--jobs and --partial make a report: --format json or text");
         }
+        return format;
+    }
+
+    private int jobs() throws CliException {
         int jobs = Cli.intValue(cl, "jobs", 1);
         if (jobs < 1) {
             throw new CliException(ExitCodes.USAGE, "--jobs " + jobs + ": at least 1");
         }
+        return jobs;
+    }
+
+    int run(PrintStream out, PrintStream err) throws CliException {
+        String output = cl.getOptionValue("output");
+        AnalyzeCommand.Format format = format();
+        int jobs = jobs();
         AnalysisRun run = new AnalysisRun(cl);
         run.report(cl); // every option checked once, before any work
         List<String> named = Cli.captures(cl);
@@ -116,7 +160,13 @@ final class JobsRun {
             return null;
         }
         List<CaptureInputs.Input> files = Cli.readCaptures(() -> FileGroups.inTimeOrder(inputs));
-        List<List<CaptureInputs.Input>> runs = Cli.readCaptures(() -> FileGroups.runs(files, jobs));
+        long bytes = 0;
+        for (CaptureInputs.Input i : files) {
+            bytes += Cli.readCaptures(() -> Files.size(i.path()));
+        }
+        int count = FileGroups.slices(jobs, files.size(), bytes, Runtime.getRuntime().availableProcessors(),
+                "always".equals(cl.getOptionValue("split")));
+        List<List<CaptureInputs.Input>> runs = Cli.readCaptures(() -> FileGroups.runs(files, count));
         Partial merged = slices(slices, runs, jobs, workers);
         if (runs.size() < files.size() && !FileGroups.consecutive(merged)) {
             List<List<CaptureInputs.Input>> each = new ArrayList<>();

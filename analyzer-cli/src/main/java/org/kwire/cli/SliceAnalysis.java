@@ -39,7 +39,7 @@ public final class SliceAnalysis {
 
     /** Options that change how a run is done, not what it finds: left out of {@link Partial#analysis()}. */
     static final Set<String> PER_RUN = Set.of("output", "format", "index", "partial", "jobs", "quiet", "workers",
-            "read", "help", "metrics-file", "metrics-clients", "metrics-topics", "strict", "boundary-bytes");
+            "read", "help", "metrics-file", "metrics-clients", "metrics-topics", "strict", "boundary-bytes", "split");
 
     private final CommandLine cl;
     private final Map<String, String> analysis;

@@ -89,16 +89,14 @@ public final class BoundaryRecorder {
 
             @Override
             public void onData(boolean fromA, ByteBuffer data, long timestampNanos, long packet) {
-                kept(w, fromA, data, data.position(), data.remaining(), timestampNanos, packet);
-                super.onData(fromA, data, timestampNanos, packet);
-                after(w, this);
+                data(w, this, fromA, data, data.position(), data.remaining(), timestampNanos, packet,
+                        () -> super.onData(fromA, data, timestampNanos, packet));
             }
 
             @Override
             public void onData(boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos, long packet) {
-                kept(w, fromA, buffer, offset, length, timestampNanos, packet);
-                super.onData(fromA, buffer, offset, length, timestampNanos, packet);
-                after(w, this);
+                data(w, this, fromA, buffer, offset, length, timestampNanos, packet,
+                        () -> super.onData(fromA, buffer, offset, length, timestampNanos, packet));
             }
 
             @Override
@@ -169,17 +167,42 @@ public final class BoundaryRecorder {
         }
     }
 
-    /** Keeps a copy of {@code length} bytes of {@code buffer} from {@code offset}, and where the next ones start. */
-    private void kept(ConnectionWatch w, boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos,
-                      long packet) {
-        if (inputEnded) {
-            return; // held segments flushed at the input's end: the tail keeps the reassembly's state instead
+    /**
+     * A data event: handed on to the stage ({@code pass}), and kept. A live connection's bytes are copied only once the
+     * stage has taken them and said where it could be resumed: the part before that point is never kept (most of a
+     * connection's bytes, which come to rest at once, are not copied at all); a head's are kept whole.
+     */
+    private void data(ConnectionWatch w, TcpStreamHandler h, boolean fromA, ByteBuffer buffer, int offset, int length,
+                      long timestampNanos, long packet, Runnable pass) {
+        if (inputEnded) { // held segments flushed at the input's end: the tail keeps the reassembly's state instead
+            pass.run();
+            after(w, h);
+            return;
         }
         int side = fromA ? 0 : 1;
-        Piece piece = Piece.data(fromA, buffer, offset, length, timestampNanos, packet, w.next[side]);
-        tls.sniff(w.tcp.stream(), fromA, w.synSeen, piece.data()); // TLS: kept past UNDECIDED, up to the cap
-        keep(w, piece);
+        long start = w.received[side];
+        long seq = w.next[side];
+        tls.sniff(w.tcp.stream(), fromA, w.synSeen, buffer, offset, length); // TLS: kept past UNDECIDED, up to the cap
+        if (w.mode != Mode.LIVE) { // a head's kept whole, before the stage sees it (over the cap, it is let go first)
+            keep(w, Piece.data(fromA, buffer, offset, length, timestampNanos, packet, seq));
+            w.advance(side, length);
+            pass.run();
+            after(w, h);
+            return;
+        }
         w.advance(side, length);
+        pass.run();
+        int skip = 0;
+        long[] at = w.mode == Mode.LIVE ? h.resumeOffsets() : null;
+        if (at != null && at[side] > start && at[0] >= w.from[0] && at[1] >= w.from[1]) {
+            skip = (int) Math.min(length, at[side] - start);
+            w.dropBefore(side, start + skip); // this direction's pieces all lie before the chunk
+        }
+        if (skip < length) {
+            keep(w, Piece.data(fromA, buffer, offset + skip, length - skip, timestampNanos, packet,
+                    seq < 0 ? seq : (seq + skip) & 0xffffffffL));
+        }
+        after(w, h);
     }
 
     /** Told once a packet started the connection: a first packet other than a SYN without ACK makes it a head. */

@@ -109,6 +109,18 @@ final class ConnectionWatch {
         from[1] = at[1];
     }
 
+    /**
+     * Drops every piece of direction {@code side} (0: A's, 1: B's), all before stream offset {@code at}, from where the
+     * direction's pieces start from now on: what {@link #trim} does on that direction when the stage could be resumed
+     * at {@code at}, inside or at the end of bytes it just took (which are then kept from there only).
+     */
+    void dropBefore(int side, long at) {
+        weight = 0;
+        pieces.removeIf(p -> (p.fromA() ? 0 : 1) == side);
+        pieces.forEach(p -> weight += p.weight());
+        from[side] = at;
+    }
+
     /** The next byte of direction {@code side} (0: A's, 1: B's) has TCP sequence number {@code seq}. */
     void sequence(int side, long seq) {
         if (first[side] < 0) {

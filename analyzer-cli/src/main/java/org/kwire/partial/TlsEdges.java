@@ -73,14 +73,15 @@ final class TlsEdges {
      * The first bytes of each direction of a connection tell TLS: its first data piece, from its start ({@code synSeen});
      * else each of its first {@value #SNIFFED_PIECES} pieces, from the middle of the connection.
      */
-    void sniff(int stream, boolean fromA, boolean synSeen, byte[] data) {
-        int bit = fromA ? 1 : 2;
+    void sniff(int stream, boolean fromA, boolean synSeen, java.nio.ByteBuffer buffer, int offset, int length) {
         int seen = sniffed.getOrDefault(stream, 0);
         int pieces = seen >> (fromA ? 0 : 4) & 15;
         if (pieces >= (synSeen ? 1 : SNIFFED_PIECES) || tls.contains(stream)) {
             return;
         }
         sniffed.put(stream, seen + (fromA ? 1 : 16));
+        byte[] data = new byte[length];
+        buffer.get(offset, data);
         if (TlsSniff.startsWithRecord(data, 0, data.length) || !synSeen && TlsSniff.chainOfRecords(data, 0, data.length)) {
             tls.add(stream);
         }

@@ -41,7 +41,7 @@ class CapturePointsTest {
     void interleavedCapturePointsMergeExactly(@TempDir Path dir) throws Exception {
         List<Path> files = interleaved(dir);
         JsonNode one = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json"), List.of(), files)).json();
-        CliRun jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "3"), List.of(), files));
+        CliRun jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "3", "--split", "always"), List.of(), files));
         assertEquals(0, jobs.exit(), jobs.err());
         assertEquals(RotatedCapturesTest.withoutFiles(one), RotatedCapturesTest.withoutFiles(jobs.json()),
                 "--jobs 3 gives the report of one analysis, frame numbers included");

@@ -71,7 +71,7 @@ class DropsAcrossBoundariesTest {
 
     /** The report of one analysis of {@code files}, or of {@code --jobs 2} on them, without the files' names and sizes. */
     private static JsonNode report(List<String> options, List<Path> files, boolean jobs) throws Exception {
-        List<String> head = jobs ? List.of("analyze", "-q", "--format", "json", "--jobs", "2")
+        List<String> head = jobs ? List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split", "always")
                 : List.of("analyze", "-q", "--format", "json");
         return RotatedCapturesTest.withoutFiles(CliRun.of(Splits.args(head, options, files)).json());
     }
@@ -101,7 +101,7 @@ class DropsAcrossBoundariesTest {
         Map<String, String> one = offsets(CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json"), List.of(),
                 List.of(whole))).json());
         Map<String, String> jobs = offsets(CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs",
-                "2"), List.of(), files)).json());
+                "2", "--split", "always"), List.of(), files)).json());
         int compared = 0;
         for (Map.Entry<String, String> e : jobs.entrySet()) {
             if (one.containsKey(e.getKey())) {

@@ -61,7 +61,7 @@ class FileOrderTest {
             String what = order == byName ? "name order" : order == shuffled ? "shuffled" : "reversed";
             assertEquals(unsplit, report(Splits.args(List.of("analyze", "-q", "--format", "json"), List.of(), order)),
                     "one analysis, " + what);
-            assertEquals(unsplit, report(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2"),
+            assertEquals(unsplit, report(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split", "always"),
                     List.of(), order)), "--jobs 2, " + what);
             List<Path> parts = new ArrayList<>();
             order.forEach(f -> parts.add(dir.resolve(f.getFileName() + ".part.json")));
@@ -88,7 +88,7 @@ class FileOrderTest {
         // --jobs 2 analyzes two runs of consecutive files (FileGroups): the copy lands in the run of its original, which
         // one analysis reads as one analysis of the files together does (the copy's packets are retransmissions)
         JsonNode one = report(Splits.args(List.of("analyze", "-q", "--format", "json"), List.of(), withCopy));
-        assertEquals(one, report(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2"), List.of(), withCopy)));
+        assertEquals(one, report(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split", "always"), List.of(), withCopy)));
         // partials of each file: the copy's slice holds its original's packets, refused in one line
         List<Path> parts = new ArrayList<>();
         for (Path f : List.of(files.get(5), copy)) {
@@ -127,7 +127,7 @@ class FileOrderTest {
         List<Path> all = new ArrayList<>(files.subList(0, 5));
         all.add(2, empty);
         JsonNode one = report(Splits.args(List.of("analyze", "-q", "--format", "json"), List.of(), all));
-        assertEquals(one, report(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2"), List.of(), all)));
+        assertEquals(one, report(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split", "always"), List.of(), all)));
         Path partial = dir.resolve("empty.json");
         assertEquals(0, CliRun.of("analyze", "-q", "--partial", "-o", partial.toString(), empty.toString()).exit());
         ReportSchema.assertValidPartial(Files.readString(partial));

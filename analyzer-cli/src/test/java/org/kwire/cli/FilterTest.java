@@ -70,7 +70,7 @@ class FilterTest {
         assertTrue(none.out().contains("\n! Filter          --topic nosuchtopic; the counts below are of the exchanges it kept; capture,\n"
                 + "                  connections and warnings of everything\n"
                 + "! Requests        no exchange matched the filter (146 Kafka frames in the capture)\n"), none.out());
-        List<String> args = new ArrayList<>(List.of("analyze", "-q", "--jobs", "2", "--topic", "basic-alpha"));
+        List<String> args = new ArrayList<>(List.of("analyze", "-q", "--jobs", "2", "--split", "always", "--topic", "basic-alpha"));
         for (String half : List.of("java-basic-split-even.pcap", "java-basic-split-odd.pcap")) {
             args.add(TestCaptures.path(half).toString());
         }

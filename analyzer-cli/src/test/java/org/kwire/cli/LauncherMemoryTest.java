@@ -134,7 +134,7 @@ class LauncherMemoryTest {
             files.add(capture("rotated-" + i + ".pcap", List.of(produce(1, Compression.zstd().build(), records(3, 1000))),
                     i * 60_000_000L).toString()); // a minute apart: rotated files, not copies of one (which are refused)
         }
-        List<String> cmd = kwire("analyze", "--deep", "--format", "json", "--jobs", "5");
+        List<String> cmd = kwire("analyze", "--deep", "--format", "json", "--jobs", "5", "--split", "always");
         cmd.addAll(files);
         assertRefused(cmd, "kwire: --jobs 5: the heap (1024 MiB) can give 5 decoding threads (1 per job) at most 53687091 "
                 + "bytes of decompressed batch each, less than --max-decompressed (67108864); give at most --jobs 4, a smaller "

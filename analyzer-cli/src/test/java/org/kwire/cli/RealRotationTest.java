@@ -67,7 +67,7 @@ class RealRotationTest {
     @ParameterizedTest(name = "{0} rotation, files in {1} order")
     @MethodSource("cases")
     void jobsGiveTheReportOfOneAnalysis(String set, String order) throws Exception {
-        JsonNode jobs = report(args(List.of("analyze", "--jobs", "2"), ordered(set, order)));
+        JsonNode jobs = report(args(List.of("analyze", "--jobs", "2", "--split", "always"), ordered(set, order)));
         same(set, jobs, "analyze --jobs 2 of the files in " + order + " order");
     }
 

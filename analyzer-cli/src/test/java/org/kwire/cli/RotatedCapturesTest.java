@@ -79,7 +79,7 @@ class RotatedCapturesTest {
         JsonNode unsplit = report(CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json"), options, List.of(whole))));
         JsonNode together = report(CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json"), options, files)));
         assertEquals(withoutFiles(unsplit), withoutFiles(together), "one analysis of the split files");
-        CliRun jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2"), options, files));
+        CliRun jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split", "always"), options, files));
         JsonNode parallel = report(jobs);
 
         List<String> merge = new ArrayList<>(List.of("merge", "--format", "json"));
@@ -118,7 +118,7 @@ class RotatedCapturesTest {
     @org.junit.jupiter.api.Test
     void boundaryStateOverTheCapIsCountedAndNamed(@TempDir Path dir) throws Exception {
         List<Path> files = Splits.split(CAPTURES.resolve("java-basic.pcap"), 76, dir.resolve("split"));
-        CliRun jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2",
+        CliRun jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split", "always",
                 "--boundary-bytes", "64"), List.of(), files));
         List<String> warnings = new ArrayList<>();
         report(jobs).get("warnings").forEach(w -> warnings.add(w.asText()));

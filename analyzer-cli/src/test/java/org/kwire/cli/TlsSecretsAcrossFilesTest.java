@@ -44,7 +44,7 @@ class TlsSecretsAcrossFilesTest {
         assertEquals(withKeyLog.get("apis"), embedded.get("apis"), "every file's connections decrypted");
 
         List<String> jobs = new ArrayList<>(together);
-        jobs.addAll(2, List.of("--jobs", "2"));
+        jobs.addAll(2, List.of("--jobs", "2", "--split", "always"));
         JsonNode split = run(jobs.toArray(String[]::new));
         List<String> warnings = new ArrayList<>();
         split.get("warnings").forEach(w -> warnings.add(w.asText()));
