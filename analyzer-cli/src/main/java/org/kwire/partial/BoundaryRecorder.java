@@ -1,5 +1,7 @@
 package org.kwire.partial;
 
+import org.kwire.stream.GapCause;
+
 import org.kwire.conversation.ConversationListener;
 import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
@@ -100,13 +102,13 @@ public final class BoundaryRecorder {
             }
 
             @Override
-            public void onGap(boolean fromA, long bytes, String reason, long packet) {
+            public void onGap(boolean fromA, long bytes, GapCause cause, long packet) {
                 int side = fromA ? 0 : 1;
                 if (!inputEnded) { // at the input's end: a gap one analysis of the files together may not declare
-                    keep(w, Piece.event("gap", fromA, packet, bytes, reason));
+                    keep(w, Piece.event("gap", fromA, packet, bytes, cause.label()));
                     w.advance(side, bytes);
                 }
-                super.onGap(fromA, bytes, reason, packet);
+                super.onGap(fromA, bytes, cause, packet);
                 after(w, this);
             }
 
@@ -120,9 +122,9 @@ public final class BoundaryRecorder {
             }
 
             @Override
-            public void onNote(boolean fromA, long packet, String text) {
-                keep(w, Piece.event("note", fromA, packet, 0, text));
-                super.onNote(fromA, packet, text);
+            public void onNote(boolean fromA, long packet, ExpertItem item, String text) {
+                keep(w, Piece.note(fromA, packet, item, text));
+                super.onNote(fromA, packet, item, text);
             }
 
             @Override

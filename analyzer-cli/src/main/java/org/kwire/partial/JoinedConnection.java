@@ -1,5 +1,7 @@
 package org.kwire.partial;
 
+import org.kwire.stream.GapCause;
+
 import org.kwire.tcp.ForwardingStreamHandler;
 import org.kwire.tcp.ReassemblyLimits;
 import org.kwire.tcp.ResumedTcp;
@@ -85,7 +87,7 @@ final class JoinedConnection {
                     } else if (delta < 0) {
                         p = p.skip(-delta);
                     } else if (delta > 0) {
-                        handler.onGap(side == 0, delta, "missing segments", packet);
+                        handler.onGap(side == 0, delta, GapCause.MISSING_SEGMENTS, packet);
                         offset[side] += delta;
                     }
                 }
@@ -168,9 +170,9 @@ final class JoinedConnection {
             }
 
             @Override
-            public void onGap(boolean fromA, long bytes, String reason, long packet) {
+            public void onGap(boolean fromA, long bytes, GapCause cause, long packet) {
                 moved(fromA, bytes);
-                super.onGap(fromA, bytes, reason, packet);
+                super.onGap(fromA, bytes, cause, packet);
             }
         };
     }

@@ -1,5 +1,8 @@
 package org.kwire.partial;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.stream.GapCause;
+
 import java.nio.ByteBuffer;
 
 /**
@@ -23,6 +26,19 @@ public record Piece(String kind, boolean fromA, long timestampNanos, long packet
         byte[] copy = new byte[length];
         b.get(offset, copy);
         return new Piece("data", fromA, timestampNanos, packet, copy, 0, null, seq);
+    }
+
+    /**
+     * A TCP note. The boundary keeps its sentence only: TCP gives notes of one kind
+     * ({@link ExpertItem#TCP_RETRANSMISSION_DIFFERS}), which {@link #replay} gives them again.
+     *
+     * @throws IllegalArgumentException for a note of another kind (a TCP note added without a place in the partial)
+     */
+    static Piece note(boolean fromA, long packet, ExpertItem item, String text) {
+        if (item != ExpertItem.TCP_RETRANSMISSION_DIFFERS) {
+            throw new IllegalArgumentException("a partial's boundary keeps TCP notes of one kind, not " + item.id());
+        }
+        return event("note", fromA, packet, 0, text);
     }
 
     static Piece event(String kind, boolean fromA, long packet, long bytes, String text) {
@@ -54,9 +70,9 @@ public record Piece(String kind, boolean fromA, long timestampNanos, long packet
         boolean side = fromA != flip;
         switch (kind) {
             case "data" -> to.onData(side, ByteBuffer.wrap(data), timestampNanos, packet);
-            case "gap" -> to.onGap(side, bytes, text, packet);
+            case "gap" -> to.onGap(side, bytes, GapCause.ofLabel(text).orElse(GapCause.MISSING_SEGMENTS), packet);
             case "end_gap" -> to.onEndGap(side, bytes, packet);
-            case "note" -> to.onNote(side, packet, text);
+            case "note" -> to.onNote(side, packet, ExpertItem.TCP_RETRANSMISSION_DIFFERS, text);
             case "end" -> to.onEnd(packet);
             default -> throw new IllegalArgumentException("unknown boundary piece " + kind);
         }

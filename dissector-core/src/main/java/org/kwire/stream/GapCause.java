@@ -17,6 +17,20 @@ public enum GapCause {
         this.label = label;
     }
 
+    /**
+     * The cause written as {@code label} (a partial's boundary keeps a gap's cause as its label), if any is.
+     *
+     * @param label a label as {@link #label()} gives it
+     */
+    public static java.util.Optional<GapCause> ofLabel(String label) {
+        for (GapCause c : values()) {
+            if (c.label.equals(label)) {
+                return java.util.Optional.of(c);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /** How it is written in labels and notes. */
     public String label() {
         return label;

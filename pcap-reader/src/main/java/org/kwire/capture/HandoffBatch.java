@@ -1,5 +1,8 @@
 package org.kwire.capture;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.stream.GapCause;
+
 import org.kwire.stream.StreamConnection;
 import org.kwire.tcp.TcpStreamHandler;
 
@@ -22,6 +25,10 @@ final class HandoffBatch {
     static final byte GAP = 2;
     static final byte END_GAP = 3;
     static final byte NOTE = 4;
+
+    /** A TCP note's item and sentence, as one reference. */
+    record Note(ExpertItem item, String text) {
+    }
     static final byte END = 5;
     static final byte SHED = 6;
     static final byte TASK = 7;
@@ -96,9 +103,9 @@ final class HandoffBatch {
                 switch (kind[i]) {
                     case OPEN -> q.target = open.apply((StreamConnection) ref[i]);
                     case DATA -> q.target.onData(fromA[i], (ByteBuffer) ref[i], number[i], packet[i]);
-                    case GAP -> q.target.onGap(fromA[i], number[i], (String) ref[i], packet[i]);
+                    case GAP -> q.target.onGap(fromA[i], number[i], (GapCause) ref[i], packet[i]);
                     case END_GAP -> q.target.onEndGap(fromA[i], number[i], packet[i]);
-                    case NOTE -> q.target.onNote(fromA[i], packet[i], (String) ref[i]);
+                    case NOTE -> q.target.onNote(fromA[i], packet[i], ((Note) ref[i]).item(), ((Note) ref[i]).text());
                     case END -> q.target.onEnd(packet[i]);
                     case SHED -> q.target.onShed(packet[i]);
                     case TASK -> ((Runnable) ref[i]).run();

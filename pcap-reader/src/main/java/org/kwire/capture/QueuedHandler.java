@@ -1,5 +1,8 @@
 package org.kwire.capture;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.stream.GapCause;
+
 import org.kwire.stream.StreamConnection;
 import org.kwire.tcp.TcpStreamHandler;
 
@@ -35,8 +38,8 @@ final class QueuedHandler implements TcpStreamHandler {
     }
 
     @Override
-    public void onGap(boolean fromA, long bytes, String reason, long packet) {
-        handoff.add(this, HandoffBatch.GAP, fromA, bytes, packet, reason);
+    public void onGap(boolean fromA, long bytes, GapCause cause, long packet) {
+        handoff.add(this, HandoffBatch.GAP, fromA, bytes, packet, cause);
     }
 
     @Override
@@ -45,8 +48,8 @@ final class QueuedHandler implements TcpStreamHandler {
     }
 
     @Override
-    public void onNote(boolean fromA, long packet, String text) {
-        handoff.add(this, HandoffBatch.NOTE, fromA, 0, packet, text);
+    public void onNote(boolean fromA, long packet, ExpertItem item, String text) {
+        handoff.add(this, HandoffBatch.NOTE, fromA, 0, packet, new HandoffBatch.Note(item, text));
     }
 
     @Override

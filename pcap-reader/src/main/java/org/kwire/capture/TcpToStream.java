@@ -47,8 +47,7 @@ final class TcpToStream implements TcpStreamHandler {
     }
 
     @Override
-    public void onGap(boolean fromA, long bytes, String reason, long packet) {
-        GapCause cause = reason.equals(GapCause.SNAPLEN.label()) ? GapCause.SNAPLEN : GapCause.MISSING_SEGMENTS;
+    public void onGap(boolean fromA, long bytes, GapCause cause, long packet) {
         stream.gap(fromA, bytes, cause, cause.label(), packet);
     }
 
@@ -58,8 +57,8 @@ final class TcpToStream implements TcpStreamHandler {
     }
 
     @Override
-    public void onNote(boolean fromA, long packet, String text) {
-        stream.note(fromA, packet, ExpertItem.TCP_RETRANSMISSION_DIFFERS, text);
+    public void onNote(boolean fromA, long packet, ExpertItem item, String text) {
+        stream.note(fromA, packet, item, text);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package org.kwire.tcp;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.stream.GapCause;
+
 import java.nio.ByteBuffer;
 
 /**
@@ -28,8 +31,8 @@ public class ForwardingStreamHandler implements TcpStreamHandler {
     }
 
     @Override
-    public void onGap(boolean fromA, long bytes, String reason, long packet) {
-        inner.onGap(fromA, bytes, reason, packet);
+    public void onGap(boolean fromA, long bytes, GapCause cause, long packet) {
+        inner.onGap(fromA, bytes, cause, packet);
     }
 
     @Override
@@ -38,8 +41,8 @@ public class ForwardingStreamHandler implements TcpStreamHandler {
     }
 
     @Override
-    public void onNote(boolean fromA, long packet, String text) {
-        inner.onNote(fromA, packet, text);
+    public void onNote(boolean fromA, long packet, ExpertItem item, String text) {
+        inner.onNote(fromA, packet, item, text);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package org.kwire.tcp;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.stream.GapCause;
+
 import org.kwire.net.TcpSegment;
 
 import java.nio.ByteBuffer;
@@ -278,7 +281,7 @@ final class HalfStream {
 
     private void skipTo(long seq, long packet) {
         if (seq > nextSeq) {
-            handler.onGap(fromA, seq - nextSeq, "missing segments", packet);
+            handler.onGap(fromA, seq - nextSeq, GapCause.MISSING_SEGMENTS, packet);
             nextSeq = seq;
         }
     }
@@ -308,7 +311,7 @@ final class HalfStream {
         }
         nextSeq += length + (long) missing;
         if (missing > 0) {
-            handler.onGap(fromA, missing, "snaplen", packet);
+            handler.onGap(fromA, missing, GapCause.SNAPLEN, packet);
         }
     }
 
@@ -331,7 +334,7 @@ final class HalfStream {
         if (d < 0) {
             return false;
         }
-        handler.onNote(fromA, later.packet(), "retransmitted data differs from the first copy (frame " + first.packet()
+        handler.onNote(fromA, later.packet(), ExpertItem.TCP_RETRANSMISSION_DIFFERS, "retransmitted data differs from the first copy (frame " + first.packet()
                 + ") at stream byte " + (rel + d - firstSeq) + "; the first copy is kept");
         return true;
     }

@@ -1,5 +1,8 @@
 package org.kwire.tcp;
 
+import org.kwire.expert.ExpertItem;
+import org.kwire.stream.GapCause;
+
 import java.nio.ByteBuffer;
 
 /** Receives the reassembled byte streams of one TCP connection, both directions interleaved in capture order. */
@@ -36,11 +39,11 @@ public interface TcpStreamHandler {
      * Bytes of one direction that were not captured.
      *
      * @param bytes  how many stream bytes are missing
-     * @param reason {@code "missing segments"} (the peer acknowledged them, the hold limit or the end of the capture
-     *               was reached) or {@code "snaplen"} (the packet was captured cut short)
+     * @param cause  {@link GapCause#MISSING_SEGMENTS} (the peer acknowledged them, the hold limit or the end of the
+     *               capture was reached) or {@link GapCause#SNAPLEN} (the packet was captured cut short)
      * @param packet capture frame number after which they are missing
      */
-    void onGap(boolean fromA, long bytes, String reason, long packet);
+    void onGap(boolean fromA, long bytes, GapCause cause, long packet);
 
     /**
      * Bytes of one direction that the peer acknowledged at the end of the connection but that were never captured,
@@ -54,7 +57,7 @@ public interface TcpStreamHandler {
      */
     default void onEndGap(boolean fromA, long bytes, long packet) {
         if (bytes > 1) {
-            onGap(fromA, bytes - 1, "missing segments", packet);
+            onGap(fromA, bytes - 1, GapCause.MISSING_SEGMENTS, packet);
         }
     }
 
@@ -74,9 +77,10 @@ public interface TcpStreamHandler {
      *
      * @param fromA  direction it concerns
      * @param packet capture frame number it concerns
+     * @param item   what kind of note, e.g. {@link ExpertItem#TCP_RETRANSMISSION_DIFFERS}
      * @param text   one sentence
      */
-    void onNote(boolean fromA, long packet, String text);
+    void onNote(boolean fromA, long packet, ExpertItem item, String text);
 
     /** The connection closed (FIN both ways, RST, port reuse), was idle too long, or the capture ended. */
     void onEnd(long packet);

@@ -76,9 +76,10 @@ class ConnectionDecoderOnCaptureTest {
                     }
 
                     @Override
-                    public void onGap(boolean fromA, long bytes, String reason, long packet) {
+                    public void onGap(boolean fromA, long bytes, org.kwire.stream.GapCause cause, long packet) {
+                        String reason = cause.label();
                         gaps.add(c + " " + reason);
-                        super.onGap(fromA, bytes, reason, packet);
+                        super.onGap(fromA, bytes, cause, packet);
                     }
                 };
             }

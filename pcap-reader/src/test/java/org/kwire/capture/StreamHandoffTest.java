@@ -60,7 +60,8 @@ class StreamHandoffTest {
                 }
 
                 @Override
-                public void onGap(boolean fromA, long bytes, String reason, long packet) {
+                public void onGap(boolean fromA, long bytes, org.kwire.stream.GapCause cause, long packet) {
+                    String reason = cause.label();
                     log.add(c.stream() + " gap " + fromA + " " + bytes + " " + reason + " " + packet);
                 }
 
@@ -70,7 +71,7 @@ class StreamHandoffTest {
                 }
 
                 @Override
-                public void onNote(boolean fromA, long packet, String text) {
+                public void onNote(boolean fromA, long packet, org.kwire.expert.ExpertItem item, String text) {
                     log.add(c.stream() + " note " + fromA + " " + packet + " " + text);
                 }
 

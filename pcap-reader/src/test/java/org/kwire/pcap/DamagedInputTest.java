@@ -30,11 +30,12 @@ class DamagedInputTest {
         }
 
         @Override
-        public void onGap(boolean fromA, long bytes, String reason, long packet) {
+        public void onGap(boolean fromA, long bytes, org.kwire.stream.GapCause cause, long packet) {
+        String reason = cause.label();
         }
 
         @Override
-        public void onNote(boolean fromA, long packet, String text) {
+        public void onNote(boolean fromA, long packet, org.kwire.expert.ExpertItem item, String text) {
         }
 
         @Override

@@ -30,11 +30,12 @@ class DataRangesTest {
     /** A handler that ignores everything but data. */
     private abstract static class DataOnly implements TcpStreamHandler {
         @Override
-        public void onGap(boolean fromA, long n, String reason, long packet) {
+        public void onGap(boolean fromA, long n, org.kwire.stream.GapCause cause, long packet) {
+        String reason = cause.label();
         }
 
         @Override
-        public void onNote(boolean fromA, long packet, String text) {
+        public void onNote(boolean fromA, long packet, org.kwire.expert.ExpertItem item, String text) {
         }
 
         @Override

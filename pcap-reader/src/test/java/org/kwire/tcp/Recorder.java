@@ -40,7 +40,8 @@ final class Recorder implements TcpStreamHandler {
     }
 
     @Override
-    public void onGap(boolean a, long bytes, String reason, long packet) {
+    public void onGap(boolean a, long bytes, org.kwire.stream.GapCause cause, long packet) {
+        String reason = cause.label();
         events.add((a ? "A" : "B") + " gap " + bytes + " " + reason + " @" + packet);
         (a ? fromA : fromB).append("[gap ").append(bytes).append(' ').append(reason).append(']');
         (a ? bytesA : bytesB).writeBytes(new byte[(int) bytes]);
@@ -53,7 +54,7 @@ final class Recorder implements TcpStreamHandler {
     }
 
     @Override
-    public void onNote(boolean a, long packet, String text) {
+    public void onNote(boolean a, long packet, org.kwire.expert.ExpertItem item, String text) {
         events.add((a ? "A" : "B") + " note @" + packet + ": " + text);
     }
 

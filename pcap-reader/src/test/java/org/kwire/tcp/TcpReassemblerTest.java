@@ -522,13 +522,14 @@ class TcpReassemblerTest {
         }
 
         @Override
-        public void onGap(boolean a, long bytes, String reason, long packet) {
+        public void onGap(boolean a, long bytes, org.kwire.stream.GapCause cause, long packet) {
+            String reason = cause.label();
             gaps.add(new Gap(a, bytes, reason));
             events.add(side(a) + " gap " + bytes + " " + reason + " #" + packet);
         }
 
         @Override
-        public void onNote(boolean a, long packet, String text) {
+        public void onNote(boolean a, long packet, org.kwire.expert.ExpertItem item, String text) {
             events.add(side(a) + " note #" + packet + ": " + text);
         }
 

@@ -93,11 +93,11 @@ public class PipelineBench extends JmhSettings {
             }
 
             @Override
-            public void onGap(boolean fromA, long n, String reason, long packet) {
+            public void onGap(boolean fromA, long n, org.kwire.stream.GapCause cause, long packet) {
             }
 
             @Override
-            public void onNote(boolean fromA, long packet, String text) {
+            public void onNote(boolean fromA, long packet, org.kwire.expert.ExpertItem item, String text) {
             }
 
             @Override
