@@ -24,7 +24,7 @@ public final class DecodeRequest {
      * @throws org.kwire.api.NotAFrameException if the bytes are not one request frame with a readable header
      */
     public static String describe(ByteBuffer wire) {
-        // user code (4 lines, 4 kwire types: KafkaDecoder, DecodedFrame, Framing, FrameHeader)
+        // user code (5 lines, 4 kwire types: KafkaDecoder, DecodedFrame, Framing, FrameHeader)
         KafkaDecoder kafka = KafkaDecoder.create();
         DecodedFrame request = kafka.request(wire, Framing.SIZE_PREFIXED);
         FrameHeader h = request.header();

@@ -27,7 +27,7 @@ public final class DecodeResponse {
      * @throws java.util.NoSuchElementException if the response's body could not be decoded at all
      */
     public static List<String> errors(ByteBuffer request, ByteBuffer response) {
-        // user code (4 lines, 4 kwire types: KafkaDecoder, FrameHeader, DecodedFrame, Framing)
+        // user code (5 lines, 4 kwire types: KafkaDecoder, FrameHeader, DecodedFrame, Framing)
         KafkaDecoder kafka = KafkaDecoder.create();
         FrameHeader asked = kafka.request(request, Framing.SIZE_PREFIXED).header();
         DecodedFrame answer = kafka.response(response, Framing.SIZE_PREFIXED, asked.apiKey(), asked.apiVersion());

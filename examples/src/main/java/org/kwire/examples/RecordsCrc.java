@@ -25,7 +25,7 @@ public final class RecordsCrc {
      * @param recordsField the field's bytes after its length prefix, {@code position()} to {@code limit()}; unchanged
      */
     public static List<String> badBatches(ByteBuffer recordsField) {
-        // user code (6 lines, 3 kwire types: KafkaDecoder, RecordsCheck, CrcFailure)
+        // user code (7 lines, 3 kwire types: KafkaDecoder, RecordsCheck, CrcFailure)
         RecordsCheck check = KafkaDecoder.create().records(recordsField);
         List<String> bad = new ArrayList<>();
         for (CrcFailure f : check.crcFailures()) {
