@@ -4,8 +4,9 @@ import java.util.function.Consumer;
 
 /**
  * What a {@link ConnectionDecoder} tells, each method doing nothing by default (implement the ones you need, or use
- * {@link #onExchange}/{@link #onFrame}). Called on the thread that feeds the decoder, in stream order: a request
- * frame before its exchange, an exchange once its response arrived (or, unanswered, at {@link ConnectionDecoder#close}).
+ * {@link #onExchange}, {@link #onFrame} or {@link #of}). Called on the thread that feeds the decoder, in stream order:
+ * a request frame before its exchange, an exchange once its response arrived (or, unanswered, at
+ * {@link ConnectionDecoder#close}).
  * An exception thrown here comes out of the decoder's call that caused it.
  */
 public interface ConnectionListener {
@@ -42,6 +43,28 @@ public interface ConnectionListener {
             @Override
             public void frame(DecodedFrame frame) {
                 frames.accept(frame);
+            }
+        };
+    }
+
+    /**
+     * A listener of frames and exchanges: each frame to {@code frames}, each exchange to {@code exchanges}, in the
+     * order described above.
+     *
+     * @throws NullPointerException if an argument is null
+     */
+    static ConnectionListener of(Consumer<DecodedFrame> frames, Consumer<KafkaExchange> exchanges) {
+        java.util.Objects.requireNonNull(frames, "frames");
+        java.util.Objects.requireNonNull(exchanges, "exchanges");
+        return new ConnectionListener() {
+            @Override
+            public void frame(DecodedFrame frame) {
+                frames.accept(frame);
+            }
+
+            @Override
+            public void exchange(KafkaExchange exchange) {
+                exchanges.accept(exchange);
             }
         };
     }
