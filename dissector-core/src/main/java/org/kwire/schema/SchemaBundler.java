@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,7 +83,8 @@ public final class SchemaBundler {
             ref(s.name());
             offsets[i] = b.size();
             fields(b, s.fields());
-            fields(b, List.copyOf(s.commonStructs().values()));
+            // by name: the map's own order (Map.copyOf) changes from one JVM to the next, the bundle must not
+            fields(b, s.commonStructs().values().stream().sorted(Comparator.comparing(FieldSpec::name)).toList());
         }
         if (decoding.size() > Short.MAX_VALUE || strings.size() >= 0xFFFF) {
             throw new IOException("too many schemas or strings for the bundle format");
