@@ -16,7 +16,8 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * Build step (run by Maven after compiling dissector-core): parses and validates ({@link SchemaParser}) the
+ * Build step (run by Maven after compiling dissector-core; a source of the build only, {@code src/build/java},
+ * compiled into {@code target/build-classes} and never into the jar, see dissector-core's pom): parses and validates ({@link SchemaParser}) the
  * {@code common/message/*.json} files unpacked from the kafka-clients artifacts, and writes them as one
  * {@link SchemaBundle} ({@code bundled.schemas}) into the classes folder, so that kwire never parses JSON for its own
  * schemas at run time. The releases and their order come from {@code releases.properties} in that folder: the
