@@ -72,7 +72,8 @@ class CodecLibrariesTest {
     private static byte[] batch(String codec, long base) {
         SimpleRecord[] records = new SimpleRecord[3];
         for (int i = 0; i < records.length; i++) {
-            records[i] = new SimpleRecord(1_700_000_000_000L + i, null, ("value-" + i + "!").getBytes(StandardCharsets.UTF_8));
+            byte[] value = ("value-" + i + "!").getBytes(StandardCharsets.UTF_8);
+            records[i] = new SimpleRecord(1_700_000_000_000L + i, null, value);
         }
         ByteBuffer b = MemoryRecords.withRecords(RecordBatch.MAGIC_VALUE_V2, base, Compression.of(codec).build(),
                 TimestampType.CREATE_TIME, records).buffer();
@@ -81,8 +82,9 @@ class CodecLibrariesTest {
         return bytes;
     }
 
-    /** {@link RecordsCheckMain}'s lines, run in a JVM whose class path has dissector-core and its required libraries. */
-    private static List<String> runWithoutCodecs(Path field) throws IOException, InterruptedException, URISyntaxException {
+    /** {@link RecordsCheckMain}'s lines, run in a JVM with dissector-core and its required libraries only. */
+    private static List<String> runWithoutCodecs(Path field)
+            throws IOException, InterruptedException, URISyntaxException {
         List<String> classPath = new ArrayList<>();
         for (Class<?> c : List.of(KafkaDecoder.class, RecordsCheckMain.class, ObjectMapper.class, JsonFactory.class,
                 JsonProperty.class, Histogram.class)) {

@@ -54,7 +54,8 @@ class LiveLibrariesTest {
         LiveLibraries.require(); // throws if the check named a library that is here
     }
 
-    private static List<String> runWithoutPcap4j(Path file) throws IOException, InterruptedException, URISyntaxException {
+    private static List<String> runWithoutPcap4j(Path file)
+            throws IOException, InterruptedException, URISyntaxException {
         List<String> classPath = new ArrayList<>();
         for (Class<?> c : List.of(KafkaCapture.class, KafkaExchange.class, WithoutPcap4jMain.class, ObjectMapper.class,
                 JsonFactory.class, JsonProperty.class, Histogram.class)) {
@@ -64,8 +65,9 @@ class LiveLibrariesTest {
         for (String absent : List.of("pcap4j", "jna", "slf4j", "snappy", "lz4", "zstd")) {
             assertFalse(joined.contains(absent), joined);
         }
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", joined,
-                WithoutPcap4jMain.class.getName(), file.toString()).redirectErrorStream(true).start();
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(java, "-cp", joined, WithoutPcap4jMain.class.getName(), file.toString())
+                .redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
         assertEquals(0, p.exitValue(), out);
