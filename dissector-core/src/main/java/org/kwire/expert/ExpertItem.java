@@ -95,6 +95,7 @@ public enum ExpertItem {
     RECORDS_NESTED_TOO_DEEP("kafka.records.nested_too_deep", WARNING, UNDECODED, "a compressed payload nested deeper than maxDepth"),
     RECORDS_DECOMPRESSION_LIMIT("kafka.records.decompression_limit", WARNING, UNDECODED, "a payload that decompresses past --max-decompressed; not decoded"),
     RECORDS_COMPRESSION_MALFORMED("kafka.records.compression_malformed", ERROR, MALFORMED, "a compressed payload that does not decompress"),
+    RECORDS_CODEC_UNAVAILABLE("kafka.records.codec_unavailable", WARNING, UNDECODED, "a compressed payload whose codec's library (an optional dependency: snappy-java, lz4-java, zstd-jni) is not on the class path; not decoded"),
     // TLS (the TLS stage)
     TLS_RECORD_HEADER_INVALID("tls.record_header_invalid", ERROR, MALFORMED, "bytes that are not a TLS record header, or one declaring a length its content type and connection cannot have; the next record is searched"),
     TLS_RECORD_INCOMPLETE_AT_END("tls.record_incomplete_at_end", WARNING, TRUNCATED, "a TLS record still incomplete when its connection ended (a wrong length, or the capture stopped inside it); the bytes after its header are searched for records"),

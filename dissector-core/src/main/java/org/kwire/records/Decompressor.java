@@ -1,7 +1,5 @@
 package org.kwire.records;
 
-import com.github.luben.zstd.RecyclingBufferPool;
-import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import org.kwire.frame.FrameBytes;
 
 import java.io.IOException;
@@ -20,6 +18,9 @@ import java.util.zip.GZIPInputStream;
  * ({@link FrameBytes#stream}). Snappy's block API takes one array: a snappy payload inside one array-backed slice is
  * read in place, any other is copied once into the thread's reused input array; so is an lz4 payload the fast path
  * gives up on (malformed, or with block checksums), so that its message names offsets from the payload's first byte.
+ * <p>
+ * The codec libraries are optional dependencies ({@link CodecLibraries}): a payload whose codec's library is absent
+ * is refused before any of its classes is touched, and this class names none of them, so that it loads without them.
  */
 final class Decompressor {
 
@@ -37,10 +38,15 @@ final class Decompressor {
      * @param depth  levels of decompression around the payload (0 for a payload in the frame)
      * @return the decompressed bytes, at indexes 0 .. limit(), in this thread's reused array for {@code depth}
      *         ({@link Scratch}): valid until the thread's next decompression at the same depth
-     * @throws DecompressionException if the payload is malformed, its codec unknown, or its output passes the limit
+     * @throws DecompressionException if the payload is malformed, its codec unknown or its library absent, or its
+     *                                 output passes the limit
      */
     static ByteBuffer decompress(Codec codec, FrameBytes src, int offset, int length, int limit, int depth)
             throws DecompressionException {
+        String missing = CodecLibraries.missing(codec);
+        if (missing != null) {
+            throw DecompressionException.unavailable(codec, missing);
+        }
         Scratch scratch = Scratch.get();
         BoundedBuffer out = new BoundedBuffer(limit, scratch.output(depth, BoundedBuffer.initialSize(limit, 4L * length)));
         boolean fast = switch (codec) {
@@ -86,11 +92,11 @@ final class Decompressor {
 
     /**
      * A decompressing stream over the {@code length} compressed bytes. gzip reads its input through a buffer of up to
-     * 64 KiB (the JDK's default of 512 bytes costs a native inflate call per 512 bytes); zstd takes its buffers from
-     * zstd-jni's recycling pool instead of allocating them per payload.
+     * 64 KiB (the JDK's default of 512 bytes costs a native inflate call per 512 bytes); zstd is
+     * {@link ZstdPayload#stream}.
      */
     private static InputStream open(Codec codec, InputStream compressed, int length) throws IOException {
         return codec == Codec.GZIP ? new GZIPInputStream(compressed, Math.max(GZIP_MIN_BUFFER, Math.min(length, GZIP_MAX_BUFFER)))
-                : new ZstdInputStreamNoFinalizer(compressed, RecyclingBufferPool.INSTANCE);
+                : ZstdPayload.stream(compressed);
     }
 }

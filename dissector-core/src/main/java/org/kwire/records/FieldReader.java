@@ -231,7 +231,8 @@ final class FieldReader {
     /**
      * Decompresses the payload {@code [offset, offset + length)} of this reader within the current entry's budget;
      * returns a reader over the decompressed bytes (valid until the next payload at the same depth is decompressed), or
-     * null after a note if it is malformed, too large or nested deeper than maxDepth. {@code at} (the payload's node, may be null) gets the sizes as detail.
+     * null after a note if it is malformed, too large, nested deeper than maxDepth or of a codec whose library is
+     * absent. {@code at} (the payload's node, may be null) gets the sizes as detail.
      */
     FieldReader decompress(FieldNode at, Codec codec, int offset, int length) {
         if (depth >= ctx.options().maxDepth()) {
@@ -247,8 +248,7 @@ final class FieldReader {
             }
             return new FieldReader(ctx, FrameBytes.of(out), 0, out.limit(), depth + 1, frameOffset(offset));
         } catch (DecompressionException e) {
-            note(at, e.overLimit ? ExpertItem.RECORDS_DECOMPRESSION_LIMIT : ExpertItem.RECORDS_COMPRESSION_MALFORMED, offset,
-                    codec.label() + " payload of " + length + " bytes " + e.getMessage());
+            note(at, e.item, offset, codec.label() + " payload of " + length + " bytes " + e.getMessage());
             return null;
         }
     }

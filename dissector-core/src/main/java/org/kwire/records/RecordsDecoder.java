@@ -17,10 +17,11 @@ import java.util.Objects;
  * <p>
  * Never throws on bad input: what does not fit becomes an expert note — group {@code checksum} (CRC mismatch, error),
  * {@code malformed} (a length or count the bytes contradict, a corrupt compressed payload; error), {@code undecoded}
- * (payload over the decompression limit, unknown magic or codec, nesting past maxDepth; warning) or {@code truncated}
- * (a partial trailing batch, note) — attached to the node concerned when building a tree and always listed in the
- * summary. Memory: nothing is allocated per declared count or length; decompressed data is bounded per top-level
- * entry by maxDecompressedBytes (nested legacy wrappers included).
+ * (payload over the decompression limit, unknown magic or codec, nesting past maxDepth, a codec whose library is not
+ * on the class path: {@code codec_unavailable}; warning) or {@code truncated} (a partial trailing batch, note) —
+ * attached to the node concerned when building a tree and always listed in the summary. Memory: nothing is allocated
+ * per declared count or length; decompressed data is bounded per top-level entry by maxDecompressedBytes (nested
+ * legacy wrappers included).
  * <p>
  * Two depths (issue 12, "work in proportion to the question"; docs/PERFORMANCE.md measures both):
  * <ul>
@@ -32,9 +33,9 @@ import java.util.Objects;
  * bytes: the control record type of transaction markers). So {@link RecordsSummary#bytesUncompressed()} is unknown
  * and these notes, which only records and payloads show, are not made for v2 batches: {@code count_mismatch},
  * {@code trailing_bytes}, {@code field_malformed} inside records, {@code compression_malformed},
- * {@code decompression_limit}. Legacy message sets (magic 0 and 1) are decoded as deep: their record count is the
- * number of inner messages, which only decompressing a wrapper tells. A tree ({@code parent} not null) is always
- * built deep.</li>
+ * {@code decompression_limit}, {@code codec_unavailable}. Legacy message sets (magic 0 and 1) are decoded as deep:
+ * their record count is the number of inner messages, which only decompressing a wrapper tells. A tree
+ * ({@code parent} not null) is always built deep.</li>
  * </ul>
  */
 public final class RecordsDecoder {

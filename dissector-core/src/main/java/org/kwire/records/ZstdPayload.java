@@ -1,9 +1,13 @@
 package org.kwire.records;
 
+import com.github.luben.zstd.RecyclingBufferPool;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
+import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 import org.kwire.frame.FrameBytes;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 
 /**
@@ -51,6 +55,14 @@ final class ZstdPayload {
             return false;
         }
         return done == 1;
+    }
+
+    /**
+     * The stream the checked path decodes a zstd payload with, its buffers from zstd-jni's recycling pool instead of
+     * allocated per payload. Here, not in {@link Decompressor}, so that only this class names zstd-jni's classes.
+     */
+    static InputStream stream(InputStream compressed) throws IOException {
+        return new ZstdInputStreamNoFinalizer(compressed, RecyclingBufferPool.INSTANCE);
     }
 
     /**

@@ -14,8 +14,9 @@ import java.util.TreeMap;
 
 /**
  * The bundled schemas as kwire reads them at run time: one binary resource, {@code bundled.schemas}, written at build
- * time by {@link SchemaBundler} from the {@code common/message/*.json} files of the kafka-clients artifacts (parsed
- * and validated there with {@link SchemaParser}). Reading it needs no JSON parser: the index is read at start, and
+ * time by {@code SchemaBundler} (a build tool in dissector-core's {@code src/build/java}, not in the jar) from the
+ * {@code common/message/*.json} files of the kafka-clients artifacts (parsed and validated there with
+ * {@link SchemaParser}). Reading it needs no JSON parser: the index is read at start, and
  * each schema's fields are decoded on first use into the same {@link MessageSpec} that parsing its file gives
  * ({@code SchemaBundleTest} compares every one).
  *

@@ -18,9 +18,9 @@ import java.util.stream.Stream;
 /**
  * Kafka's message schemas of several releases, merged. The bundled releases are the {@code common/message/*.json}
  * files of the kafka-clients artifacts named in {@code releases.properties}, parsed and validated at build time by
- * {@link SchemaBundler} into one binary {@link SchemaBundle} (no JSON is parsed for them at run time; each schema's
- * fields are decoded only when a plan needs them). Merge rule: for each (api key, direction,
- * version) the newest release whose {@code validVersions} includes that version wins; a folder given to
+ * {@code SchemaBundler} (a build tool, not in the jar) into one binary {@link SchemaBundle} (no JSON is parsed for
+ * them at run time; each schema's fields are decoded only when a plan needs them). Merge rule: for each (api key,
+ * direction, version) the newest release whose {@code validVersions} includes that version wins; a folder given to
  * {@link #withOverlay(Path)} counts as newer than all bundled releases. Of further releases
  * ({@code ranges} in {@code releases.properties}) only the request version ranges are bundled, for
  * {@link #requestVersions}: they do not decode.

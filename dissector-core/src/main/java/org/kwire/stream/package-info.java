@@ -101,5 +101,14 @@
  * called on that thread. Nothing here is shared between connections but the stage's settings, the schemas and the TLS
  * key log and session cache, so connections could be fed by several threads if each had its own listener and
  * observers (sharding by connection); see docs/ARCHITECTURE.md.
+ *
+ * <h2>Errors</h2>
+ * Nothing is thrown on the traffic: what it gets wrong (framing, headers, gaps, TLS) becomes expert notes on the
+ * listener and observers. A listener's or observer's exception propagates to the feeding call.
+ *
+ * <h2>API status</h2>
+ * Internal: may change without notice. The front door's {@code org.kwire.api.ConnectionDecoder} (one connection's
+ * bytes) and pcap-reader's {@code org.kwire.api.capture.KafkaCapture} (captures) are built on this stage and are the
+ * stable way in.
  */
 package org.kwire.stream;

@@ -31,5 +31,16 @@
  * {@code HmacSHA384} for HKDF (RFC 5869, RFC 8446 section 7.1) and the TLS 1.2 PRF (RFC 5246 section 5), X.509 through
  * {@code java.security.cert.CertificateFactory}. Rules: RFC 8446 (TLS 1.3), RFC 5246 (TLS 1.2), RFC 5288 and RFC 7905
  * (AEAD suites), RFC 7627 (extended master secret), RFC 5077 (tickets), NSS key log format (RFC 9850).
+ *
+ * <h2>Errors, threads</h2>
+ * Nothing is thrown on the traffic: bad records, failed authentication and lost keys are {@code tls.*} notes, and
+ * bytes that cannot be decrypted are gaps. Only reading a key log file throws ({@link java.io.IOException} naming the
+ * file, never its contents); lines it does not understand are named by line number, never quoted. A
+ * {@link org.kwire.tls.TlsConnection} is one connection's, fed by one thread, its listener called on that thread; the
+ * {@link org.kwire.tls.KeyLog} and {@link org.kwire.tls.SessionCache}, shared by the connections of an analysis, are
+ * thread-safe.
+ *
+ * <h2>API status</h2>
+ * Internal: may change without notice (the stream stage uses it; the front door exposes none of its types).
  */
 package org.kwire.tls;

@@ -28,5 +28,12 @@
  * it holds out of order into a buffer of its own, never reused (its ring of recently delivered chunks only compares
  * retransmissions and is never handed on). A source that reused its buffers would have to copy before handing a
  * packet on.
+ * <p>
+ * <b>Errors.</b> A source that cannot be read throws {@link java.io.IOException} from
+ * {@link org.kwire.capture.PacketPipeline#feed}; damage inside a capture (a truncated file, bad packets, lost bytes)
+ * becomes warnings and expert notes ({@code capture.*}, {@code ip.*}, {@code tcp.*}), never an exception.
+ * <p>
+ * <b>API status.</b> Internal: may change without notice. pcap-reader's front door,
+ * {@code org.kwire.api.capture.KafkaCapture}, is built on this pipeline and is the stable way in.
  */
 package org.kwire.capture;

@@ -3,11 +3,7 @@ package org.kwire.live;
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
 import org.kwire.pcap.TappedSource;
-import org.pcap4j.core.BpfProgram;
-import org.pcap4j.core.NotOpenException;
 import org.pcap4j.core.PcapHandle;
-import org.pcap4j.core.PcapNativeException;
-import org.pcap4j.core.PcapNetworkInterface;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -64,44 +60,16 @@ public final class LiveCapture implements PacketSource {
      * @param device   interface name, e.g. {@code lo}, {@code eth0}, {@code any}
      * @param filter   BPF filter expression (tcpdump syntax), or null for every packet
      * @param settings snaplen, buffer and queue sizes
-     * @throws LiveCaptureException if libpcap is missing, capture is not permitted, the interface does not exist or
-     *                              the filter does not compile
+     * @throws LiveCaptureException if pcap4j or JNA is not on the class path, libpcap is missing, capture is not
+     *                              permitted, the interface does not exist or the filter does not compile
      */
     public static LiveCapture open(String device, String filter, CaptureSettings settings) throws LiveCaptureException {
+        LiveLibraries.require();
         if (device == null || device.isEmpty()) { // pcap4j would throw IllegalArgumentException
             throw new LiveCaptureException(LiveCaptureException.Reason.NO_SUCH_INTERFACE,
                     "no interface named '' (an empty name; kwire interfaces lists them)");
         }
-        PcapHandle h;
-        try {
-            h = new PcapHandle.Builder(device).snaplen(settings.snaplen())
-                    .promiscuousMode(PcapNetworkInterface.PromiscuousMode.NONPROMISCUOUS)
-                    .timeoutMillis(settings.timeoutMillis()).bufferSize(settings.bufferBytes())
-                    .immediateMode(settings.immediate()).timestampPrecision(PcapHandle.TimestampPrecision.NANO).build();
-        } catch (LinkageError e) {
-            throw Libpcap.missing(e);
-        } catch (PcapNativeException e) {
-            throw Libpcap.failure(device, e);
-        }
-        try {
-            // libpcap's read timeout does not fire while no packet arrives (Linux), so poll without blocking
-            h.setBlockingMode(PcapHandle.BlockingMode.NONBLOCKING);
-        } catch (PcapNativeException | NotOpenException e) {
-            h.close();
-            throw new LiveCaptureException(LiveCaptureException.Reason.OTHER, "cannot capture on " + device + ": " + e.getMessage());
-        }
-        try {
-            if (filter != null) {
-                h.setFilter(filter, BpfProgram.BpfCompileMode.OPTIMIZE);
-            }
-        } catch (PcapNativeException e) {
-            h.close();
-            throw new LiveCaptureException(LiveCaptureException.Reason.BAD_FILTER,
-                    "capture filter '" + filter + "' does not compile: " + e.getMessage());
-        } catch (NotOpenException e) {
-            throw new IllegalStateException("handle closed while opening", e);
-        }
-        return new LiveCapture(h, device, settings);
+        return new LiveCapture(LibpcapHandles.open(device, filter, settings), device, settings);
     }
 
     /** The interface captured on. */

@@ -9,6 +9,11 @@ public final class LiveCaptureException extends IOException {
 
     /** Why capture failed. */
     public enum Reason {
+        /**
+         * pcap4j or JNA (libpcap's Java bindings; optional dependencies of pcap-reader) is not on the class path: the
+         * message names the artifacts to add.
+         */
+        NO_PCAP4J,
         /** libpcap is not installed or could not be loaded. */
         NO_LIBPCAP,
         /** The process may not capture (not root, no CAP_NET_RAW / CAP_NET_ADMIN). */

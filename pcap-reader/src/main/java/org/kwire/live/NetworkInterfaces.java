@@ -1,11 +1,5 @@
 package org.kwire.live;
 
-import org.pcap4j.core.PcapAddress;
-import org.pcap4j.core.PcapNativeException;
-import org.pcap4j.core.PcapNetworkInterface;
-import org.pcap4j.core.Pcaps;
-
-import java.util.ArrayList;
 import java.util.List;
 
 /** The interfaces libpcap can capture on (pcap_findalldevs). */
@@ -29,28 +23,10 @@ public final class NetworkInterfaces {
     /**
      * The capture devices, in libpcap's order.
      *
-     * @throws LiveCaptureException if libpcap is missing or fails
+     * @throws LiveCaptureException if pcap4j or JNA is not on the class path, or libpcap is missing or fails
      */
     public static List<Device> list() throws LiveCaptureException {
-        List<PcapNetworkInterface> all;
-        try {
-            all = Pcaps.findAllDevs();
-        } catch (LinkageError e) {
-            throw Libpcap.missing(e);
-        } catch (PcapNativeException e) {
-            throw Libpcap.failure("any interface", e);
-        }
-        List<Device> devices = new ArrayList<>();
-        for (PcapNetworkInterface i : all) {
-            List<String> addresses = new ArrayList<>();
-            for (PcapAddress a : i.getAddresses()) {
-                if (a.getAddress() != null) {
-                    addresses.add(a.getAddress().getHostAddress());
-                }
-            }
-            devices.add(new Device(i.getName(), i.getDescription() == null ? "" : i.getDescription(),
-                    List.copyOf(addresses), i.isLoopBack(), i.isUp()));
-        }
-        return devices;
+        LiveLibraries.require();
+        return LibpcapDevices.all();
     }
 }

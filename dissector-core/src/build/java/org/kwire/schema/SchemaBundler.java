@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * Build step (run by Maven after compiling dissector-core): parses and validates ({@link SchemaParser}) the
+ * Build step (run by Maven after compiling dissector-core; a source of the build only, {@code src/build/java},
+ * compiled into {@code target/build-classes} and never into the jar, see dissector-core's pom): parses and validates ({@link SchemaParser}) the
  * {@code common/message/*.json} files unpacked from the kafka-clients artifacts, and writes them as one
  * {@link SchemaBundle} ({@code bundled.schemas}) into the classes folder, so that kwire never parses JSON for its own
  * schemas at run time. The releases and their order come from {@code releases.properties} in that folder: the
@@ -82,7 +84,8 @@ public final class SchemaBundler {
             ref(s.name());
             offsets[i] = b.size();
             fields(b, s.fields());
-            fields(b, List.copyOf(s.commonStructs().values()));
+            // by name: the map's own order (Map.copyOf) changes from one JVM to the next, the bundle must not
+            fields(b, s.commonStructs().values().stream().sorted(Comparator.comparing(FieldSpec::name)).toList());
         }
         if (decoding.size() > Short.MAX_VALUE || strings.size() >= 0xFFFF) {
             throw new IOException("too many schemas or strings for the bundle format");
