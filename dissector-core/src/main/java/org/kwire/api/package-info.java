@@ -31,8 +31,9 @@
  * that thread.
  *
  * <h2>Stability</h2>
- * The types of this package are the library's API for 0.x: they change only with a note in docs/LIBRARY.md. Other
- * kwire packages they mention ({@code org.kwire.expert.ExpertItem}'s ids, {@code org.kwire.records.BatchInfo},
- * {@code org.kwire.tree.FieldNode}) are kwire's internals, shown as they are.
+ * The types of this package are the library's API: recorded member by member in docs/api/java-api.txt, which the
+ * build checks, and changed in 0.x only with a note in CHANGELOG.md. Types of other kwire packages that they expose
+ * ({@code org.kwire.expert.ExpertItem} and its ids, {@code org.kwire.records.BatchInfo},
+ * {@code org.kwire.tree.FieldNode}, ...) are part of the API as far as it exposes them (docs/LIBRARY.md, "Stability").
  */
 package org.kwire.api;
