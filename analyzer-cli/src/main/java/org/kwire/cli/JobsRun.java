@@ -100,7 +100,8 @@ final class JobsRun {
         String output = cl.getOptionValue("output");
         AnalyzeCommand.Format format = format();
         int jobs = jobs();
-        Analysis analysis = AnalysisOptions.analysis(AnalysisOptions.config(cl)); // every option checked, before any work
+        Analysis analysis = AnalysisOptions.analysis(AnalysisOptions.config(cl));
+        Cli.library(analysis::run); // every option checked and every key log read, before any work
         List<String> named = Cli.captures(cl);
         Path bundled = null;
         try {

@@ -117,11 +117,20 @@ final class MergeCommand {
     private int report(Partial merged, AnalysisConfig config, List<Partial> each, List<String> files,
                        AnalyzeCommand.Format format, String output, boolean strict, PrintStream out, PrintStream err)
             throws CliException {
-        Analysis analysis = AnalysisOptions.analysis(config); // its schemas and key logs, to join connections across files
+        Analysis analysis; // its schemas (and key logs, where it joins connections across files)
+        try {
+            analysis = Analysis.of(config);
+        } catch (ConfigException e) { // an API or Kafka release these schemas do not know
+            throw new CliException(ExitCodes.INPUT, files.get(files.size() - 1) + ": /analysis: " + e.getMessage());
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, e.getMessage());
+        }
         Report r;
         try {
             r = analysis.report(merged, w -> Cli.warn(err, w));
             checkBuilt(r);
+        } catch (java.io.UncheckedIOException e) { // a key log the partials name, needed to join a connection across files
+            throw new CliException(ExitCodes.INPUT, e.getCause().getMessage());
         } catch (RuntimeException | JsonInputException e) { // sums past the schema, or a fault the checks missed
             throw new CliException(ExitCodes.INPUT, blame(analysis, each, files, e));
         }

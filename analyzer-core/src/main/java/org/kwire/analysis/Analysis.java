@@ -15,9 +15,12 @@ import org.kwire.partial.Timeline;
 import org.kwire.pcap.CaptureFiles;
 import org.kwire.pcap.MergedSource;
 import org.kwire.pcap.PacketSource;
+import org.kwire.plan.PlanCache;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
+import org.kwire.report.ReportFilter;
 import org.kwire.report.ReportPart;
+import org.kwire.schema.SchemaRegistry;
 import org.kwire.stream.StreamStage;
 import org.kwire.stream.TrafficCensus;
 import org.kwire.summary.ExchangeSink;
@@ -41,30 +44,34 @@ import java.util.function.Consumer;
  * make); and the report of merged partials ({@link #report(Partial, Consumer)}, what {@code kwire merge} reports).
  * Its JSON: {@link org.kwire.json.ReportJson}.
  * <p>
- * Starting one reads what the config names (schemas, key logs) and checks what needs them, so that a bad setting is
- * refused before any capture is read. Thread-safe: every call makes a run of its own ({@link AnalysisRun#another()}),
- * sharing the schemas and compiled plans.
+ * Starting one reads the schemas the config names and checks what needs them (API names, the target Kafka
+ * release), so that a bad setting is refused before any capture is read; key logs are read by each run ({@link
+ * #run()}): by a slice, the report of captures, and at a merge only where connections across files are joined.
+ * Thread-safe: every call makes a run of its own, sharing the read-only schemas and compiled plans.
  */
 public final class Analysis {
 
     private final AnalysisConfig config;
-    /** The schemas and compiled plans every slice and boundary replay of this analysis shares; its first run. */
-    private final AnalysisRun shared;
-    private boolean sharedUsed;
+    private final SchemaRegistry schemas;
+    /** The plans every slice and boundary replay of this analysis shares (thread-safe). */
+    private final PlanCache plans;
+    private final ReportFilter filter;
 
-    private Analysis(AnalysisConfig config, AnalysisRun shared) {
+    private Analysis(AnalysisConfig config, SchemaRegistry schemas) {
         this.config = config;
-        this.shared = shared;
+        this.schemas = schemas;
+        this.plans = new PlanCache(schemas);
+        this.filter = ReportFilter.of(AnalysisRun.check(config, schemas), schemas);
     }
 
     /**
      * Starts the analysis of {@code config}.
      *
-     * @throws IOException     in one line, if its schemas directory or a key log cannot be read
+     * @throws IOException     in one line, if its schemas directory cannot be read
      * @throws ConfigException if an API or the target Kafka release is not one the schemas know
      */
     public static Analysis of(AnalysisConfig config) throws IOException {
-        return new Analysis(config, AnalysisRun.of(config));
+        return new Analysis(config, AnalysisRun.schemas(config.schemas()));
     }
 
     /** The config. */
@@ -73,17 +80,13 @@ public final class Analysis {
     }
 
     /**
-     * A run of this analysis with its own state (topic names, TLS secrets), sharing the schemas and compiled plans of
-     * every other; safe from any thread.
+     * A run of this analysis with its own state (topic names, TLS secrets: the key logs read), sharing the schemas
+     * and compiled plans of every other; safe from any thread.
      *
-     * @throws IOException if a key log cannot be read again
+     * @throws IOException in one line, if a key log cannot be read
      */
-    public synchronized AnalysisRun run() throws IOException {
-        if (!sharedUsed) {
-            sharedUsed = true;
-            return shared;
-        }
-        return shared.another();
+    public AnalysisRun run() throws IOException {
+        return AnalysisRun.of(config, schemas, plans);
     }
 
     /** Opens a capture for reading. */
@@ -214,9 +217,11 @@ public final class Analysis {
      * The report of merged partials of this analysis (connections that cross a file boundary joined by replaying
      * their pieces with this config); each capture warning (readers', end of capture, no Kafka found, connections
      * that cross a file boundary) is also given to {@code warnings}.
+     *
+     * @throws java.io.UncheckedIOException if a key log cannot be read where a connection across files is joined
      */
     public Report report(Partial merged, Consumer<String> warnings) {
-        return PartialReport.build(merged, shared.schemas(), config.brokerPorts(), warnings, new BoundaryReplay(this))
-                .withFilter(shared.reportFilter());
+        return PartialReport.build(merged, schemas, config.brokerPorts(), warnings, new BoundaryReplay(this))
+                .withFilter(filter);
     }
 }

@@ -53,12 +53,7 @@ public final class AnalysisRun {
         this.options = config.streamOptions();
         this.records = config.records();
         this.tls = TlsKeys.of(KeyLogs.read(config.tlsKeyLogs()));
-        this.filter = filter(config, schemas);
-        String target = config.reportOptions().targetKafka();
-        if (schemas.release(target) == null) {
-            throw new ConfigException("--target-kafka " + target + ": kwire carries the schemas of Kafka "
-                    + String.join(", ", schemas.targetReleases()) + " (give one of them, or its major.minor)");
-        }
+        this.filter = check(config, schemas);
     }
 
     /**
@@ -69,6 +64,11 @@ public final class AnalysisRun {
      */
     public static AnalysisRun of(AnalysisConfig config) throws IOException {
         return new AnalysisRun(config, schemas(config.schemas()), null);
+    }
+
+    /** A run of {@code config} with schemas and compiled plans already made (an {@link Analysis}'s). */
+    static AnalysisRun of(AnalysisConfig config, SchemaRegistry schemas, PlanCache plans) throws IOException {
+        return new AnalysisRun(config, schemas, plans);
     }
 
     /**
@@ -101,8 +101,12 @@ public final class AnalysisRun {
         }
     }
 
-    /** The exchange filter of the config, API names resolved by {@code schemas}. */
-    private static ExchangeFilter filter(AnalysisConfig c, SchemaRegistry schemas) {
+    /**
+     * The exchange filter of the config, API names resolved by {@code schemas}; the target Kafka release checked.
+     *
+     * @throws ConfigException for an API or a target release the schemas do not know
+     */
+    static ExchangeFilter check(AnalysisConfig c, SchemaRegistry schemas) {
         Set<Integer> apis = new LinkedHashSet<>();
         for (String name : c.apis()) {
             int key;
@@ -115,6 +119,11 @@ public final class AnalysisRun {
                 throw new ConfigException("--api " + name + ": unknown API (kwire schema lists them)");
             }
             apis.add(key);
+        }
+        String target = c.reportOptions().targetKafka();
+        if (schemas.release(target) == null) {
+            throw new ConfigException("--target-kafka " + target + ": kwire carries the schemas of Kafka "
+                    + String.join(", ", schemas.targetReleases()) + " (give one of them, or its major.minor)");
         }
         return new ExchangeFilter(apis, c.topics(), c.clientIds(), c.errorsOnly(), c.minLatencyMicros(), c.connections());
     }

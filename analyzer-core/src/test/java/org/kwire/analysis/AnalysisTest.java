@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -79,6 +80,17 @@ class AnalysisTest {
         assertEquals(config.identity(), AnalysisConfig.fromIdentity(p.analysis()).identity());
     }
 
+    /** A merge needs the key logs its partials name only where it joins a TLS connection across files. */
+    @Test
+    void aPartialOfAKeyLogGoneIsStillReported() throws IOException {
+        Path capture = CAPTURES.resolve("java-basic.pcap");
+        Partial p = Analysis.of(AnalysisConfig.defaults()).slice("java-basic.pcap", () -> CaptureFiles.open(capture),
+                Files.size(capture));
+        Map<String, String> elsewhere = Map.of("tls-keylog", CAPTURES.resolve("no-such.keys").toString());
+        Partial made = new Partial(p.kwirePartial(), elsewhere, p.slices(), p.census(), p.report());
+        assertEquals(340, Analysis.of(AnalysisConfig.fromIdentity(elsewhere)).report(made, w -> { }).capture().packets());
+    }
+
     @Test
     void whatTheConfigNamesIsCheckedWhenTheAnalysisStarts() {
         ConfigException api = assertThrows(ConfigException.class,
@@ -87,8 +99,9 @@ class AnalysisTest {
         ConfigException target = assertThrows(ConfigException.class,
                 () -> Analysis.of(AnalysisConfig.builder().targetKafka("0.7").build()));
         assertTrue(target.getMessage().startsWith("--target-kafka 0.7: kwire carries the schemas of Kafka "), target.getMessage());
-        IOException keys = assertThrows(IOException.class,
+        Analysis noKeys = assertDoesNotThrow(
                 () -> Analysis.of(AnalysisConfig.builder().tlsKeyLog(CAPTURES.resolve("no-such.keys")).build()));
+        IOException keys = assertThrows(IOException.class, noKeys::run, "read by each run");
         assertEquals("--tls-keylog " + CAPTURES.resolve("no-such.keys") + ": no such file", keys.getMessage());
         IOException schemas = assertThrows(IOException.class,
                 () -> Analysis.of(AnalysisConfig.builder().schemas(CAPTURES.resolve("none")).build()));

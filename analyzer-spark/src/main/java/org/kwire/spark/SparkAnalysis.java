@@ -102,7 +102,8 @@ public final class SparkAnalysis {
      */
     public static Report run(SparkSession spark, AnalysisConfig config, List<String> paths, String exchanges,
                              Consumer<String> warnings) throws IOException {
-        Analysis analysis = Analysis.of(config); // refusals before any task
+        Analysis analysis = Analysis.of(config);
+        analysis.run(); // every setting checked and every key log read here, before any task
         Configuration conf = spark.sparkContext().hadoopConfiguration();
         List<Capture> captures = list(paths, conf);
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
