@@ -38,7 +38,7 @@ class AnalysisTest {
                 .ports(9092)                                   // the brokers' TCP ports
                 .top(20)                                       // the report lists the 20 slowest exchanges
                 .build();
-        Analysis analysis = Analysis.of(config);               // reads the schemas and key logs the config names
+        Analysis analysis = Analysis.of(config);               // reads the schemas it names, checks its settings
         Report report = analysis.report(List.of(capture), warnings::add);
         String json = ReportJson.toString(report);             // docs/report.schema.json, as kwire analyze writes it
 
