@@ -8,6 +8,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -108,8 +109,11 @@ public final class SparkAnalysis {
         List<Capture> captures = list(paths, conf);
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         boolean withEvents = exchanges != null;
+        // the config goes to the executors as a broadcast: a task's closure holds only Spark's handle, so that an
+        // executor without kwire's classes fails on the closure's own class (NoClassDefFoundError: org/kwire/...)
+        Broadcast<AnalysisConfig> shared = jsc.broadcast(config);
         JavaRDD<Result> results = jsc.parallelize(captures, Math.max(1, captures.size()))
-                .map(c -> analyze(config, c, withEvents));
+                .map(c -> analyze(shared.value(), c, withEvents));
         if (withEvents) {
             results.persist(StorageLevel.MEMORY_AND_DISK());
         }
@@ -135,6 +139,7 @@ public final class SparkAnalysis {
             events.write().mode(SaveMode.Overwrite).parquet(exchanges);
             results.unpersist();
         }
+        shared.destroy();
         return report;
     }
 
