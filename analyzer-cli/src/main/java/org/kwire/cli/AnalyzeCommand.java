@@ -3,17 +3,14 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.kwire.capture.CaptureAnalyzer;
+import org.kwire.analysis.AnalysisRun;
+import org.kwire.analysis.CapturePass;
 import org.kwire.capture.CaptureFacts;
-import org.kwire.capture.PacketPipeline;
 import org.kwire.export.EventWriter;
 import org.kwire.pcap.PacketSource;
 import org.kwire.report.Report;
 import org.kwire.report.ReportBuilder;
-import org.kwire.stream.TrafficCensus;
 import org.kwire.summary.ExchangeSink;
-import org.kwire.summary.ExchangeTracker;
-import org.kwire.tcp.ReassemblyLimits;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -55,7 +52,7 @@ final class AnalyzeCommand {
 
     static Options options() {
         Options o = new Options();
-        AnalysisRun.addOptions(o);
+        AnalysisOptions.add(o);
         Records.addOptions(o, false);
         o.addOption(Option.builder("r").longOpt("read").hasArg().argName("FILE")
                 .desc("read this capture (as tshark -r; same as naming it after the options); repeatable").build());
@@ -67,7 +64,7 @@ final class AnalyzeCommand {
                         + "Elasticsearch/OpenSearch bulk body").build());
         o.addOption(Option.builder().longOpt("index").hasArg().argName("NAME")
                 .desc("index name in the es-bulk action lines (default " + DEFAULT_INDEX + ")").build());
-        AnalysisRun.addReportOptions(o);
+        AnalysisOptions.addReport(o);
         o.addOption(Option.builder().longOpt("workers").hasArg().argName("N")
                 .desc("threads that decode frame bodies and record batches while packets are read (default: one per "
                         + "processor, 0 on a single one, no more than the heap gives --max-decompressed room; 0: everything on one "
@@ -128,7 +125,7 @@ final class AnalyzeCommand {
             throw new CliException(ExitCodes.USAGE, cl.hasOption("split") ? "--split goes with --jobs"
                     : "--boundary-bytes goes with --partial or --jobs");
         }
-        AnalysisRun run = new AnalysisRun(cl);
+        AnalysisRun run = AnalysisOptions.start(AnalysisOptions.config(cl));
         MetricsRun metrics = MetricsRun.of(cl, "metrics-file", run);
         List<String> named = Cli.captures(cl);
         Path bundled = null;
@@ -136,11 +133,11 @@ final class AnalyzeCommand {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
             bundled = addBundled(cl, named, inputs, err);
             CaptureInputs captures = CaptureInputs.of(inputs, stdin);
-            ReportBuilder report = run.report(cl);
+            ReportBuilder report = run.report();
             try (SignalStop signals = captures.readsStdin() ? SignalStop.install(stdin) : null) {
                 if (format == Format.JSON || format == Format.TEXT) {
                     CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report), metrics, captures, signals, cl, err);
-                    Report r = CaptureReports.build(report, facts);
+                    Report r = CapturePass.build(report, facts);
                     writeMetrics(metrics, facts, cl);
                     CaptureReports.noMatch(r, err);
                     if (format == Format.JSON) {
@@ -152,10 +149,10 @@ final class AnalyzeCommand {
                 }
                 try (OutputStream stream = Cli.output(output, out);
                      EventWriter events = new EventWriter(stream, format == Format.ES_BULK ? cl.getOptionValue("index", DEFAULT_INDEX) : null,
-                             run.schemas, run.topics)) {
+                             run.schemas(), run.topics())) {
                     CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report, events), metrics, captures, signals,
                             cl, err);
-                    Report r = CaptureReports.build(report, facts);
+                    Report r = CapturePass.build(report, facts);
                     writeMetrics(metrics, facts, cl);
                     return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
                 } catch (IOException e) {
@@ -207,14 +204,8 @@ final class AnalyzeCommand {
     private static CaptureFacts analyze(AnalysisRun run, ReportBuilder report, List<ExchangeSink> sinks, MetricsRun metrics,
                                         CaptureInputs captures, SignalStop signals, CommandLine cl, PrintStream err)
             throws CliException {
-        int workers = Cli.intValue(cl, "workers", run.defaultWorkers());
-        ExchangeTracker tracker = run.tracker(sinks, workers);
-        TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
-        CaptureAnalyzer analyzer = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
-                ReassemblyLimits.defaults());
-        // with workers, the stream stage and the sinks also get a thread of their own (docs/ARCHITECTURE.md, "Threading")
-        PacketPipeline pipeline = workers > 0 ? analyzer.startSplit() : analyzer.start();
-        CaptureFacts facts = Cli.readCaptures(() -> {
+        int workers = run.config().workers().orElse(run.defaultWorkers());
+        return Cli.library(() -> CapturePass.read(run, report, sinks, workers, pipeline -> {
             long total = captures.bytes();
             try (Progress progress = Progress.start(!cl.hasOption("quiet"), total, err);
                  PacketSource source = captures.open()) {
@@ -223,13 +214,8 @@ final class AnalyzeCommand {
             if (total < 0) {
                 total = captures.bytesRead(); // standard input: the bytes read from it, as they came
             }
-            pipeline.end();
-            tracker.finish();
-            return pipeline.facts(captures.names(), total);
-        });
-        CaptureReports.addWarnings(facts, report, err);
-        CaptureReports.addVerdict(census, facts, report, !run.tls.keyLog().sources().isEmpty(), err);
-        return facts;
+            return new CapturePass.Fed(captures.names(), total);
+        }, w -> Cli.warn(err, w), MetricsRun.observer(metrics)));
     }
 
     static Format format(String name) throws CliException {

@@ -1,47 +1,18 @@
 package org.kwire.cli;
 
-import org.kwire.capture.CaptureFacts;
-import org.kwire.expert.ExpertNote;
-import org.kwire.expert.ExpertItem;
-import org.kwire.report.CaptureSummary;
+import org.kwire.json.ReportJson;
 import org.kwire.report.Report;
-import org.kwire.report.ReportBuilder;
-import org.kwire.stream.TrafficCensus;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Instant;
 
-/** What {@code analyze} and {@code live} share: capture facts into the report, and writing it (README, "The report"). */
+/** What {@code analyze}, {@code merge} and {@code live} share: writing the report (README, "The report"). */
 final class CaptureReports {
 
     private CaptureReports() {
-    }
-
-    /**
-     * The reader's warnings (truncated files, dropped packets, ...) as {@code kwire: warning:} lines on {@code err}
-     * and as notes of the report.
-     */
-    static void addWarnings(CaptureFacts facts, ReportBuilder report, PrintStream err) {
-        for (ExpertNote w : facts.warnings()) {
-            Cli.warn(err, w.message());
-            report.note(w);
-        }
-    }
-
-    /**
-     * When the capture held no Kafka, a warning (stderr and the report) saying what it held instead
-     * ({@link TrafficCensus#verdict}); {@code --strict} then fails.
-     */
-    static void addVerdict(TrafficCensus census, CaptureFacts facts, ReportBuilder report, boolean keyLogGiven, PrintStream err) {
-        String verdict = census.verdict(facts.packets(), keyLogGiven);
-        if (verdict != null) {
-            Cli.warn(err, verdict);
-            report.note(new ExpertNote(ExpertItem.CAPTURE_NO_KAFKA, 0, -1, "", verdict));
-        }
     }
 
     /** Says on stderr when a filter kept nothing of a capture that held Kafka frames (the report says it too). */
@@ -52,28 +23,20 @@ final class CaptureReports {
         }
     }
 
-    /** The report so far, with the capture's facts; timestamps ISO-8601 UTC, null when no packet was read. */
-    static Report build(ReportBuilder report, CaptureFacts facts) {
-        return report.build(new CaptureSummary(facts.files(), facts.packets(), facts.bytes(),
-                iso(facts.firstTimestampNanos(), facts.packets()), iso(facts.lastTimestampNanos(), facts.packets()),
-                facts.tcpConnections(), 0, 0, 0, 0));
-    }
-
     /**
-     * Writes the report, pretty-printed ({@link ReportJsonWriter}: what {@link Json#REPORT} writes), to {@code output}
-     * or (null) to {@code out}.
+     * Writes the report as JSON ({@link ReportJson}) to {@code output}, or (null) to {@code out}.
      *
      * @throws CliException (exit code 3) if the file cannot be written
      */
     static void write(Report r, String output, PrintStream out) throws CliException {
         try {
             if (output == null) {
-                ReportJsonWriter.write(r, out);
+                ReportJson.write(r, out);
                 out.println();
                 out.flush();
             } else {
                 try (OutputStream file = new FileOutputStream(Path.of(output).toFile())) {
-                    ReportJsonWriter.write(r, file);
+                    ReportJson.write(r, file);
                 }
             }
         } catch (IOException e) {
@@ -92,9 +55,5 @@ final class CaptureReports {
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
         }
-    }
-
-    private static String iso(long nanos, long packets) {
-        return packets == 0 ? null : Instant.ofEpochSecond(0, nanos).toString();
     }
 }

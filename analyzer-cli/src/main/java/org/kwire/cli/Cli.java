@@ -5,13 +5,14 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.kwire.analysis.AnalysisRun;
+import org.kwire.analysis.ConfigException;
+import org.kwire.analysis.OptionValues;
+import org.kwire.analysis.Why;
 import org.kwire.schema.SchemaRegistry;
-import org.kwire.stream.StreamOptions;
 import org.kwire.text.VisibleText;
 
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
@@ -19,9 +20,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Optional;
 
 /** Option parsing shared by the sub-commands: every bad value becomes a one-line {@link CliException} (exit 2). */
 final class Cli {
@@ -106,27 +106,9 @@ final class Cli {
         }
     }
 
-    /**
-     * Why an I/O operation failed, in words: the JDK's file exceptions carry only the file's name as their message
-     * ({@code NoSuchFileException: /x/y}), which reads as no reason at all.
-     */
+    /** Why an I/O operation failed, in words ({@link Why#of}). */
     static String why(IOException e) {
-        if (e instanceof NoSuchFileException n) {
-            Path parent = n.getFile() == null ? null : Path.of(n.getFile()).toAbsolutePath().getParent();
-            return parent != null && !java.nio.file.Files.isDirectory(parent) ? "no such directory: " + parent : "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof java.io.FileNotFoundException && e.getMessage() != null && e.getMessage().endsWith(")")
-                && e.getMessage().contains(" (")) {
-            String m = e.getMessage(); // "FILE (reason)"
-            return m.substring(m.lastIndexOf(" (") + 2, m.length() - 1).toLowerCase(java.util.Locale.ROOT);
-        }
-        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        return e.getMessage() == null ? e.toString() : e.getMessage();
+        return Why.of(e);
     }
 
     /** The captures named with {@code -r FILE} (tshark's habit), then those named after the options, in that order. */
@@ -143,96 +125,19 @@ final class Cli {
     /** The bundled schemas, with {@code --schemas DIR} merged on top when given. */
     static SchemaRegistry schemas(CommandLine cl) throws CliException {
         String dir = cl.getOptionValue("schemas");
-        if (dir == null) {
-            return SchemaRegistry.bundled();
-        }
-        if (!java.nio.file.Files.isDirectory(Path.of(dir))) {
-            throw new CliException(ExitCodes.INPUT, "--schemas " + dir + ": no such directory");
-        }
-        try {
-            return SchemaRegistry.bundled().withOverlay(Path.of(dir));
-        } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "--schemas " + dir + ": " + e.getMessage());
-        }
-    }
-
-    /** {@code --port} values (repeatable, comma-separated), default 9092. */
-    static Set<Integer> ports(CommandLine cl) throws CliException {
-        String[] values = cl.getOptionValues("port");
-        if (values == null) {
-            return Set.of(StreamOptions.DEFAULT_PORT);
-        }
-        Set<Integer> ports = new LinkedHashSet<>();
-        for (String v : values) {
-            for (String p : v.split(",")) {
-                int n = parseInt("--port", p);
-                if (n < 1 || n > 65535) {
-                    throw new CliException(ExitCodes.USAGE, "--port " + p + ": not a TCP port (1-65535)");
-                }
-                ports.add(n);
-            }
-        }
-        return Set.copyOf(ports);
-    }
-
-    /** API names or keys, comma-separated (null: none given, the empty set). */
-    static Set<Integer> apis(SchemaRegistry schemas, String list) throws CliException {
-        Set<Integer> keys = new LinkedHashSet<>();
-        if (list == null) {
-            return keys;
-        }
-        for (String name : list.split(",")) {
-            int key = name.trim().matches("\\d+") ? Integer.parseInt(name.trim()) : schemas.apiKey(name);
-            if (key < 0 || !schemas.apiKeys().contains(key)) {
-                throw new CliException(ExitCodes.USAGE, "--api " + name + ": unknown API (kwire schema lists them)");
-            }
-            keys.add(key);
-        }
-        return keys;
+        return readCaptures(() -> AnalysisRun.schemas(Optional.ofNullable(dir).map(Path::of)));
     }
 
     /** A non-negative integer option, or {@code dflt} if absent. */
     static int intValue(CommandLine cl, String name, int dflt) throws CliException {
         String v = cl.getOptionValue(name);
-        if (v == null) {
-            return dflt;
-        }
-        int n = parseInt("--" + name, v);
-        if (n < 0) {
-            throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": must not be negative");
-        }
-        return n;
-    }
-
-    /**
-     * A duration option in milliseconds, decimals allowed ({@code 2.5}), in microseconds (a fraction of a microsecond
-     * rounded up); -1 if absent.
-     */
-    static long millisAsMicros(CommandLine cl, String name) throws CliException {
-        String v = cl.getOptionValue(name);
-        if (v == null) {
-            return -1;
-        }
-        BigDecimal ms;
-        try {
-            ms = new BigDecimal(v.trim());
-        } catch (NumberFormatException e) {
-            throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": not a number of milliseconds");
-        }
-        if (ms.signum() < 0) {
-            throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": must not be negative");
-        }
-        BigDecimal us = ms.movePointRight(3).setScale(0, RoundingMode.CEILING);
-        if (us.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw new CliException(ExitCodes.USAGE, "--" + name + " " + v + ": too large");
-        }
-        return us.longValueExact();
+        return v == null ? dflt : library(() -> OptionValues.nonNegative("--" + name, v));
     }
 
     /** Any int32 value (a correlation_id may be negative), or {@code null} if absent. */
     static Integer int32Value(CommandLine cl, String name) throws CliException {
         String v = cl.getOptionValue(name);
-        return v == null ? null : parseInt("--" + name, v);
+        return v == null ? null : library(() -> OptionValues.integer("--" + name, v));
     }
 
     /** A positive integer option (at least 1), or {@code dflt} if absent. */
@@ -244,15 +149,15 @@ final class Cli {
         return n;
     }
 
-    private static int parseInt(String option, String v) throws CliException {
+    /**
+     * Runs a call into the library (org.kwire.analysis): a setting it refuses ({@link ConfigException}) is a usage
+     * error, an input it cannot read an input error as {@link #readCaptures} words it.
+     */
+    static <T> T library(CaptureRead<T> call) throws CliException {
         try {
-            return Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            if (v.trim().matches("-?[0-9]+")) {
-                throw new CliException(ExitCodes.USAGE, option + " " + v + ": out of range ("
-                        + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE + ")");
-            }
-            throw new CliException(ExitCodes.USAGE, option + " " + v + ": not a number");
+            return readCaptures(call);
+        } catch (ConfigException e) {
+            throw new CliException(ExitCodes.USAGE, e.getMessage());
         }
     }
 

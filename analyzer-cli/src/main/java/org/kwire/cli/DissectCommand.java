@@ -3,6 +3,7 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.kwire.analysis.AnalysisRun;
 import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.capture.CaptureFacts;
 import org.kwire.capture.PacketPipeline;
@@ -45,7 +46,7 @@ final class DissectCommand {
                 .desc("text (default): trees; json: one JSON tree per line; values: one line per frame in Kafka's JSON "
                         + "shape; summary: one line per frame, like tshark's packet list").build());
         o.addOption(Option.builder("V").desc("the text trees (as tshark -V): the same as --format text").build());
-        AnalysisRun.addOptions(o);
+        AnalysisOptions.add(o);
         Records.addOptions(o, true);
         o.addOption(Option.builder().longOpt("max-nodes").hasArg().argName("N")
                 .desc("most nodes in one frame's tree (or values in its --format values body); the rest is left out with a "
@@ -68,7 +69,7 @@ final class DissectCommand {
             Cli.noCaptureSwallowed(cl);
             throw new CliException(ExitCodes.USAGE, "dissect: no capture file given");
         }
-        AnalysisRun run = new AnalysisRun(cl);
+        AnalysisRun run = AnalysisOptions.start(AnalysisOptions.config(cl));
         DissectPrinter.Format format = format(cl);
         DissectPrinter.Selection selection = new DissectPrinter.Selection(
                 cl.hasOption("frame") ? Cli.positiveValue(cl, "frame", 1) : 0, Cli.int32Value(cl, "correlation-id"));
@@ -76,14 +77,14 @@ final class DissectCommand {
         if (maxNodes < 1) {
             throw new CliException(ExitCodes.USAGE, "--max-nodes " + maxNodes + ": at least 1");
         }
-        FrameDissector dissector = new FrameDissector(run.plans, Records.handler(run.records), !cl.hasOption("show-secrets"),
+        FrameDissector dissector = new FrameDissector(run.plans(), Records.handler(run.records()), !cl.hasOption("show-secrets"),
                 maxNodes);
-        DissectPrinter printer = new DissectPrinter(dissector, run.schemas, run.topics, format, selection, run.filter, out);
+        DissectPrinter printer = new DissectPrinter(dissector, run.schemas(), run.topics(), format, selection, run.filter(), out);
         CaptureInputs captures = CaptureInputs.of(CaptureInputs.named(named), stdin);
         ExchangeTracker tracker = run.tracker(List.of(printer));
         tracker.tap(printer.tap()); // each selected frame's tree is built in the pass that summarizes it
         TlsAccumulator tls = new TlsAccumulator();
-        tls.keyLog(run.tls.keyLog());
+        tls.keyLog(run.tls().keyLog());
         ConnectionObserver tlsFacts = new ConnectionObserver() {
             @Override
             public void tls(int stream, String client, String broker, TlsFacts f) {

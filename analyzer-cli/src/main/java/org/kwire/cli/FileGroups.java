@@ -1,9 +1,9 @@
 package org.kwire.cli;
 
+import org.kwire.analysis.Analysis;
 import org.kwire.partial.Partial;
 import org.kwire.partial.SliceFacts;
 import org.kwire.pcap.CaptureFiles;
-import org.kwire.pcap.MergedSource;
 import org.kwire.pcap.Packet;
 import org.kwire.pcap.PacketSource;
 
@@ -104,18 +104,7 @@ final class FileGroups {
 
     /** Opens a run's files as one capture, merged by time. */
     static PacketSource open(List<CaptureInputs.Input> run) throws IOException {
-        List<PacketSource> sources = new ArrayList<>();
-        try {
-            for (CaptureInputs.Input i : run) {
-                sources.add(CaptureFiles.open(i.path()));
-            }
-        } catch (IOException | RuntimeException e) {
-            for (PacketSource s : sources) {
-                s.close();
-            }
-            throw e;
-        }
-        return MergedSource.of(sources);
+        return Analysis.open(run.stream().map(CaptureInputs.Input::path).toList());
     }
 
     /**

@@ -1,11 +1,11 @@
 package org.kwire.cli;
 
 import org.apache.commons.cli.CommandLine;
+import org.kwire.analysis.Analysis;
 import org.kwire.partial.Partial;
 import org.kwire.partial.PartialCodec;
 import org.kwire.partial.PartialMerge;
 import org.kwire.pcap.CaptureFiles;
-import org.kwire.records.RecordsOptions;
 import org.kwire.report.Report;
 
 import java.io.IOException;
@@ -100,22 +100,20 @@ final class JobsRun {
         String output = cl.getOptionValue("output");
         AnalyzeCommand.Format format = format();
         int jobs = jobs();
-        AnalysisRun run = new AnalysisRun(cl);
-        run.report(cl); // every option checked once, before any work
+        Analysis analysis = AnalysisOptions.analysis(AnalysisOptions.config(cl));
+        Cli.library(analysis::run); // every option checked and every key log read, before any work
         List<String> named = Cli.captures(cl);
         Path bundled = null;
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
             bundled = AnalyzeCommand.addBundled(cl, named, inputs, err);
             CaptureInputs.of(inputs, stdin);
-            SliceAnalysis slices = SliceAnalysis.of(cl);
-            Partial merged = cl.hasOption("partial") ? slice(slices, inputs, Cli.intValue(cl, "workers", 0))
-                    : parallel(slices, inputs, jobs, run.records);
+            Partial merged = cl.hasOption("partial") ? slice(analysis, inputs) : parallel(analysis, inputs, jobs);
             if (cl.hasOption("partial")) {
                 writePartial(merged, output, out);
                 return ExitCodes.OK;
             }
-            Report r = slices.report(merged, w -> Cli.warn(err, w));
+            Report r = analysis.report(merged, w -> Cli.warn(err, w));
             if (format == AnalyzeCommand.Format.JSON) {
                 CaptureReports.write(r, output, out);
             } else {
@@ -128,11 +126,11 @@ final class JobsRun {
     }
 
     /** All inputs as one slice (merged by timestamp, as one analysis reads them). */
-    private Partial slice(SliceAnalysis slices, List<CaptureInputs.Input> inputs, int workers) throws CliException {
+    private Partial slice(Analysis analysis, List<CaptureInputs.Input> inputs) throws CliException {
         CaptureInputs captures = CaptureInputs.of(inputs, stdin);
-        return Cli.readCaptures(() -> {
+        return Cli.library(() -> {
             long bytes = captures.readsStdin() ? -1 : captures.bytes();
-            return slices.analyze(captures.names(), captures::open, bytes, workers);
+            return analysis.slice(captures.names(), captures::open, bytes);
         });
     }
 
@@ -146,15 +144,13 @@ final class JobsRun {
      * decoding thread of the jobs at once decompression room ({@link Records#checkJobsHeap}); merges decode no
      * batches. A failure is reported as the first failing slice's, in time order.
      */
-    private Partial parallel(SliceAnalysis slices, List<CaptureInputs.Input> inputs, int jobs, RecordsOptions records)
-            throws CliException {
+    private Partial parallel(Analysis analysis, List<CaptureInputs.Input> inputs, int jobs) throws CliException {
         for (CaptureInputs.Input i : inputs) {
             if (i.path() == null) {
                 throw new CliException(ExitCodes.USAGE, "--jobs reads files, not standard input (-)");
             }
         }
-        int workers = Cli.intValue(cl, "workers", 0);
-        Records.checkJobsHeap(records, jobs, inputs.size(), workers + 1,
+        Records.checkJobsHeap(analysis.config().records(), jobs, inputs.size(), analysis.config().workers().orElse(0) + 1,
                 Runtime.getRuntime().maxMemory());
         if (inputs.isEmpty()) {
             return null;
@@ -167,11 +163,11 @@ final class JobsRun {
         int count = FileGroups.slices(jobs, files.size(), bytes, Runtime.getRuntime().availableProcessors(),
                 "always".equals(cl.getOptionValue("split")));
         List<List<CaptureInputs.Input>> runs = Cli.readCaptures(() -> FileGroups.runs(files, count));
-        Partial merged = slices(slices, runs, jobs, workers);
+        Partial merged = slices(analysis, runs, jobs);
         if (runs.size() < files.size() && !FileGroups.consecutive(merged)) {
             List<List<CaptureInputs.Input>> each = new ArrayList<>();
             files.forEach(f -> each.add(List.of(f)));
-            merged = slices(slices, each, jobs, workers);
+            merged = slices(analysis, each, jobs);
         }
         try {
             org.kwire.partial.SliceOrder.refuseOverlaps(merged.slices());
@@ -182,8 +178,7 @@ final class JobsRun {
     }
 
     /** Each run a slice, on {@code jobs} threads, merged in the runs' order as a balanced tree. */
-    private static Partial slices(SliceAnalysis slices, List<List<CaptureInputs.Input>> runs, int jobs, int workers)
-            throws CliException {
+    private static Partial slices(Analysis analysis, List<List<CaptureInputs.Input>> runs, int jobs) throws CliException {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(jobs, runs.size()));
         try {
             List<CompletableFuture<Partial>> parts = new ArrayList<>();
@@ -194,8 +189,8 @@ final class JobsRun {
                         for (CaptureInputs.Input i : run) {
                             bytes += Files.size(i.path());
                         }
-                        return slices.analyze(run.stream().map(CaptureInputs.Input::name).toList(),
-                                () -> FileGroups.open(run), bytes, workers);
+                        return analysis.slice(run.stream().map(CaptureInputs.Input::name).toList(),
+                                () -> FileGroups.open(run), bytes);
                     } catch (IOException e) {
                         throw new CompletionException(e);
                     }

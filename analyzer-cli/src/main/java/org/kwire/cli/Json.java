@@ -7,20 +7,23 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.ObjectWriter;
 
 import java.util.List;
 import java.util.Map;
 
-/** The JSON settings of every kwire output: snake_case field names, pretty-printed reports. */
+/**
+ * The JSON settings of the command's own records (the report itself is written by {@link org.kwire.json.ReportJson}):
+ * snake_case field names, nulls kept.
+ */
 final class Json {
 
-    /** Writes report records with snake_case names, nulls kept (a null means "not measured"). */
-    static final ObjectMapper REPORT = new ObjectMapper()
+    /** Writes a record as one line ({@code kwire live}'s interval lines), snake_case names, nulls kept. */
+    static final ObjectWriter LINE = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .setSerializationInclusion(JsonInclude.Include.ALWAYS)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            .disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+            .writer();
 
     /**
      * Reads reports back into report records: fields it does not know are ignored (a newer kwire may have added

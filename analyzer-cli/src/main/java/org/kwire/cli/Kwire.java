@@ -1,5 +1,6 @@
 package org.kwire.cli;
 
+import org.kwire.analysis.ConfigException;
 import org.kwire.schema.SchemaRegistry;
 
 import java.io.FileDescriptor;
@@ -119,6 +120,9 @@ public final class Kwire {
         } catch (CliException e) {
             Cli.say(err, e.getMessage());
             return e.exitCode();
+        } catch (ConfigException e) { // a setting the library refused where the command did not say it first
+            Cli.say(err, e.getMessage());
+            return ExitCodes.USAGE;
         }
     }
 }

@@ -1,9 +1,9 @@
 package org.kwire.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectWriter;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import org.apache.commons.cli.CommandLine;
+import org.kwire.analysis.AnalysisRun;
+import org.kwire.analysis.CapturePass;
 import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.capture.CaptureFacts;
 import org.kwire.capture.PacketPipeline;
@@ -39,7 +39,6 @@ import java.util.stream.Collectors;
 final class LiveCommand {
 
     /** Compact JSON for the interval reports: one report per line. */
-    private static final ObjectWriter LINE = Json.REPORT.writer().without(SerializationFeature.INDENT_OUTPUT);
     /** How long Ctrl-C or SIGTERM waits for the final report, ms. */
     private static final long FINAL_REPORT_WAIT_MS = 30_000;
     /** How often the metrics' label values are checked for expiry, s. */
@@ -112,10 +111,10 @@ final class LiveCommand {
             throw new CliException(ExitCodes.USAGE, "--format " + format + ": live writes text or json");
         }
         text = format.equals("text");
-        AnalysisRun run = new AnalysisRun(cl);
+        AnalysisRun run = AnalysisOptions.start(AnalysisOptions.config(cl));
         LiveOptions options = LiveOptions.of(cl);
         MetricsRun metrics = MetricsRun.of(cl, "metrics", run);
-        String filter = cl.getOptionValue("filter", defaultFilter(run.options.brokerPorts()));
+        String filter = cl.getOptionValue("filter", defaultFilter(run.streamOptions().brokerPorts()));
         try {
             capture = LiveCapture.open(iface, filter, options.capture());
         } catch (LiveCaptureException e) {
@@ -131,9 +130,9 @@ final class LiveCommand {
 
     private int capture(LiveCapture c, RingWriter writer, String filter, LiveOptions options, AnalysisRun run,
                         MetricsRun metrics, CommandLine cl, PrintStream out, PrintStream err) throws CliException {
-        ReportBuilder report = run.report(cl);
+        ReportBuilder report = run.report();
         ExchangeTracker tracker = run.tracker(MetricsRun.sinks(metrics, report), run.defaultWorkers());
-        TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
+        TrafficCensus census = new TrafficCensus(run.streamOptions().brokerPorts());
         PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
                 options.limits()).start();
         LiveHealth health = new LiveHealth(c, pipeline, writer);
@@ -186,7 +185,7 @@ final class LiveCommand {
                     + (options.duration() > 0 ? " for " + options.duration() + " s" : "") + "; Ctrl-C stops and writes the report");
             started.countDown();
             // a key log is written while the capture runs: each packet waits until its secrets can be there
-            pipeline.feed(run.tls.keyLog().sources().isEmpty() ? c : new DelayedSource(c, DelayedSource.KEY_LOG_DELAY_NANOS));
+            pipeline.feed(run.tls().keyLog().sources().isEmpty() ? c : new DelayedSource(c, DelayedSource.KEY_LOG_DELAY_NANOS));
             timer.shutdownNow();
             pipeline.end();
             tracker.finish();
@@ -194,10 +193,9 @@ final class LiveCommand {
                 writer.close();
             }
             CaptureFacts facts = pipeline.facts(names, c.position());
-            CaptureReports.addWarnings(facts, report, err);
-            CaptureReports.addVerdict(census, facts, report, !run.tls.keyLog().sources().isEmpty(), err);
+            CapturePass.note(facts, census, report, !run.tls().keyLog().sources().isEmpty(), w -> Cli.warn(err, w));
             Cli.say(err, health.summary());
-            Report r = CaptureReports.build(report, facts);
+            Report r = CapturePass.build(report, facts);
             if (text) {
                 CaptureReports.writeText(r, cl.getOptionValue("output"), out);
             } else {
@@ -235,11 +233,11 @@ final class LiveCommand {
             boolean text) {
         Report r;
         synchronized (pipeline) {
-            r = CaptureReports.build(report, pipeline.facts(names, c.position()));
+            r = CapturePass.build(report, pipeline.facts(names, c.position()));
         }
         IntervalReport line = IntervalReport.of(r, java.time.Instant.now());
         try {
-            return text ? VisibleText.of(line.text()) : LINE.writeValueAsString(line);
+            return text ? VisibleText.of(line.text()) : Json.LINE.writeValueAsString(line);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("interval report not serializable", e);
         }

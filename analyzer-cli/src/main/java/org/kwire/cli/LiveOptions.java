@@ -65,9 +65,9 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
         o.addOption(Option.builder().longOpt("metrics").hasArg().argName("HOST:PORT")
                 .desc("serve Prometheus metrics on http://HOST:PORT/metrics while capturing (port 0: any free one)").build());
         MetricsRun.addOptions(o, true);
-        AnalysisRun.addOptions(o);
+        AnalysisOptions.add(o);
         Records.addOptions(o, false);
-        AnalysisRun.addReportOptions(o);
+        AnalysisOptions.addReport(o);
         o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
                 .desc("how many of the slowest exchanges the reports list (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());

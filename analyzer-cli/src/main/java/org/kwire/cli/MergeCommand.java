@@ -3,9 +3,13 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.kwire.analysis.Analysis;
+import org.kwire.analysis.AnalysisConfig;
+import org.kwire.analysis.ConfigException;
 import org.kwire.json.JsonInput;
 import org.kwire.json.JsonInputException;
 import org.kwire.json.JsonSchemas;
+import org.kwire.json.ReportJson;
 import org.kwire.partial.PacketBudget;
 import org.kwire.partial.Partial;
 import org.kwire.partial.PartialMerge;
@@ -79,13 +83,13 @@ final class MergeCommand {
         }
         JsonInput input = JsonInputOptions.input(cl, "partial");
         PacketBudget budget = PacketBudget.ofThisHeap();
-        SliceAnalysis analysis = null;
+        AnalysisConfig analysis = null;
         List<Partial> each = new ArrayList<>();
         java.util.Map<List<Object>, String> seen = new java.util.HashMap<>();
         for (String f : files) {
             Partial p = read(f, input, budget);
             refuseRepeatedSlices(p, f, seen);
-            analysis = analysis(p, f);
+            analysis = config(p, f);
             each.add(p);
         }
         Partial merged = null;
@@ -110,13 +114,23 @@ final class MergeCommand {
         return report(merged, analysis, each, files, format, output, cl.hasOption("strict"), out, err);
     }
 
-    private int report(Partial merged, SliceAnalysis analysis, List<Partial> each, List<String> files,
+    private int report(Partial merged, AnalysisConfig config, List<Partial> each, List<String> files,
                        AnalyzeCommand.Format format, String output, boolean strict, PrintStream out, PrintStream err)
             throws CliException {
+        Analysis analysis; // its schemas (and key logs, where it joins connections across files)
+        try {
+            analysis = Analysis.of(config);
+        } catch (ConfigException e) { // an API or Kafka release these schemas do not know
+            throw new CliException(ExitCodes.INPUT, files.get(files.size() - 1) + ": /analysis: " + e.getMessage());
+        } catch (IOException e) {
+            throw new CliException(ExitCodes.INPUT, e.getMessage());
+        }
         Report r;
         try {
             r = analysis.report(merged, w -> Cli.warn(err, w));
             checkBuilt(r);
+        } catch (java.io.UncheckedIOException e) { // a key log the partials name, needed to join a connection across files
+            throw new CliException(ExitCodes.INPUT, e.getCause().getMessage());
         } catch (RuntimeException | JsonInputException e) { // sums past the schema, or a fault the checks missed
             throw new CliException(ExitCodes.INPUT, blame(analysis, each, files, e));
         }
@@ -133,12 +147,7 @@ final class MergeCommand {
      * only where the report adds up their counts (a topic's bytes over its partitions) past the schema's maximum.
      */
     private static void checkBuilt(Report r) throws JsonInputException {
-        tools.jackson.databind.JsonNode tree;
-        try {
-            tree = BUILT.readTree(SliceAnalysis.json(r));
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e); // kwire's own records, written to a string
-        }
+        tools.jackson.databind.JsonNode tree = BUILT.readTree(ReportJson.toString(r)); // kwire's own JSON
         try {
             JsonSchemas.reportsAsWritten().check(tree);
         } catch (JsonInputException e) {
@@ -150,7 +159,7 @@ final class MergeCommand {
      * Which partial the report could not be built from: the first whose own report cannot be built, else the last
      * one, merged with those before it.
      */
-    private static String blame(SliceAnalysis analysis, List<Partial> each, List<String> files, Exception merged) {
+    private static String blame(Analysis analysis, List<Partial> each, List<String> files, Exception merged) {
         for (int i = 0; i < each.size(); i++) {
             try {
                 checkBuilt(analysis.report(each.get(i), w -> { }));
@@ -165,21 +174,14 @@ final class MergeCommand {
     }
 
     /**
-     * The analysis a partial's slices were made with (the merge replays their boundaries with it).
+     * The analysis config a partial's slices were made with (the merge replays their boundaries with it).
      *
      * @throws CliException (input) if its options are not analyze's
      */
-    private static SliceAnalysis analysis(Partial p, String file) throws CliException {
-        List<String> options = new ArrayList<>();
-        p.analysis().forEach((name, value) -> {
-            options.add("--" + name);
-            if (!value.isEmpty()) {
-                options.add(value);
-            }
-        });
+    private static AnalysisConfig config(Partial p, String file) throws CliException {
         try {
-            return SliceAnalysis.of(options.toArray(String[]::new));
-        } catch (IllegalArgumentException e) {
+            return AnalysisConfig.fromIdentity(p.analysis());
+        } catch (ConfigException e) {
             throw new CliException(ExitCodes.INPUT, file + ": /analysis: not options of kwire analyze (" + e.getMessage() + ")");
         }
     }

@@ -4,6 +4,7 @@ import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.kwire.analysis.AnalysisRun;
 import org.kwire.capture.CaptureFacts;
 import org.kwire.metrics.CaptureCounts;
 import org.kwire.metrics.CaptureHealthMetrics;
@@ -33,7 +34,7 @@ final class MetricsRun {
 
     private MetricsRun(AnalysisRun run, MetricsLimits limits, boolean includeLongPolls) {
         KwireMetrics metrics = new KwireMetrics(registry);
-        this.sink = new MetricsSink(metrics, run.schemas, run.topics, limits, includeLongPolls);
+        this.sink = new MetricsSink(metrics, run.schemas(), run.topics(), limits, includeLongPolls);
         this.connections = new ConnectionMetrics(metrics);
     }
 

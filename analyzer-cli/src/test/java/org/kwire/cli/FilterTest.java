@@ -4,9 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.kwire.TestCaptures;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -76,6 +78,30 @@ class FilterTest {
         }
         assertEquals("[\"basic-alpha\"]", CliRun.of(args.toArray(String[]::new)).json().get("filter").get("topics").toString(),
                 "merged slices record the filter too");
+    }
+
+    /**
+     * A merge replays and reports with the filter its partials were made with: several {@code --topic} values (kept in
+     * the partial's analysis joined by commas, which no topic name holds) are several topics again.
+     */
+    @Test
+    void aMergeKeepsSeveralTopics(@TempDir Path dir) throws IOException {
+        String file = TestCaptures.path("java-basic.pcap").toString();
+        String[] topics = {"--topic", "basic-alpha", "--topic", "basic-beta"};
+        Path partial = dir.resolve("p.json");
+        CliRun made = CliRun.of(concat(new String[] {"analyze", "-q", "--partial", "-o", partial.toString()}, topics, file));
+        assertEquals(0, made.exit(), made.err());
+        JsonNode one = CliRun.of(concat(new String[] {"analyze", "-q", "--format", "json"}, topics, file)).json();
+        JsonNode merged = CliRun.of("merge", "--format", "json", partial.toString()).json();
+        assertEquals("[\"basic-alpha\",\"basic-beta\"]", merged.get("filter").get("topics").toString());
+        assertEquals(one, merged, "the report of one analysis");
+    }
+
+    private static String[] concat(String[] head, String[] options, String file) {
+        List<String> all = new ArrayList<>(List.of(head));
+        all.addAll(List.of(options));
+        all.add(file);
+        return all.toArray(String[]::new);
     }
 
     @Test

@@ -16,8 +16,7 @@ class IntervalReportTest {
         CliRun run = CliRun.of("analyze", "-q", TestCaptures.path("java-basic.pcap").toString());
         Report r = Json.REPORT_READER.readValue(run.out(), Report.class);
         IntervalReport line = IntervalReport.of(r, Instant.parse("2026-12-01T14:02:05Z"));
-        String json = Json.REPORT.writer().without(com.fasterxml.jackson.databind.SerializationFeature.INDENT_OUTPUT)
-                .writeValueAsString(line);
+        String json = Json.LINE.writeValueAsString(line);
         assertEquals("{\"type\":\"interval\",\"time\":\"2026-12-01T14:02:05Z\",\"packets\":340,\"kafka_connections\":17,"
                 + "\"frames\":146,\"requests\":73,\"responses\":73,\"unmatched_requests\":0,\"error_responses\":4,\"warnings\":0,"
                 + "\"apis\":[{\"name\":\"ApiVersions\",\"requests\":17,\"responses\":17,\"error_responses\":0,\"p99_ms\":19.782},"

@@ -48,7 +48,7 @@ class LauncherMemoryTest {
 
     @Test
     void theLaunchersHeapHoldsWhatItsDefaultWorkersAndDecompressionLimitNeed() throws Exception {
-        // Runtime.maxMemory() of 1 GiB, as G1's -Xmx1g gave: Records.threadsWithin allows 4 decoding threads at 64 MiB
+        // Runtime.maxMemory() of 1 GiB, as G1's -Xmx1g gave: HeapRoom.threadsWithin allows 4 decoding threads at 64 MiB
         Path probe = dir.resolve("MaxMemory.java");
         Files.writeString(probe, "public class MaxMemory { public static void main(String[] a) {"
                 + " System.out.print(Runtime.getRuntime().maxMemory()); } }");
@@ -57,7 +57,7 @@ class LauncherMemoryTest {
         Run run = run(cmd);
         assertEquals(0, run.exit, run.err);
         assertEquals(1024L * MIB, Long.parseLong(run.out));
-        assertEquals(4, Records.threadsWithin(org.kwire.records.RecordsOptions.defaults(), Long.parseLong(run.out)));
+        assertEquals(4, org.kwire.analysis.HeapRoom.threadsWithin(org.kwire.records.RecordsOptions.defaults(), Long.parseLong(run.out)));
     }
 
     @Test
@@ -95,7 +95,7 @@ class LauncherMemoryTest {
 
     @Test
     void asManyLargeBatchesAsTheHeapRuleLetsThreadsDecompressAtOnce() throws Exception {
-        // --workers 3: four decoding threads (the workers and the reading thread), the most Records.threadsWithin
+        // --workers 3: four decoding threads (the workers and the reading thread), the most HeapRoom.threadsWithin
         // allows on the launcher's heap with the default limit; four frames of one 60 MiB batch each, in flight at once
         SimpleRecord[] records = records(60, MIB);
         ByteBuffer frame = produce(1, Compression.zstd().build(), records);

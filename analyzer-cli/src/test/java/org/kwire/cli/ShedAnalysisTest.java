@@ -1,9 +1,10 @@
 package org.kwire.cli;
 
-import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Options;
 import org.junit.jupiter.api.Test;
 import org.kwire.TestCaptures;
+import org.kwire.analysis.AnalysisConfig;
+import org.kwire.analysis.AnalysisRun;
+import org.kwire.analysis.CapturePass;
 import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.capture.PacketPipeline;
 import org.kwire.pcap.CaptureFiles;
@@ -15,8 +16,6 @@ import org.kwire.report.ReportBuilder;
 import org.kwire.summary.ExchangeTracker;
 
 import java.io.IOException;
-import java.io.PrintStream;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.util.List;
 
@@ -75,13 +74,8 @@ class ShedAnalysisTest {
     }
 
     private static Report analyze(long shed) throws Exception {
-        Options o = new Options();
-        AnalysisRun.addOptions(o);
-        Records.addOptions(o, false);
-        AnalysisRun.addReportOptions(o);
-        CommandLine cl = Cli.parse("analyze", o, new String[0]);
-        AnalysisRun run = new AnalysisRun(cl);
-        ReportBuilder report = run.report(cl);
+        AnalysisRun run = AnalysisRun.of(AnalysisConfig.defaults());
+        ReportBuilder report = run.report();
         ExchangeTracker tracker = run.tracker(List.of(report));
         PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report)).start();
         try (PacketSource s = new HeadersOnlyAt(CaptureFiles.open(TestCaptures.path("java-basic.pcap")), shed)) {
@@ -89,9 +83,8 @@ class ShedAnalysisTest {
         }
         pipeline.end();
         tracker.finish();
-        CaptureReports.addWarnings(pipeline.facts(List.of("java-basic.pcap"), 0), report,
-                new PrintStream(OutputStream.nullOutputStream()));
-        return CaptureReports.build(report, pipeline.facts(List.of("java-basic.pcap"), 0));
+        pipeline.facts(List.of("java-basic.pcap"), 0).warnings().forEach(report::note);
+        return CapturePass.build(report, pipeline.facts(List.of("java-basic.pcap"), 0));
     }
 
     private static ApiStats api(Report r, String name) {

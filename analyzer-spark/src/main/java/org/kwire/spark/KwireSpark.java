@@ -3,7 +3,7 @@ package org.kwire.spark;
 import org.apache.spark.SparkException;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
-import org.kwire.cli.SliceAnalysis;
+import org.kwire.json.ReportJson;
 import org.kwire.report.Report;
 import org.kwire.text.VisibleText;
 
@@ -50,6 +50,8 @@ public final class KwireSpark {
             } else if (a.equals("-h") || a.equals("--help")) {
                 out.println("usage: kwire-spark [--master URL] [--exchanges DIR] [-o REPORT] [kwire analyze's options] FILES...\n"
                         + "  FILES: capture files, directories or globs of any Hadoop file system (file:, hdfs:, s3a:, ...)\n"
+                        + "  kwire analyze's options: those of the analysis (--port, --max-frame-size, --schemas, --tls-keylog, "
+                        + "filters, --top, ...), not its outputs'\n"
                         + "  --exchanges DIR: also write one row per exchange as Parquet (README, \"Exchange events\")\n"
                         + "  -o REPORT: the report (JSON) to REPORT instead of stdout\n"
                         + "  --master URL: local[N] (default local[*]) or spark://HOST:PORT (kwire-spark.jar goes to the executors)\n"
@@ -59,20 +61,17 @@ public final class KwireSpark {
                 rest.add(a);
             }
         }
-        SliceAnalysis analysis;
+        JobOptions job;
         try {
-            analysis = SliceAnalysis.of(rest.toArray(String[]::new));
+            job = JobOptions.of(rest);
         } catch (IllegalArgumentException e) {
             say(err, e.getMessage());
             return 2;
         }
-        List<String> files = analysis.files();
-        if (files.isEmpty()) {
+        if (job.files().isEmpty()) {
             say(err, "no capture given (files, directories or globs)");
             return 2;
         }
-        List<String> options = new ArrayList<>(rest);
-        options.removeAll(files);
         String url = master != null ? master : System.getProperty("spark.master", "local[*]"); // as spark-submit sets it
         SparkSession.Builder builder = SparkSession.builder().appName("kwire").master(url);
         try {
@@ -87,8 +86,7 @@ public final class KwireSpark {
         SparkSession spark = null;
         try {
             spark = builder.getOrCreate();
-            Report r = SparkAnalysis.run(spark, options.toArray(String[]::new), files, exchanges,
-                    w -> say(err, "warning: " + w));
+            Report r = SparkAnalysis.run(spark, job.config(), job.files(), exchanges, w -> say(err, "warning: " + w));
             write(spark, r, output, out);
             return 0;
         } catch (IOException e) {
@@ -144,7 +142,7 @@ public final class KwireSpark {
 
     /** The report as kwire writes it (JSON, snake_case, indented), to a Hadoop file system path or stdout. */
     static void write(SparkSession spark, Report r, String output, PrintStream out) throws IOException {
-        byte[] json = (SliceAnalysis.json(r) + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] json = (ReportJson.toString(r) + "\n").getBytes(StandardCharsets.UTF_8);
         if (output == null) {
             out.write(json);
             out.flush();

@@ -8,6 +8,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -16,7 +17,8 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
-import org.kwire.cli.SliceAnalysis;
+import org.kwire.analysis.Analysis;
+import org.kwire.analysis.AnalysisConfig;
 import org.kwire.partial.Partial;
 import org.kwire.partial.PartialCodec;
 import org.kwire.partial.PartialMerge;
@@ -93,21 +95,25 @@ public final class SparkAnalysis {
     /**
      * Analyzes the captures.
      *
-     * @param options   {@code kwire analyze}'s options (e.g. {@code --port 9093}), files left out
+     * @param config    the analysis (its key logs and schemas read on the driver and again by each task)
      * @param paths     files, directories or globs of any Hadoop file system
      * @param exchanges where to write the exchanges dataset as Parquet (replaced), or null
      * @param warnings  receives each capture warning
      * @return the report
      */
-    public static Report run(SparkSession spark, String[] options, List<String> paths, String exchanges,
+    public static Report run(SparkSession spark, AnalysisConfig config, List<String> paths, String exchanges,
                              Consumer<String> warnings) throws IOException {
-        SliceAnalysis analysis = SliceAnalysis.of(options); // usage errors before any task
+        Analysis analysis = Analysis.of(config);
+        analysis.run(); // every setting checked and every key log read here, before any task
         Configuration conf = spark.sparkContext().hadoopConfiguration();
         List<Capture> captures = list(paths, conf);
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         boolean withEvents = exchanges != null;
+        // the config goes to the executors as a broadcast: a task's closure holds only Spark's handle, so that an
+        // executor without kwire's classes fails on the closure's own class (NoClassDefFoundError: org/kwire/...)
+        Broadcast<AnalysisConfig> shared = jsc.broadcast(config);
         JavaRDD<Result> results = jsc.parallelize(captures, Math.max(1, captures.size()))
-                .map(c -> analyze(options, c, withEvents));
+                .map(c -> analyze(shared.value(), c, withEvents));
         if (withEvents) {
             results.persist(StorageLevel.MEMORY_AND_DISK());
         }
@@ -133,15 +139,16 @@ public final class SparkAnalysis {
             events.write().mode(SaveMode.Overwrite).parquet(exchanges);
             results.unpersist();
         }
+        shared.destroy();
         return report;
     }
 
     /** One task: one file read whole through its file system, analyzed as a slice. */
-    private static Result analyze(String[] options, Capture c, boolean withEvents) throws IOException {
+    private static Result analyze(AnalysisConfig config, Capture c, boolean withEvents) throws IOException {
         Path path = new Path(c.path());
         FileSystem fs = path.getFileSystem(new Configuration());
         ByteArrayOutputStream events = withEvents ? new ByteArrayOutputStream() : null;
-        Partial p = SliceAnalysis.of(options).analyze(path.getName(), () -> {
+        Partial p = Analysis.of(config).slice(path.getName(), () -> {
             InputStream in = fs.open(path);
             return CaptureFiles.open(in, path.getName());
         }, c.bytes(), events);

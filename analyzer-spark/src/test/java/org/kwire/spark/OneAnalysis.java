@@ -3,11 +3,12 @@ package org.kwire.spark;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.spark.sql.SparkSession;
-import org.kwire.cli.Kwire;
+import org.kwire.analysis.Analysis;
+import org.kwire.analysis.AnalysisConfig;
+import org.kwire.json.ReportJson;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -15,8 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * What the Spark tests compare with: {@code kwire} run in this JVM (one analysis of the same files), reports without
- * {@code capture.files} (the Spark job names its files by URI), and the Wireshark tools that make the captures.
+ * What the Spark tests compare with: one analysis of the same files in this JVM (analyzer-core's, what {@code kwire
+ * analyze FILE...} writes), reports without {@code capture.files} (the Spark job names its files by URI), and the
+ * Wireshark tools that make the captures.
  */
 final class OneAnalysis {
 
@@ -36,14 +38,9 @@ final class OneAnalysis {
         return r;
     }
 
-    /** {@code kwire ARGS}'s stdout, after asserting exit code 0. */
-    static String kwire(List<String> args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Kwire.run(args.toArray(String[]::new), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        assertEquals(0, code, err.toString(StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
+    /** The report (JSON) of one analysis of the files, merged by time, with the default options. */
+    static String oneAnalysis(List<Path> files) throws IOException {
+        return ReportJson.toString(Analysis.of(AnalysisConfig.defaults()).report(files, w -> { }));
     }
 
     /** Runs a Wireshark tool ({@code editcap}) to its end, in 60 s at most, asserting exit code 0. */

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kwire.cli.SliceAnalysis;
+import org.kwire.analysis.AnalysisConfig;
+import org.kwire.json.ReportJson;
 import org.kwire.report.Report;
 
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.kwire.spark.OneAnalysis.kwire;
+import static org.kwire.spark.OneAnalysis.oneAnalysis;
 import static org.kwire.spark.OneAnalysis.run;
 import static org.kwire.spark.OneAnalysis.withoutFiles;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -67,12 +68,10 @@ class SparkAnalysisTest {
     void reportEqualsOneAnalysisAndExchangesAddUp() throws Exception {
         List<String> warnings = new ArrayList<>();
         Path exchanges = dir.resolve("exchanges");
-        Report r = SparkAnalysis.run(spark, new String[0], List.of("file://" + dir.resolve("captures") + "/*.pcap"),
+        Report r = SparkAnalysis.run(spark, AnalysisConfig.defaults(), List.of("file://" + dir.resolve("captures") + "/*.pcap"),
                 exchanges.toUri().toString(), warnings::add);
-        JsonNode spark = JSON.readTree(SliceAnalysis.json(r));
-        List<String> args = new ArrayList<>(List.of("analyze", "-q", "--format", "json"));
-        files().forEach(f -> args.add(f.toString()));
-        JsonNode one = JSON.readTree(kwire(args));
+        JsonNode spark = JSON.readTree(ReportJson.toString(r));
+        JsonNode one = JSON.readTree(oneAnalysis(files()));
         assertEquals(List.of(), warnings);
         assertEquals(withoutFiles(one), withoutFiles(spark), "the report of one analysis, frame numbers included");
         assertEquals(4, spark.get("capture").get("files").size());
@@ -108,10 +107,9 @@ class SparkAnalysisTest {
         Path in = Files.createDirectories(dir.resolve("crossing"));
         run("editcap", "-c", "76", CAPTURES.resolve("java-basic.pcap").toString(), in.resolve("x.pcap").toString());
         List<String> warnings = new ArrayList<>();
-        Report r = SparkAnalysis.run(spark, new String[0], List.of(in.toUri().toString()), null, warnings::add);
-        JsonNode joined = JSON.readTree(SliceAnalysis.json(r));
-        JsonNode one = JSON.readTree(kwire(List.of("analyze", "-q", "--format", "json",
-                CAPTURES.resolve("java-basic.pcap").toString())));
+        Report r = SparkAnalysis.run(spark, AnalysisConfig.defaults(), List.of(in.toUri().toString()), null, warnings::add);
+        JsonNode joined = JSON.readTree(ReportJson.toString(r));
+        JsonNode one = JSON.readTree(oneAnalysis(List.of(CAPTURES.resolve("java-basic.pcap"))));
         assertEquals(List.of(), warnings);
         ((ObjectNode) joined.get("capture")).remove("bytes");
         ((ObjectNode) one.get("capture")).remove("bytes");

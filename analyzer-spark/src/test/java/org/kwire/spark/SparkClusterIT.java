@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.kwire.spark.OneAnalysis.kwire;
+import static org.kwire.spark.OneAnalysis.oneAnalysis;
 import static org.kwire.spark.OneAnalysis.run;
 import static org.kwire.spark.OneAnalysis.withoutFiles;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,9 +58,7 @@ class SparkClusterIT {
             files = s.map(Path::toString).sorted().toList();
         }
         glob = in + "/*.pcap"; // as the README gives the captures: a glob Hadoop's file system expands
-        List<String> args = new ArrayList<>(List.of("analyze", "-q", "--format", "json"));
-        args.addAll(files);
-        one = withoutFiles(JSON.readTree(kwire(args)));
+        one = withoutFiles(JSON.readTree(oneAnalysis(files.stream().map(Path::of).toList())));
         cluster = StandaloneCluster.start(Files.createDirectories(dir.resolve("cluster")));
     }
 

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
-import org.kwire.cli.SliceAnalysis;
+import org.kwire.analysis.AnalysisConfig;
+import org.kwire.json.ReportJson;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +22,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.kwire.spark.OneAnalysis.kwire;
+import static org.kwire.spark.OneAnalysis.oneAnalysis;
 import static org.kwire.spark.OneAnalysis.run;
 
 /**
@@ -59,9 +60,7 @@ class SparkRotationOrderTest {
         }
         inTimeOrder = List.copyOf(files);
         assertEquals(12, inTimeOrder.size(), "340 packets in files of 30");
-        List<String> args = new ArrayList<>(List.of("analyze", "-q", "--format", "json"));
-        inTimeOrder.forEach(f -> args.add(f.toString()));
-        one = JSON.readTree(kwire(args));
+        one = JSON.readTree(oneAnalysis(inTimeOrder));
     }
 
     @AfterAll
@@ -84,7 +83,7 @@ class SparkRotationOrderTest {
             default -> inTimeOrder.forEach(f -> paths.add(f.toUri().toString()));
         }
         List<String> warnings = new ArrayList<>();
-        JsonNode report = JSON.readTree(SliceAnalysis.json(SparkAnalysis.run(spark, new String[0], paths, null, warnings::add)));
+        JsonNode report = JSON.readTree(ReportJson.toString(SparkAnalysis.run(spark, AnalysisConfig.defaults(), paths, null, warnings::add)));
         assertEquals(List.of(), warnings);
         assertEquals(withoutFiles(one), withoutFiles(report), "the report of one analysis of the files, files " + given);
     }

@@ -1,4 +1,4 @@
-package org.kwire.cli;
+package org.kwire.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonEncoding;
@@ -27,21 +27,23 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Writes a {@link Report} as {@link Json#REPORT} writes it, byte for byte (pretty-printed, snake_case names, record
- * components in declaration order, nulls kept unless a component says {@code @JsonInclude(NON_NULL)}), through
- * Jackson's streaming {@link JsonGenerator} and the records' own accessors: without building an
- * {@link com.fasterxml.jackson.databind.ObjectMapper} and introspecting some forty record types, which on the bundled
- * sample took longer than reading and analyzing it (docs/PERFORMANCE.md, "Start-up").
- *
- * <p>It knows records, lists and other collections, maps with string or integer keys, strings, numbers and booleans.
+ * Writes a {@link Report} as the documented report JSON ({@code docs/report.schema.json}; what {@code kwire analyze
+ * --format json}, {@code kwire merge} and the Spark job write): pretty-printed (Jackson's default printer), snake_case names,
+ * record components in declaration order, nulls kept (a null means "not measured") unless a component says
+ * {@code @JsonInclude(NON_NULL)}, UTF-8. Written through Jackson's streaming {@link JsonGenerator} and the records' own
+ * accessors, without building an {@link com.fasterxml.jackson.databind.ObjectMapper} and introspecting some forty
+ * record types, which on the bundled sample took longer than reading and analyzing it (docs/PERFORMANCE.md,
+ * "Start-up").
+ * <p>
+ * It knows records, lists and other collections, maps with string or integer keys, strings, numbers and booleans.
  * {@link #supports} tells whether the report's types hold anything else (another Jackson annotation, a {@code getX()}
- * method Jackson would add, an enum, an array, another type), which this writer would write differently from Jackson.
- * That is checked by the build ({@code ReportJsonWriterTest}: the report's types all supported, and every shared
- * capture's report written byte for byte as Jackson writes it), not at every start: walking the report's forty record
- * types by reflection (generic types, annotations) cost a run of the bundled sample about as much as writing the report
- * (docs/PERFORMANCE.md, "Start-up against tshark").
+ * method Jackson would bind, an enum, an array, another type), which a Jackson reader (e.g. {@code kwire report}'s)
+ * would not read back as written. That is checked by the build ({@code ReportJsonTest}: the report's types all
+ * supported, and every test capture's report read back into the same report), not at every start: walking the
+ * report's forty record types by reflection (generic types, annotations) cost a run of the bundled sample about as
+ * much as writing the report (docs/PERFORMANCE.md, "Start-up against tshark"). Thread-safe.
  */
-final class ReportJsonWriter {
+public final class ReportJson {
 
     private static final JsonFactory FACTORY = new JsonFactory();
     private static final PropertyNamingStrategies.NamingBase SNAKE_CASE =
@@ -52,20 +54,31 @@ final class ReportJsonWriter {
     private record Property(String name, Method accessor, boolean omitNull) {
     }
 
-    private ReportJsonWriter() {
+    private ReportJson() {
     }
 
     /**
-     * Writes the report to {@code out}, which is flushed, not closed.
+     * Writes the report to {@code out}, which is flushed, not closed; no line end after it.
      *
      * @throws IOException if {@code out} fails
      */
-    static void write(Report report, OutputStream out) throws IOException {
+    public static void write(Report report, OutputStream out) throws IOException {
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
             g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
             g.useDefaultPrettyPrinter();
             value(g, report);
         }
+    }
+
+    /** The report's JSON as a string, as {@link #write} writes it. */
+    public static String toString(Report report) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        try {
+            write(report, out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // written to memory
+        }
+        return out.toString(java.nio.charset.StandardCharsets.UTF_8);
     }
 
     private static void value(JsonGenerator g, Object v) throws IOException {
@@ -139,11 +152,11 @@ final class ReportJsonWriter {
 
     /**
      * True if every type reachable from {@code type} (through record components, collection elements and map values)
-     * is one this writer writes as Jackson would: records whose only Jackson annotation is {@code @JsonInclude} with
+     * is one this writer writes as a Jackson reader binds it back: records whose only Jackson annotation is {@code @JsonInclude} with
      * {@code ALWAYS} or {@code NON_NULL} and that have no getter-like method besides their accessors, collections,
      * maps with string or integer keys, strings, numbers and booleans.
      */
-    static boolean supports(Type type) {
+    public static boolean supports(Type type) {
         return supports(type, new HashSet<>());
     }
 

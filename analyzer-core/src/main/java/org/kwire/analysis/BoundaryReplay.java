@@ -1,6 +1,5 @@
-package org.kwire.cli;
+package org.kwire.analysis;
 
-import org.apache.commons.cli.CommandLine;
 import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
@@ -24,36 +23,35 @@ import org.kwire.tcp.TcpConnection;
 import org.kwire.tcp.TcpStreamHandler;
 import org.kwire.tls.TlsFacts;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * The stream stage and report sections of {@code analyze}'s options, for {@link Stitcher} to replay a partial's
+ * The stream stage and report sections of an analysis's config, for {@link Stitcher} to replay a partial's
  * boundary pieces through: one tracker summarizes every frame (a request followed only, since the slice counted it,
  * is still summarized for its response, and what it teaches the summarizer holds); its events reach a report of the
  * session's own only while counted.
  */
 final class BoundaryReplay implements Stitcher.Replay {
 
-    private final CommandLine cl;
-    private final SliceAnalysis slices;
+    private final Analysis analysis;
 
-    /** @param slices the analysis whose schemas and compiled plans every session shares */
-    BoundaryReplay(CommandLine cl, SliceAnalysis slices) {
-        this.cl = cl;
-        this.slices = slices;
+    /** @param analysis the analysis whose schemas and compiled plans every session shares */
+    BoundaryReplay(Analysis analysis) {
+        this.analysis = analysis;
     }
 
     @Override
     public Stitcher.Session session(java.util.Map<String, String> topicNames) {
         AnalysisRun run;
-        ReportBuilder report;
         try {
-            run = slices.run();
-            report = run.report(cl);
-        } catch (CliException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
+            run = analysis.run();
+        } catch (IOException e) { // a key log read at the start, gone since
+            throw new UncheckedIOException(e);
         }
-        topicNames.forEach(run.topics::learn);
+        ReportBuilder report = run.report();
+        topicNames.forEach(run.topics()::learn);
         boolean[] keep = {false};
         boolean[] unanswered = {false};
         long[] own = {Long.MAX_VALUE}; // while unanswered: the client's offset from which requests are a later slice's
@@ -92,12 +90,7 @@ final class BoundaryReplay implements Stitcher.Replay {
                 }
             }
         };
-        ExchangeTracker tracker;
-        try {
-            tracker = run.tracker(List.of(counted), 0);
-        } catch (CliException e) {
-            throw new IllegalArgumentException(e.getMessage(), e);
-        }
+        ExchangeTracker tracker = run.tracker(List.of(counted), 0);
         ConnectionObserver observer = AnalysisRun.observer(tracker, report);
         ConnectionObserver gated = new ConnectionObserver() {
             @Override
@@ -133,7 +126,7 @@ final class BoundaryReplay implements Stitcher.Replay {
                 }
             }
         };
-        TrafficCensus census = new TrafficCensus(run.options.brokerPorts());
+        TrafficCensus census = new TrafficCensus(run.streamOptions().brokerPorts());
         ConnectionObserver tlsCensus = new ConnectionObserver() { // TLS edges and edges without payload, left out of the slices' census
             @Override
             public void kafka(KafkaConversation conversation) {
@@ -148,7 +141,7 @@ final class BoundaryReplay implements Stitcher.Replay {
                 }
             }
         };
-        CaptureAnalyzer analyzer = new CaptureAnalyzer(new StreamStage(run.options, run.tls, tracker.summarizer(), tracker)
+        CaptureAnalyzer analyzer = new CaptureAnalyzer(new StreamStage(run.streamOptions(), run.tls(), tracker.summarizer(), tracker)
                 .observe(gated).observe(tlsCensus), ReassemblyLimits.defaults());
         return new Stitcher.Session() {
             @Override
