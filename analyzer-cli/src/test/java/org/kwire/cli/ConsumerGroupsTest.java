@@ -91,6 +91,48 @@ class ConsumerGroupsTest {
         SameReport.assertSame(report, CliRun.of(merge.toArray(String[]::new)).json(), "partials merged");
     }
 
+    /**
+     * The shared real cluster run (README: a classic group of cons-1 and cons-2 on topic orders, 6 partitions, auto
+     * commit, until every record was consumed): one generation of both members, range-assigned three partitions each,
+     * coordinator broker 3 (port 9294, where the truth's stream framer saw every JoinGroup), and each member's final
+     * committed offsets adding up to the records its client consumed (client-summary.json: the topic was consumed from
+     * offset 0, auto.offset.reset=earliest, and committed on close).
+     */
+    @Test
+    void theSharedClusterRunsClassicGroup() throws Exception {
+        Assumptions.assumeTrue(Files.exists(CLUSTER), "skipped: no shared capture " + CLUSTER);
+        JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                CLUSTER.resolveSibling("client-summary.json").toFile());
+        JsonNode groups = CliRun.of("analyze", "-q", "--format", "json", "--port", "9292", "--port", "9293", "--port",
+                "9294", "--port", "9299", CLUSTER.toString()).json().get("consumer_groups").get("groups");
+        assertEquals(1, groups.size());
+        JsonNode g = groups.get(0);
+        assertEquals(List.of("cluster-group", "classic", "consumer", "range", "[\"127.0.0.1:9294\"]",
+                "[\"3@127.0.0.1:9294\"]", "1"), List.of(g.get("group_id").asText(), g.get("type").asText(),
+                g.get("protocol_type").asText(), g.get("assignor").asText(), g.get("coordinators").toString(),
+                g.get("found").toString(), g.get("generation_id").asText()));
+        Map<String, String> assigned = new TreeMap<>();
+        Map<String, Long> committedByClient = new TreeMap<>();
+        Map<String, String> memberClient = new TreeMap<>();
+        for (JsonNode m : g.get("members")) {
+            assigned.put(m.get("client_id").asText(), m.get("assignment").toString());
+            memberClient.put(m.get("member_id").asText(), m.get("client_id").asText());
+            assertEquals("leave_group", m.get("left_by").asText());
+        }
+        assertEquals(Map.of("cons-1", "[{\"topic\":\"orders\",\"partitions\":[0,1,2]}]",
+                "cons-2", "[{\"topic\":\"orders\",\"partitions\":[3,4,5]}]"), assigned);
+        JsonNode first = g.get("rebalances").get(0);
+        assertEquals(1, first.get("generation_id").asInt());
+        assertEquals(List.of(), sorted(first.get("members_before")));
+        assertEquals(memberClient.keySet().stream().toList(), sorted(first.get("members_after")));
+        for (JsonNode o : g.get("offsets")) {
+            committedByClient.merge(memberClient.get(o.get("member_id").asText()), o.get("committed_offset").asLong(),
+                    Long::sum);
+        }
+        assertEquals(Map.of("cons-1", summary.get("cons-1.records_consumed").asLong(),
+                "cons-2", summary.get("cons-2.records_consumed").asLong()), committedByClient);
+    }
+
     /** Rebalances, members before and after, final assignments and committed offsets as Kafka reported them. */
     private static void assertSameGroup(GroupTraffic.Truth truth, JsonNode g) {
         String a = truth.first().memberId;

@@ -136,7 +136,7 @@ public final class GroupFactsCollector implements DissectionVisitor {
         arrays.add(false);
         if (element) {
             String c = container();
-            if (c.endsWith("Partitions") && !c.endsWith("TopicPartitions")) {
+            if (c.endsWith("Topics/Partitions")) { // an offset API's partition
                 partition = -1;
                 this.offset = -1;
                 elemError = 0;
