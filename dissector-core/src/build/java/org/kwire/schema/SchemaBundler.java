@@ -119,7 +119,7 @@ public final class SchemaBundler {
             MessageSpec s = decoding.get(i).spec();
             h.writeByte(releases.indexOf(s.release()));
             h.writeShort(ref(decoding.get(i).file()));
-            h.writeByte(s.direction() == Direction.REQUEST ? 0 : 1);
+            h.writeByte(s.direction() == null ? 2 : s.direction() == Direction.REQUEST ? 0 : 1);
             h.writeShort(s.apiKey());
             h.writeShort(ref(s.name()));
             range(h, s.validVersions());
@@ -144,9 +144,7 @@ public final class SchemaBundler {
             for (Path f : files.filter(x -> x.toString().endsWith(".json")).sorted().toList()) {
                 try (InputStream in = Files.newInputStream(f)) {
                     MessageSpec s = SchemaParser.parse(release, in, f.toString());
-                    if (s.direction() != null) {
-                        out.add(new Parsed(f.getFileName().toString(), s));
-                    }
+                    out.add(new Parsed(f.getFileName().toString(), s)); // data messages too (direction null)
                 }
             }
         }

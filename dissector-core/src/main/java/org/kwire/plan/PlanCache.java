@@ -14,6 +14,7 @@ public final class PlanCache {
 
     private final SchemaRegistry schemas;
     private final ConcurrentHashMap<Integer, Optional<MessagePlan>> plans = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Optional<MessagePlan>> dataPlans = new ConcurrentHashMap<>();
 
     /** @param schemas the merged schemas to compile from */
     public PlanCache(SchemaRegistry schemas) {
@@ -37,5 +38,17 @@ public final class PlanCache {
         int key = (apiKey << 16) | (version << 1) | direction.ordinal();
         return plans.computeIfAbsent(key, k -> schemas.spec(apiKey, direction, version)
                 .map(spec -> PlanCompiler.compile(spec, version, direction)));
+    }
+
+    /**
+     * The plan of a data message's version ({@link SchemaRegistry#dataSpec}, e.g. {@code ConsumerProtocolAssignment});
+     * empty if no bundled release defines it. Its direction is null.
+     */
+    public Optional<MessagePlan> dataPlan(String name, int version) {
+        if (version < 0 || version > 0x7fff) {
+            return Optional.empty();
+        }
+        return dataPlans.computeIfAbsent(name + "/" + version, k -> schemas.dataSpec(name, version)
+                .map(spec -> PlanCompiler.compile(spec, version, null)));
     }
 }

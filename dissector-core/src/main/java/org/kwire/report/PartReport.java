@@ -57,7 +57,7 @@ public final class PartReport {
                 p.responsesWithoutRequest(), p.frames(), p.malformedFrames(), p.incompleteFrames(), p.connections(),
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
-                List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits());
+                List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.groups());
     }
 
     /**
@@ -104,6 +104,10 @@ public final class PartReport {
                     + " a slice keeps apart are counted under an unknown transactional.id (their slice did not see the"
                     + " InitProducerId that tied them)");
         }
+        if (p.groups().eventsOmitted() > 0) {
+            warnings.add("consumer_groups cut short: " + p.groups().eventsOmitted() + " group exchange(s) past the "
+                    + org.kwire.groups.GroupsPart.MAX_EVENTS + " kept were not replayed");
+        }
         return new Report(Report.VERSION, cap, apis, p.responsesWithoutRequest(), conns,
                 clients.stream().map(c -> c.toStats(schemas)).toList(),
                 TopicBreakdown.of(partitions, p.topicRequests(), topicErrors, names), partitions, List.copyOf(slowest),
@@ -116,7 +120,10 @@ public final class PartReport {
                 p.includeLongPolls(), ReadinessCheck.of(p.targetKafka(), release, schemas, clients),
                 p.brokers().stream().map(b -> b.toStats(numbering)).toList(),
                 TxnMarkerTies.tie(p.transactions()).stream().map(t -> t.toStats(names)).toList(), p.topicRate().toRate(names),
-                p.tls().toSummary(numbering), null);
+                p.tls().toSummary(numbering), null, org.kwire.groups.GroupReplay.build(p.groups(), names, (address, id) ->
+                        clients.stream().filter(c -> c.address().equals(address) && java.util.Objects.equals(c.clientId(), id)
+                                && c.softwareName() != null).map(c -> new String[] {c.softwareName(), c.softwareVersion()})
+                                .findFirst().orElse(null)));
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

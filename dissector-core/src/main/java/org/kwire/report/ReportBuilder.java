@@ -47,6 +47,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final boolean includeLongPolls;
     private final WaitClassifier waits = new WaitClassifier();
     private final ReportSections sections;
+    private final org.kwire.groups.GroupAccumulator groups = new org.kwire.groups.GroupAccumulator();
     private final Map<Integer, ApiAccumulator> apis = new TreeMap<>();
     private final Map<Integer, Connection> connections = new TreeMap<>();
     private final Map<String, long[]> topicErrors = new TreeMap<>();
@@ -156,6 +157,7 @@ public final class ReportBuilder implements ExchangeSink {
         Connection c = connection(e.conversation());
         RequestHeader h = e.requestHeader();
         sections.onExchange(e);
+        groups.onExchange(e);
         String apiName = e.apiKey() < 0 ? null : schemas.apiName(e.apiKey());
         if (h != null) {
             int bytes = e.request().frame().length();
@@ -285,7 +287,8 @@ public final class ReportBuilder implements ExchangeSink {
                 List.copyOf(recordSets.crcFailures), recordSets.crcFailuresOmitted, List.copyOf(recordSets.partialBatches),
                 recordSets.partialBatchesOmitted, recordSets.topicRate.part(), slowest.list(), rate.part(),
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
-                sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()));
+                sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()),
+                groups.part());
     }
 
     private ApiAccumulator api(int apiKey) {

@@ -28,7 +28,7 @@ import java.util.TreeMap;
  * releases: uint8 count, then count × str           — the releases that decode, newest first
  * ranges:   uint8 count, then per release: str, int16 n, n × (int16 apiKey, range)   — request ranges only
  * entries:  int16 count, then per schema: uint8 release index, str file, uint8 direction (0 request, 1 response),
- *           int16 apiKey, str name, range validVersions, range flexibleVersions, int32 offset of its body
+ *           (2 data message or header, by name), int16 apiKey, str name, range validVersions, range flexibleVersions, int32 offset of its body
  * bodies:   per schema: fields, then its commonStructs as fields
  * fields:   int16 count, then per field: str name, str type, range versions, range nullableVersions,
  *           range taggedVersions, int32 tag, uint8 has flexibleVersions (+ range), str about, str default,
@@ -44,7 +44,7 @@ final class SchemaBundle {
     /** The format's magic number, "KWSB". */
     static final int MAGIC = 0x4B575342;
     /** The format version this class reads. */
-    static final short FORMAT = 1;
+    static final short FORMAT = 2;
 
     /** One schema in the index: what the registry knows before decoding its fields. */
     record Entry(String release, String file, int apiKey, Direction direction, String name, VersionRange validVersions,
@@ -96,7 +96,8 @@ final class SchemaBundle {
             for (int n = in.getShort(); n > 0; n--) {
                 String release = releases.get(Byte.toUnsignedInt(in.get()));
                 String file = string(in);
-                Direction direction = in.get() == 0 ? Direction.REQUEST : Direction.RESPONSE;
+                byte d = in.get();
+                Direction direction = d == 0 ? Direction.REQUEST : d == 1 ? Direction.RESPONSE : null;
                 list.add(new Entry(release, file, in.getShort(), direction, string(in), range(in), range(in), in.getInt()));
             }
             entries = List.copyOf(list);
@@ -134,7 +135,7 @@ final class SchemaBundle {
         return ranges;
     }
 
-    /** Every request and response schema of the decoding releases, in the order the bundler wrote them. */
+    /** Every request, response and data schema of the decoding releases, in the order the bundler wrote them. */
     List<Entry> entries() {
         return entries;
     }

@@ -32,6 +32,8 @@ public final class SchemaRegistry {
     /** Per (api key, direction): the entries of each release, newest first. */
     private final Map<Integer, List<SpecEntry>> requests;
     private final Map<Integer, List<SpecEntry>> responses;
+    /** Data messages and headers by name: the entries of each release, newest first. */
+    private final Map<String, List<SpecEntry>> data;
     private final List<String> releases;
     /** Releases whose request version ranges only are bundled: per release, per api key. */
     private final Map<String, Map<Integer, VersionRange>> ranges;
@@ -44,8 +46,10 @@ public final class SchemaRegistry {
     private final boolean oddKeys;
 
     private SchemaRegistry(List<String> releases, Map<Integer, List<SpecEntry>> requests,
-                           Map<Integer, List<SpecEntry>> responses, Map<String, Map<Integer, VersionRange>> ranges) {
+                           Map<Integer, List<SpecEntry>> responses, Map<String, Map<Integer, VersionRange>> ranges,
+                           Map<String, List<SpecEntry>> data) {
         this.releases = List.copyOf(releases);
+        this.data = data;
         this.requests = requests;
         this.responses = responses;
         this.ranges = ranges;
@@ -108,7 +112,7 @@ public final class SchemaRegistry {
         }
         List<String> rel = new ArrayList<>(releases);
         rel.add(0, dir.toString());
-        return new SchemaRegistry(rel, req, resp, ranges);
+        return new SchemaRegistry(rel, req, resp, ranges, data);
     }
 
     /** Release labels, newest first. */
@@ -200,6 +204,22 @@ public final class SchemaRegistry {
         return e == null ? Optional.empty() : Optional.of(e.spec());
     }
 
+    /**
+     * A data message's schema (a {@code "type": "data"} file, e.g. {@code ConsumerProtocolAssignment}, whose bytes
+     * classic consumer groups embed in SyncGroup) that decodes {@code version}: the newest bundled release whose
+     * validVersions includes it; empty if none does.
+     *
+     * @throws UncheckedIOException if a bundled schema file cannot be parsed (a build defect)
+     */
+    public Optional<MessageSpec> dataSpec(String name, int version) {
+        for (SpecEntry e : data.getOrDefault(name, List.of())) {
+            if (e.validVersions.contains(version)) {
+                return Optional.of(e.spec());
+            }
+        }
+        return Optional.empty();
+    }
+
     /** All versions of an API known in a direction across releases, ascending. */
     public SortedSet<Integer> versions(int apiKey, Direction direction) {
         SortedSet<Integer> out = new TreeSet<>();
@@ -260,12 +280,17 @@ public final class SchemaRegistry {
             SchemaBundle bundle = SchemaBundle.load();
             Map<Integer, List<SpecEntry>> req = new TreeMap<>();
             Map<Integer, List<SpecEntry>> resp = new TreeMap<>();
+            Map<String, List<SpecEntry>> data = new TreeMap<>();
             for (SchemaBundle.Entry b : bundle.entries()) {
                 SpecEntry e = new SpecEntry(b.release(), b.file(), b.apiKey(), b.direction(), b.name(), b.validVersions(),
                         b.flexibleVersions(), () -> bundle.spec(b));
-                (e.direction == Direction.REQUEST ? req : resp).computeIfAbsent(e.apiKey, k -> new ArrayList<>()).add(e);
+                if (e.direction == null) {
+                    data.computeIfAbsent(e.name, k -> new ArrayList<>()).add(e);
+                } else {
+                    (e.direction == Direction.REQUEST ? req : resp).computeIfAbsent(e.apiKey, k -> new ArrayList<>()).add(e);
+                }
             }
-            return new SchemaRegistry(bundle.releases(), req, resp, bundle.ranges());
+            return new SchemaRegistry(bundle.releases(), req, resp, bundle.ranges(), data);
         } catch (IOException e) {
             throw new UncheckedIOException("bundled Kafka schemas unreadable (was dissector-core built with Maven?)", e);
         }

@@ -8,6 +8,7 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.expert.ExpertGroup;
 import org.kwire.frame.FrameBytes;
 import org.kwire.frame.KafkaFrame;
+import org.kwire.groups.GroupFactsCollector;
 import org.kwire.plan.MessagePlan;
 import org.kwire.plan.PlanCache;
 import org.kwire.records.RecordsDecoder;
@@ -138,10 +139,14 @@ public final class FrameSummarizer {
         FactsCollector collector = new FactsCollector(facts);
         collector.start(frame.data(), direction == Direction.REQUEST ? PARTITION_APIS.contains(apiKey) : apiKey == PRODUCE,
                 direction == Direction.RESPONSE && apiKey == API_VERSIONS);
-        Interpreter.decode(frame.data(), bodyOffset, frame.length(), plan.get(), VisitorPair.of(collector, alongside));
+        GroupFactsCollector group = GroupFactsCollector.GROUP_APIS.contains(apiKey)
+                ? new GroupFactsCollector(frame.data(), plans) : null; // issue 22: consumer groups, in the same pass
+        Interpreter.decode(frame.data(), bodyOffset, frame.length(), plan.get(),
+                VisitorPair.of(VisitorPair.of(collector, group), alongside));
         return new FrameFindings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
                 List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs),
-                List.copyOf(collector.problems()), facts.topicIds, collector.message());
+                List.copyOf(collector.problems()), facts.topicIds,
+                group == null ? collector.message() : collector.message().withGroup(group.facts()));
     }
 
     /**
