@@ -57,7 +57,7 @@ public final class PartReport {
                 p.responsesWithoutRequest(), p.frames(), p.malformedFrames(), p.incompleteFrames(), p.connections(),
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
-                List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits());
+                List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.replication());
     }
 
     /**
@@ -104,6 +104,7 @@ public final class PartReport {
                     + " a slice keeps apart are counted under an unknown transactional.id (their slice did not see the"
                     + " InitProducerId that tied them)");
         }
+        warnings.addAll(ReplicationWarnings.of(p.replication()));
         return new Report(Report.VERSION, cap, apis, p.responsesWithoutRequest(), conns,
                 clients.stream().map(c -> c.toStats(schemas)).toList(),
                 TopicBreakdown.of(partitions, p.topicRequests(), topicErrors, names), partitions, List.copyOf(slowest),
@@ -116,7 +117,7 @@ public final class PartReport {
                 p.includeLongPolls(), ReadinessCheck.of(p.targetKafka(), release, schemas, clients),
                 p.brokers().stream().map(b -> b.toStats(numbering)).toList(),
                 TxnMarkerTies.tie(p.transactions()).stream().map(t -> t.toStats(names)).toList(), p.topicRate().toRate(names),
-                p.tls().toSummary(numbering), null);
+                p.tls().toSummary(numbering), null, p.replication().toSummary(names, numbering));
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

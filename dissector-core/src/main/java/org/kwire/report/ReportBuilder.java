@@ -58,6 +58,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final List<NoteEntry> warnings = new ArrayList<>();
     private final RecordSets recordSets;
     private final TlsAccumulator tls = new TlsAccumulator();
+    private final ReplicationAccumulator replication = new ReplicationAccumulator();
     private long warningsOmitted;
     private long frames;
     private long malformedFrames;
@@ -157,6 +158,7 @@ public final class ReportBuilder implements ExchangeSink {
         RequestHeader h = e.requestHeader();
         sections.onExchange(e);
         String apiName = e.apiKey() < 0 ? null : schemas.apiName(e.apiKey());
+        replication.onExchange(e, apiName);
         if (h != null) {
             int bytes = e.request().frame().length();
             api(h.apiKey()).request(h.apiVersion(), bytes);
@@ -285,7 +287,8 @@ public final class ReportBuilder implements ExchangeSink {
                 List.copyOf(recordSets.crcFailures), recordSets.crcFailuresOmitted, List.copyOf(recordSets.partialBatches),
                 recordSets.partialBatchesOmitted, recordSets.topicRate.part(), slowest.list(), rate.part(),
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
-                sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()));
+                sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()),
+                replication.part());
     }
 
     private ApiAccumulator api(int apiKey) {

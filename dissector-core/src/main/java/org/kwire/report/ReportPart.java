@@ -30,6 +30,8 @@ import java.util.function.LongUnaryOperator;
  * @param topicNames        topic ids and the names the capture gave them
  * @param groupWaits        groups' rebalance timeouts, and the slowest exchanges that wait for one their slice lacked
  *                          (null, in a partial written before it existed: none)
+ * @param replication       Fetch by class, followers' lag, leadership ({@link ReplicationPart}; null, in a partial
+ *                          written before it existed: none)
  */
 public record ReportPart(int slowestCount, boolean includeLongPolls, String targetKafka, List<Slice> slices,
                          Map<Long, Long> frameTimes, List<ApiPart> apis, long responsesWithoutRequest, long frames,
@@ -40,11 +42,12 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                          List<SlowExchange> slowest, Map<String, Map<Long, Long>> requestRate, Map<String, Long> expert,
                          List<NoteEntry> warnings, long warningsOmitted, List<ClientPart> clients,
                          List<BrokerPart> brokers, List<TxnPart> transactions, TlsPart tls, Map<String, String> topicNames,
-                         GroupWaits groupWaits) {
+                         GroupWaits groupWaits, ReplicationPart replication) {
 
     /** A part without {@code groupWaits} (read from an older partial) has none. */
     public ReportPart {
         groupWaits = groupWaits == null ? GroupWaits.NONE : groupWaits;
+        replication = replication == null ? ReplicationPart.NONE : replication;
     }
 
     /**
@@ -134,7 +137,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, new TreeMap<>(times), apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits);
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, replication);
     }
 
     /** What to add to the stream offsets of the notes of one direction of a stream (0: nothing). */
@@ -157,7 +160,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits);
+                requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, replication);
     }
 
     /** This part with its slices, connections and clients replaced. */
@@ -165,7 +168,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits);
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, replication);
     }
 
     /** This part with its slowest exchanges and group waits replaced. */
@@ -173,7 +176,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits);
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, replication);
     }
 
     /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
@@ -197,7 +200,8 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 clients.stream().map(c -> PartMerge.mapFrames(c, frame, stream)).toList(),
                 brokers.stream().map(b -> new BrokerPart(PartMerge.mapFrame(b.stats(), frame), b.good())).toList(),
                 transactions.stream().map(t -> PartMerge.mapFrames(t, frame)).toList(),
-                PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s));
+                PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s),
+                replication.mapFrames(frame));
     }
 
     /** Packets of every slice. */

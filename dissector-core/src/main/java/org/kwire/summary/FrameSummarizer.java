@@ -138,10 +138,14 @@ public final class FrameSummarizer {
         FactsCollector collector = new FactsCollector(facts);
         collector.start(frame.data(), direction == Direction.REQUEST ? PARTITION_APIS.contains(apiKey) : apiKey == PRODUCE,
                 direction == Direction.RESPONSE && apiKey == API_VERSIONS);
-        Interpreter.decode(frame.data(), bodyOffset, frame.length(), plan.get(), VisitorPair.of(collector, alongside));
+        ClusterFactsCollector cluster = ClusterFactsCollector.wanted(apiKey, direction == Direction.RESPONSE)
+                ? new ClusterFactsCollector(frame.data(), apiKey, direction == Direction.RESPONSE) : null;
+        Interpreter.decode(frame.data(), bodyOffset, frame.length(), plan.get(),
+                VisitorPair.of(VisitorPair.of(collector, cluster), alongside));
         return new FrameFindings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
                 List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs),
-                List.copyOf(collector.problems()), facts.topicIds, collector.message());
+                List.copyOf(collector.problems()), facts.topicIds,
+                cluster == null ? collector.message() : collector.message().withCluster(cluster.facts()));
     }
 
     /**

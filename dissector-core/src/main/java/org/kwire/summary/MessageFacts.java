@@ -27,22 +27,32 @@ import java.util.List;
  * @param finalizedFeaturesEpoch ApiVersions v3+ response's {@code FinalizedFeaturesEpoch}, -1 if none
  * @param verifyOnly             AddPartitionsToTxn v4+'s {@code VerifyOnly} (KIP-890: a broker only checks that the
  *                               partitions are in the transaction); null if none
+ * @param cluster                replica id, throttle time, offsets, leaders and brokers ({@link ClusterFacts});
+ *                               {@link ClusterFacts#NONE} if none (null is read as none)
  */
 public record MessageFacts(int maxWaitMs, int rebalanceTimeoutMs, int sessionTimeoutMs, String groupId,
                            String transactionalId, long producerId, int producerEpoch, Boolean committed,
                            String clientSoftwareName, String clientSoftwareVersion, List<ApiRange> apiRanges,
                            List<FeatureRange> supportedFeatures, List<FeatureRange> finalizedFeatures,
-                           long finalizedFeaturesEpoch, Boolean verifyOnly) {
+                           long finalizedFeaturesEpoch, Boolean verifyOnly, ClusterFacts cluster) {
 
     /** A body without any of these fields (or one that was not decoded). */
     public static final MessageFacts NONE = new MessageFacts(-1, -1, -1, null, null, -1, -1, null, null, null, List.of(),
-            List.of(), List.of(), -1, null);
+            List.of(), List.of(), -1, null, null);
 
     /** Keeps unmodifiable copies of the lists. */
     public MessageFacts {
         apiRanges = List.copyOf(apiRanges);
         supportedFeatures = List.copyOf(supportedFeatures);
         finalizedFeatures = List.copyOf(finalizedFeatures);
+        cluster = cluster == null ? ClusterFacts.NONE : cluster;
+    }
+
+    /** These facts with {@code c} as their {@link #cluster}. */
+    public MessageFacts withCluster(ClusterFacts c) {
+        return c == ClusterFacts.NONE ? this : new MessageFacts(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId,
+                transactionalId, producerId, producerEpoch, committed, clientSoftwareName, clientSoftwareVersion, apiRanges,
+                supportedFeatures, finalizedFeatures, finalizedFeaturesEpoch, verifyOnly, c);
     }
 
     /** One API's accepted request versions, as an ApiVersions response gives them. */
