@@ -31,11 +31,12 @@ public record LeadershipPart(List<PartitionLeader> partitions, List<LeaderEvent>
     /**
      * A partition's leaders: its first sighting (where, when, by which API) and its last leader.
      *
-     * @param changes leader changes after the first sighting
+     * @param lastFrame the frame of the last sighting
+     * @param changes   leader changes after the first sighting
      */
     public record PartitionLeader(String topic, int partition, int firstLeaderId, int firstLeaderEpoch, long firstFrame,
                                   long firstTimeNanos, String firstBroker, String firstApi, int leaderId,
-                                  int leaderEpoch, long changes) {
+                                  int leaderEpoch, long lastFrame, long changes) {
         String key() {
             return topic + '\0' + partition;
         }
@@ -62,19 +63,27 @@ public record LeadershipPart(List<PartitionLeader> partitions, List<LeaderEvent>
         Map<String, PartitionLeader> out = new TreeMap<>();
         partitions.forEach(p -> out.put(p.key(), p));
         List<LeaderEvent> added = new ArrayList<>();
-        for (PartitionLeader y : s.partitions) {
-            PartitionLeader x = out.get(y.key());
-            if (x == null) {
+        for (PartitionLeader sy : s.partitions) {
+            PartitionLeader y = sy;
+            PartitionLeader z = out.get(y.key());
+            if (z == null) {
                 out.put(y.key(), y);
                 continue;
             }
+            // the part that saw the partition first is the earlier one, whichever the order of the arguments (an
+            // overlay's boundary pieces are merged before the slices around them)
+            boolean zFirst = order.compare(z.firstFrame, y.firstFrame) <= 0;
+            PartitionLeader x = zFirst ? z : y;
+            PartitionLeader w = zFirst ? y : z;
+            y = w;
             boolean moved = x.leaderId != y.firstLeaderId || x.leaderEpoch != y.firstLeaderEpoch;
             if (moved) {
                 added.add(new LeaderEvent(y.firstFrame, y.firstTimeNanos, y.topic, y.partition, y.firstLeaderId,
                         y.firstLeaderEpoch, x.leaderId, x.leaderEpoch, null, y.firstBroker, null, y.firstApi));
             }
+            PartitionLeader last = Sequences.later(x.lastFrame, y.lastFrame, order) == y.lastFrame ? y : x;
             out.put(y.key(), new PartitionLeader(x.topic, x.partition, x.firstLeaderId, x.firstLeaderEpoch, x.firstFrame,
-                    x.firstTimeNanos, x.firstBroker, x.firstApi, y.leaderId, y.leaderEpoch,
+                    x.firstTimeNanos, x.firstBroker, x.firstApi, last.leaderId, last.leaderEpoch, last.lastFrame,
                     x.changes + y.changes + (moved ? 1 : 0)));
         }
         added.sort((p, q) -> order.compare(p.frame, q.frame));
@@ -93,7 +102,7 @@ public record LeadershipPart(List<PartitionLeader> partitions, List<LeaderEvent>
     LeadershipPart mapFrames(LongUnaryOperator frame) {
         return new LeadershipPart(partitions.stream().map(p -> new PartitionLeader(p.topic, p.partition, p.firstLeaderId,
                 p.firstLeaderEpoch, frame.applyAsLong(p.firstFrame), p.firstTimeNanos, p.firstBroker, p.firstApi,
-                p.leaderId, p.leaderEpoch, p.changes)).toList(),
+                p.leaderId, p.leaderEpoch, frame.applyAsLong(p.lastFrame), p.changes)).toList(),
                 events.stream().map(e -> new LeaderEvent(frame.applyAsLong(e.frame), e.timeNanos, e.topic, e.partition,
                         e.leaderId, e.leaderEpoch, e.previousLeaderId, e.previousLeaderEpoch, e.error, e.broker,
                         e.clientId, e.api)).toList(), eventsOmitted, partitionsOmitted);

@@ -182,17 +182,20 @@ final class ReplicationAccumulator {
                 return;
             }
             leaders.put(k, new LeadershipPart.PartitionLeader(topic, p.partition(), p.leaderId(), p.leaderEpoch(), frame,
-                    time, broker, api, p.leaderId(), p.leaderEpoch(), 0));
+                    time, broker, api, p.leaderId(), p.leaderEpoch(), frame, 0));
             return;
         }
         if (was.leaderId() == p.leaderId() && was.leaderEpoch() == p.leaderEpoch()) {
+            leaders.put(k, new LeadershipPart.PartitionLeader(was.topic(), was.partition(), was.firstLeaderId(),
+                    was.firstLeaderEpoch(), was.firstFrame(), was.firstTimeNanos(), was.firstBroker(), was.firstApi(),
+                    was.leaderId(), was.leaderEpoch(), frame, was.changes()));
             return;
         }
         event(new LeadershipPart.LeaderEvent(frame, time, topic, p.partition(), p.leaderId(), p.leaderEpoch(),
                 was.leaderId(), was.leaderEpoch(), null, broker, null, api));
         leaders.put(k, new LeadershipPart.PartitionLeader(was.topic(), was.partition(), was.firstLeaderId(),
                 was.firstLeaderEpoch(), was.firstFrame(), was.firstTimeNanos(), was.firstBroker(), was.firstApi(),
-                p.leaderId(), p.leaderEpoch(), was.changes() + 1));
+                p.leaderId(), p.leaderEpoch(), frame, was.changes() + 1));
     }
 
     private void event(LeadershipPart.LeaderEvent ev) {
