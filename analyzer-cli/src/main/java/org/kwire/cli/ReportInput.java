@@ -121,6 +121,7 @@ final class ReportInput {
                 r.clients(), r.topics(), r.partitions(), r.slowest(), new RequestRate(null, 1, Map.of()), r.crcFailures(),
                 r.crcFailuresOmitted(), r.partialBatches(), r.partialBatchesOmitted(), r.expert(), r.warnings(),
                 r.warningsOmitted(), r.longPollsIncluded(), r.readiness(), r.brokers(), r.transactions(), r.topicRate(),
-                r.tls(), r.filter(), r.consumerGroups());
+                r.tls(), r.filter(), r.consumerGroups(),
+                r.replication());
     }
 }

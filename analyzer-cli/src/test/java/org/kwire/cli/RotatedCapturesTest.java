@@ -62,6 +62,7 @@ class RotatedCapturesTest {
                 {"kafkajs-tls13-chacha20.pcap", keyLog("kafkajs-tls13-chacha20.keys")},
                 {"java-sasl-ssl-tls13.pcap", keyLog("java-sasl-ssl-tls13.keys")},
                 {"tls.pcap", List.of("--port", "9095")},
+                {"cluster-controller.pcap", List.of("--port", "9299")},
         };
         for (Object[] c : captures) {
             for (int n : chunks) {

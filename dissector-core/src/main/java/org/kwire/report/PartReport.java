@@ -57,7 +57,8 @@ public final class PartReport {
                 p.responsesWithoutRequest(), p.frames(), p.malformedFrames(), p.incompleteFrames(), p.connections(),
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
-                List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.groups());
+                List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.groups(),
+                p.replication());
     }
 
     /**
@@ -108,6 +109,7 @@ public final class PartReport {
             warnings.add("consumer_groups cut short: " + p.groups().eventsOmitted() + " group exchange(s) past the "
                     + org.kwire.groups.GroupsPart.MAX_EVENTS + " kept were not replayed");
         }
+        warnings.addAll(ReplicationWarnings.of(p.replication()));
         return new Report(Report.VERSION, cap, apis, p.responsesWithoutRequest(), conns,
                 clients.stream().map(c -> c.toStats(schemas)).toList(),
                 TopicBreakdown.of(partitions, p.topicRequests(), topicErrors, names), partitions, List.copyOf(slowest),
@@ -123,7 +125,8 @@ public final class PartReport {
                 p.tls().toSummary(numbering), null, org.kwire.groups.GroupReplay.build(p.groups(), names, (address, id) ->
                         clients.stream().filter(c -> c.address().equals(address) && java.util.Objects.equals(c.clientId(), id)
                                 && c.softwareName() != null).map(c -> new String[] {c.softwareName(), c.softwareVersion()})
-                                .findFirst().orElse(null)));
+                                .findFirst().orElse(null)),
+                                p.replication().toSummary(names, numbering));
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

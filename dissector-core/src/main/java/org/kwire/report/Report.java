@@ -36,6 +36,8 @@ import java.util.Map;
  * @param filter                 the filter the report was made with (what its counts are of); null if none
  * @param consumerGroups         consumer groups: members, assignments, rebalances, committed offsets (null in reports
  *                               of kwire versions before it)
+ * @param replication            Fetch by class (consumers, followers, the metadata log), followers' lag, leadership
+ *                               (null in reports of kwire versions before it)
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -44,7 +46,8 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      long partialBatchesOmitted, Map<String, Long> expert, List<String> warnings,
                      long warningsOmitted, boolean longPollsIncluded, Readiness readiness,
                      List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate,
-                     TlsSummary tls, ReportFilter filter, org.kwire.groups.ConsumerGroups consumerGroups) {
+                     TlsSummary tls, ReportFilter filter, org.kwire.groups.ConsumerGroups consumerGroups,
+                     ReplicationSummary replication) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;
@@ -53,6 +56,7 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
     public Report withFilter(ReportFilter f) {
         return new Report(reportVersion, capture, apis, responsesWithoutRequest, connections, clients, topics, partitions,
                 slowest, requestRate, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, expert, warnings,
-                warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f, consumerGroups);
+                warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f, consumerGroups,
+                replication);
     }
 }

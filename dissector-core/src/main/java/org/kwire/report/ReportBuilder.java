@@ -59,6 +59,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final List<NoteEntry> warnings = new ArrayList<>();
     private final RecordSets recordSets;
     private final TlsAccumulator tls = new TlsAccumulator();
+    private final ReplicationAccumulator replication = new ReplicationAccumulator();
     private long warningsOmitted;
     private long frames;
     private long malformedFrames;
@@ -159,6 +160,7 @@ public final class ReportBuilder implements ExchangeSink {
         sections.onExchange(e);
         groups.onExchange(e);
         String apiName = e.apiKey() < 0 ? null : schemas.apiName(e.apiKey());
+        replication.onExchange(e, apiName);
         if (h != null) {
             int bytes = e.request().frame().length();
             api(h.apiKey()).request(h.apiVersion(), bytes);
@@ -288,7 +290,8 @@ public final class ReportBuilder implements ExchangeSink {
                 recordSets.partialBatchesOmitted, recordSets.topicRate.part(), slowest.list(), rate.part(),
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
                 sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()),
-                groups.part());
+                groups.part(),
+                replication.part());
     }
 
     private ApiAccumulator api(int apiKey) {

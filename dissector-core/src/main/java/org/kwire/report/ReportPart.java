@@ -32,6 +32,8 @@ import java.util.function.LongUnaryOperator;
  *                          (null, in a partial written before it existed: none)
  * @param groups            the consumer groups' exchanges and offsets ({@link org.kwire.groups.GroupsPart}; null, in a
  *                          partial written before it existed: none)
+ * @param replication       Fetch by class, followers' lag, leadership ({@link ReplicationPart}; null, in a partial
+ *                          written before it existed: none)
  */
 public record ReportPart(int slowestCount, boolean includeLongPolls, String targetKafka, List<Slice> slices,
                          Map<Long, Long> frameTimes, List<ApiPart> apis, long responsesWithoutRequest, long frames,
@@ -42,12 +44,14 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                          List<SlowExchange> slowest, Map<String, Map<Long, Long>> requestRate, Map<String, Long> expert,
                          List<NoteEntry> warnings, long warningsOmitted, List<ClientPart> clients,
                          List<BrokerPart> brokers, List<TxnPart> transactions, TlsPart tls, Map<String, String> topicNames,
-                         GroupWaits groupWaits, org.kwire.groups.GroupsPart groups) {
+                         GroupWaits groupWaits, org.kwire.groups.GroupsPart groups,
+                         ReplicationPart replication) {
 
     /** A part without {@code groupWaits} (read from an older partial) has none. */
     public ReportPart {
         groupWaits = groupWaits == null ? GroupWaits.NONE : groupWaits;
         groups = groups == null ? org.kwire.groups.GroupsPart.NONE : groups;
+        replication = replication == null ? ReplicationPart.NONE : replication;
     }
 
     /**
@@ -137,7 +141,8 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, new TreeMap<>(times), apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups);
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
+                replication);
     }
 
     /** What to add to the stream offsets of the notes of one direction of a stream (0: nothing). */
@@ -160,7 +165,8 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups);
+                requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
+                replication);
     }
 
     /** This part with its slices, connections and clients replaced. */
@@ -168,7 +174,8 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups);
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
+                replication);
     }
 
     /** This part with its slowest exchanges and group waits replaced. */
@@ -176,7 +183,8 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         return new ReportPart(slowestCount, includeLongPolls, targetKafka, slices, frameTimes, apis,
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
-                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups);
+                requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
+                replication);
     }
 
     /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
@@ -200,7 +208,8 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 clients.stream().map(c -> PartMerge.mapFrames(c, frame, stream)).toList(),
                 brokers.stream().map(b -> new BrokerPart(PartMerge.mapFrame(b.stats(), frame), b.good())).toList(),
                 transactions.stream().map(t -> PartMerge.mapFrames(t, frame)).toList(),
-                PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s), groups.map(frame));
+                PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s), groups.map(frame),
+                replication.mapFrames(frame));
     }
 
     /** Packets of every slice. */

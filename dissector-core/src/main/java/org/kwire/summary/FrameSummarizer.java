@@ -141,12 +141,15 @@ public final class FrameSummarizer {
                 direction == Direction.RESPONSE && apiKey == API_VERSIONS);
         GroupFactsCollector group = GroupFactsCollector.GROUP_APIS.contains(apiKey)
                 ? new GroupFactsCollector(frame.data(), plans) : null; // issue 22: consumer groups, in the same pass
+        ClusterFactsCollector cluster = ClusterFactsCollector.wanted(apiKey, direction == Direction.RESPONSE)
+                ? new ClusterFactsCollector(frame.data(), apiKey, direction == Direction.RESPONSE) : null;
         Interpreter.decode(frame.data(), bodyOffset, frame.length(), plan.get(),
-                VisitorPair.of(VisitorPair.of(collector, group), alongside));
+                VisitorPair.of(VisitorPair.of(VisitorPair.of(collector, group), cluster), alongside));
+        MessageFacts message = group == null ? collector.message() : collector.message().withGroup(group.facts());
         return new FrameFindings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
                 List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs),
                 List.copyOf(collector.problems()), facts.topicIds,
-                group == null ? collector.message() : collector.message().withGroup(group.facts()));
+                cluster == null ? message : message.withCluster(cluster.facts()));
     }
 
     /**

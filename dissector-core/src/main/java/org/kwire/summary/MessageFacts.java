@@ -28,22 +28,33 @@ import java.util.List;
  * @param verifyOnly             AddPartitionsToTxn v4+'s {@code VerifyOnly} (KIP-890: a broker only checks that the
  *                               partitions are in the transaction); null if none
  * @param group                  the body's group fields (group APIs only: {@link org.kwire.groups.GroupFacts}), or null
+ * @param cluster                replica id, throttle time, offsets, leaders and brokers ({@link ClusterFacts});
+ *                               {@link ClusterFacts#NONE} if none (null is read as none)
  */
 public record MessageFacts(int maxWaitMs, int rebalanceTimeoutMs, int sessionTimeoutMs, String groupId,
                            String transactionalId, long producerId, int producerEpoch, Boolean committed,
                            String clientSoftwareName, String clientSoftwareVersion, List<ApiRange> apiRanges,
                            List<FeatureRange> supportedFeatures, List<FeatureRange> finalizedFeatures,
-                           long finalizedFeaturesEpoch, Boolean verifyOnly, org.kwire.groups.GroupFacts group) {
+                           long finalizedFeaturesEpoch, Boolean verifyOnly, org.kwire.groups.GroupFacts group,
+                           ClusterFacts cluster) {
 
     /** A body without any of these fields (or one that was not decoded). */
     public static final MessageFacts NONE = new MessageFacts(-1, -1, -1, null, null, -1, -1, null, null, null, List.of(),
-            List.of(), List.of(), -1, null, null);
+            List.of(), List.of(), -1, null, null, null);
 
     /** Keeps unmodifiable copies of the lists. */
     public MessageFacts {
         apiRanges = List.copyOf(apiRanges);
         supportedFeatures = List.copyOf(supportedFeatures);
         finalizedFeatures = List.copyOf(finalizedFeatures);
+        cluster = cluster == null ? ClusterFacts.NONE : cluster;
+    }
+
+    /** These facts with {@code c} as their {@link #cluster}. */
+    public MessageFacts withCluster(ClusterFacts c) {
+        return c == ClusterFacts.NONE ? this : new MessageFacts(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId,
+                transactionalId, producerId, producerEpoch, committed, clientSoftwareName, clientSoftwareVersion, apiRanges,
+                supportedFeatures, finalizedFeatures, finalizedFeaturesEpoch, verifyOnly, group, c);
     }
 
     /** These facts without group fields. */
@@ -54,14 +65,14 @@ public record MessageFacts(int maxWaitMs, int rebalanceTimeoutMs, int sessionTim
                         long finalizedFeaturesEpoch, Boolean verifyOnly) {
         this(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId, transactionalId, producerId, producerEpoch,
                 committed, clientSoftwareName, clientSoftwareVersion, apiRanges, supportedFeatures, finalizedFeatures,
-                finalizedFeaturesEpoch, verifyOnly, null);
+                finalizedFeaturesEpoch, verifyOnly, null, null);
     }
 
     /** These facts with {@code g} as their group fields. */
     public MessageFacts withGroup(org.kwire.groups.GroupFacts g) {
         return new MessageFacts(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId, transactionalId, producerId,
                 producerEpoch, committed, clientSoftwareName, clientSoftwareVersion, apiRanges, supportedFeatures,
-                finalizedFeatures, finalizedFeaturesEpoch, verifyOnly, g);
+                finalizedFeatures, finalizedFeaturesEpoch, verifyOnly, g, cluster);
     }
 
     /** One API's accepted request versions, as an ApiVersions response gives them. */
