@@ -9,8 +9,8 @@ import org.kwire.dissect.TreePass;
 import org.kwire.dissect.ValuesPass;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.RequestFrame;
-import org.kwire.protocol.RequestHeader;
-import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.KafkaRequestHeader;
+import org.kwire.protocol.KafkaResponseHeader;
 import org.kwire.schema.Direction;
 import org.kwire.summary.BodyTap;
 import org.kwire.tree.FieldNode;
@@ -40,7 +40,7 @@ final class DissectPasses implements BodyTap {
 
     @Override
     public DissectionVisitor request(KafkaConversation conversation, RequestFrame request) {
-        RequestHeader h = request.header();
+        KafkaRequestHeader h = request.header();
         KafkaFrame frame = request.frame();
         if (!selection.accepts(frame.meta(), h.correlationId())) {
             return null;
@@ -55,7 +55,7 @@ final class DissectPasses implements BodyTap {
 
     @Override
     public DissectionVisitor response(Exchange e, KafkaFrame frame) {
-        ResponseHeader h = e.response().header();
+        KafkaResponseHeader h = e.response().header();
         if (!selection.accepts(frame.meta(), h.correlationId())) {
             return null;
         }
@@ -82,13 +82,13 @@ final class DissectPasses implements BodyTap {
     }
 
     /** A request's tree: the one its summary's pass built, else one built now. */
-    FieldNode requestTree(KafkaFrame frame, RequestHeader h) {
+    FieldNode requestTree(KafkaFrame frame, KafkaRequestHeader h) {
         TreePass pass = trees.remove(frame);
         return (pass != null ? pass : dissector.requestPass(frame.bytes(), h, frame.meta().lastPacket())).tree();
     }
 
     /** A response's tree, likewise. */
-    FieldNode responseTree(KafkaFrame frame, ResponseHeader h, int apiKey, int version) {
+    FieldNode responseTree(KafkaFrame frame, KafkaResponseHeader h, int apiKey, int version) {
         TreePass pass = trees.remove(frame);
         return (pass != null ? pass : dissector.responsePass(frame.bytes(), h, apiKey, version, frame.meta().lastPacket()))
                 .tree();

@@ -11,8 +11,8 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.expert.ExpertItem;
 import org.kwire.frame.FrameInfo;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.protocol.RequestHeader;
-import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.KafkaRequestHeader;
+import org.kwire.protocol.KafkaResponseHeader;
 import org.kwire.render.JsonTree;
 import org.kwire.render.TextTree;
 import org.kwire.schema.Direction;
@@ -100,7 +100,7 @@ final class DissectPrinter implements ExchangeSink {
     }
 
     @Override
-    public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader h, FrameSummary summary) {
+    public void onRequestFrame(KafkaConversation c, KafkaFrame frame, KafkaRequestHeader h, FrameSummary summary) {
         if (!selection.accepts(frame.meta(), h.correlationId()) || !filter.testRequestPlace(c, h)) {
             passes.forget(frame);
             return;
@@ -126,7 +126,7 @@ final class DissectPrinter implements ExchangeSink {
 
     @Override
     public void onResponseFrame(ExchangeSummary e, KafkaFrame frame) {
-        ResponseHeader h = e.exchange().response().header();
+        KafkaResponseHeader h = e.exchange().response().header();
         int apiKey = e.apiKey();
         int version = e.exchange().apiVersion();
         boolean accepted = selection.accepts(frame.meta(), h.correlationId()) && filter.test(e, topics);

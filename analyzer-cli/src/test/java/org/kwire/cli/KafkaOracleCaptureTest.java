@@ -20,7 +20,7 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.PlanCache;
 import org.kwire.protocol.RequestFrame;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.schema.Direction;
@@ -65,7 +65,7 @@ class KafkaOracleCaptureTest {
         ConversationListener oracle = new ConversationListener() {
             @Override
             public void onRequest(KafkaConversation c, RequestFrame request, RequestRecord record) {
-                RequestHeader h = request.header();
+                KafkaRequestHeader h = request.header();
                 compare(request.frame(), h.bodyOffset(), h.apiKey(), Direction.REQUEST, h.apiVersion());
             }
 

@@ -5,7 +5,7 @@ import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.partial.Stitcher;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.report.ReportBuilder;
 import org.kwire.report.ReportPart;
 import org.kwire.stream.Carried;
@@ -62,7 +62,7 @@ final class BoundaryReplay implements Stitcher.Replay {
             }
 
             @Override
-            public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader header, FrameSummary summary) {
+            public void onRequestFrame(KafkaConversation c, KafkaFrame frame, KafkaRequestHeader header, FrameSummary summary) {
                 if (keep[0]) {
                     report.onRequestFrame(c, frame, header, summary);
                 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.frame.FrameInfo;
 import org.kwire.protocol.ErrorCodes;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
@@ -77,7 +77,7 @@ public final class EventWriter implements ExchangeSink, Closeable {
 
     private void write(ExchangeSummary e) throws IOException {
         KafkaConversation c = e.conversation();
-        RequestHeader h = e.requestHeader();
+        KafkaRequestHeader h = e.requestHeader();
         FrameInfo req = e.request() == null ? null : e.request().frame();
         FrameInfo resp = e.response() == null ? null : e.response().frame();
         long start = (req != null ? req : resp).lastTimestampNanos();

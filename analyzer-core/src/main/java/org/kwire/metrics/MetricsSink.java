@@ -5,7 +5,7 @@ import org.kwire.expert.ExpertGroup;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.ErrorCodes;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSink;
@@ -74,7 +74,7 @@ public final class MetricsSink implements ExchangeSink {
     }
 
     @Override
-    public synchronized void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader header, FrameSummary s) {
+    public synchronized void onRequestFrame(KafkaConversation c, KafkaFrame frame, KafkaRequestHeader header, FrameSummary s) {
         frame("request", s);
     }
 
@@ -108,7 +108,7 @@ public final class MetricsSink implements ExchangeSink {
 
     @Override
     public synchronized void onExchange(ExchangeSummary e) {
-        RequestHeader h = e.requestHeader();
+        KafkaRequestHeader h = e.requestHeader();
         String api = e.apiKey() < 0 ? UNKNOWN : schemas.apiName(e.apiKey());
         String version = e.apiKey() < 0 ? UNKNOWN : String.valueOf(e.exchange().apiVersion());
         String client = h == null ? "" : h.clientId() == null ? "" : h.clientId();

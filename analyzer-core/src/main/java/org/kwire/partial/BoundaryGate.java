@@ -12,7 +12,7 @@ import org.kwire.stream.ConnectionObserver;
 import org.kwire.stream.ConnectionTraffic;
 import org.kwire.stream.GapCause;
 import org.kwire.summary.FrameFindings;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
@@ -101,7 +101,7 @@ final class BoundaryGate {
             }
 
             @Override
-            public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader header,
+            public void onRequestFrame(KafkaConversation c, KafkaFrame frame, KafkaRequestHeader header,
                                        FrameSummary summary) {
                 if (!hidden.remove(frame)) {
                     inner.forEach(s -> s.onRequestFrame(c, frame, header, summary));

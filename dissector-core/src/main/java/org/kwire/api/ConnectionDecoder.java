@@ -5,7 +5,7 @@ import org.kwire.expert.ExpertItem;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.PlanCache;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.stream.Carried;
@@ -157,7 +157,7 @@ public final class ConnectionDecoder implements AutoCloseable {
     private record Sink(ConnectionListener listener, KafkaDecoder kafka, boolean frames) implements ExchangeSink {
 
         @Override
-        public void onRequestFrame(KafkaConversation c, KafkaFrame frame, RequestHeader h, FrameSummary summary) {
+        public void onRequestFrame(KafkaConversation c, KafkaFrame frame, KafkaRequestHeader h, FrameSummary summary) {
             if (frames && h != null) {
                 listener.frame(kafka.request(frame.bytes(), h, 4, cut(frame)));
             }

@@ -3,8 +3,8 @@ package org.kwire.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.kwire.dissect.FrameDissector;
 import org.kwire.expert.Severity;
-import org.kwire.protocol.RequestHeader;
-import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.KafkaRequestHeader;
+import org.kwire.protocol.KafkaResponseHeader;
 import org.kwire.tree.FieldNode;
 
 import java.nio.ByteBuffer;
@@ -68,8 +68,8 @@ public final class DecodedFrame {
      * is at offset 4); problems are also attached to the nodes concerned as expert notes.
      */
     public FieldNode tree() {
-        return wireHeader instanceof RequestHeader h ? dissector.requestTree(frame, h, 0)
-                : dissector.responseTree(frame, (ResponseHeader) wireHeader, header.apiKey(), header.apiVersion(), 0);
+        return wireHeader instanceof KafkaRequestHeader h ? dissector.requestTree(frame, h, 0)
+                : dissector.responseTree(frame, (KafkaResponseHeader) wireHeader, header.apiKey(), header.apiVersion(), 0);
     }
 
     /** Every problem met in the frame and its body, in the order met; empty for a well-formed frame. */

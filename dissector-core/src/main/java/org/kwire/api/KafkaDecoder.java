@@ -5,8 +5,8 @@ import org.kwire.dissect.ValuesPass;
 import org.kwire.expert.ExpertItem;
 import org.kwire.plan.PlanCache;
 import org.kwire.protocol.HeaderDecoder;
-import org.kwire.protocol.RequestHeader;
-import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.KafkaRequestHeader;
+import org.kwire.protocol.KafkaResponseHeader;
 import org.kwire.protocol.WireReader;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
@@ -83,7 +83,7 @@ public final class KafkaDecoder {
         ByteBuffer f = prefixed(frame, framing);
         List<Problem> problems = new ArrayList<>();
         checkSize(f, framing, problems);
-        RequestHeader h;
+        KafkaRequestHeader h;
         try {
             h = headers.request(f);
         } catch (WireReader.Truncated e) {
@@ -109,7 +109,7 @@ public final class KafkaDecoder {
         ByteBuffer f = prefixed(frame, framing);
         List<Problem> problems = new ArrayList<>();
         checkSize(f, framing, problems);
-        ResponseHeader h;
+        KafkaResponseHeader h;
         try {
             h = headers.response(f, apiKey, apiVersion);
         } catch (WireReader.Truncated e) {
@@ -138,7 +138,7 @@ public final class KafkaDecoder {
     }
 
     /** A request whose header is decoded ({@code f}: size prefix at 0). */
-    DecodedFrame request(ByteBuffer f, RequestHeader h, int prefixBytes, List<Problem> problems) {
+    DecodedFrame request(ByteBuffer f, KafkaRequestHeader h, int prefixBytes, List<Problem> problems) {
         String name = schemas.apiName(h.apiKey());
         if (schemas.versions(h.apiKey(), Direction.REQUEST).isEmpty()) {
             problems.add(Problem.at(ExpertItem.REQUEST_API_KEY_UNKNOWN, 4, prefixBytes, "api_key " + h.apiKey()
@@ -156,7 +156,7 @@ public final class KafkaDecoder {
     }
 
     /** A response whose header is decoded ({@code f}: size prefix at 0). */
-    DecodedFrame response(ByteBuffer f, ResponseHeader h, int apiKey, int apiVersion, int prefixBytes,
+    DecodedFrame response(ByteBuffer f, KafkaResponseHeader h, int apiKey, int apiVersion, int prefixBytes,
                           List<Problem> problems) {
         if (schemas.spec(apiKey, Direction.RESPONSE, apiVersion).isEmpty()) {
             problems.add(Problem.at(ExpertItem.BODY_UNDECODED, h.bodyOffset(), prefixBytes, apiKey < 0

@@ -1,7 +1,7 @@
 package org.kwire.api;
 
 import org.kwire.frame.FrameInfo;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
@@ -63,7 +63,7 @@ public record KafkaExchange(String client, String broker, OptionalInt apiKey, Op
      * @param schemas names the API
      */
     public static KafkaExchange of(ExchangeSummary e, SchemaRegistry schemas) {
-        RequestHeader h = e.requestHeader();
+        KafkaRequestHeader h = e.requestHeader();
         int key = e.apiKey();
         int version = e.exchange().apiVersion();
         int correlationId = h != null ? h.correlationId() : e.exchange().response().header().correlationId();

@@ -5,9 +5,9 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.HeaderDecoder;
 import org.kwire.protocol.RequestFrame;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.protocol.ResponseFrame;
-import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.KafkaResponseHeader;
 import org.kwire.protocol.WireReader;
 import org.kwire.schema.Direction;
 import org.kwire.summary.FrameSummarizer;
@@ -167,7 +167,7 @@ public final class KafkaConversation {
                     + " bytes from the client (raw, " + saslTokens.flow() + "; not shown)");
             return;
         }
-        RequestHeader h = request.header();
+        KafkaRequestHeader h = request.header();
         if (h == null) {
             if (frame.complete()) {
                 note(ExpertItem.REQUEST_HEADER_MALFORMED, frame.meta().lastPacket(), request.truncatedAt(),
@@ -244,7 +244,7 @@ public final class KafkaConversation {
         RequestRecord api = request != null ? request : unanswerable;
         int apiKey = api != null ? api.header().apiKey() : decoded == null ? -1 : decoded.apiKey();
         int apiVersion = api != null ? api.header().apiVersion() : decoded == null ? -1 : decoded.apiVersion();
-        ResponseHeader h = decoded != null ? decoded.header() : responseHeader(frame, correlationId, apiKey, apiVersion);
+        KafkaResponseHeader h = decoded != null ? decoded.header() : responseHeader(frame, correlationId, apiKey, apiVersion);
         if (unanswerable != null) {
             note(ExpertItem.ACKS0_ANSWERED, frame.meta().lastPacket(), 4, "response with correlation_id " + correlationId
                     + " answers the " + apiName(apiKey) + " v" + apiVersion + " request of frame "
@@ -263,7 +263,7 @@ public final class KafkaConversation {
     }
 
     /** The response header at the version the API implies; a header that does not fit is noted and taken as v0. */
-    private ResponseHeader responseHeader(KafkaFrame frame, int correlationId, int apiKey, int apiVersion) {
+    private KafkaResponseHeader responseHeader(KafkaFrame frame, int correlationId, int apiKey, int apiVersion) {
         try {
             return headers.response(frame.data(), apiKey, apiVersion);
         } catch (WireReader.Truncated e) {
@@ -271,7 +271,7 @@ public final class KafkaConversation {
                 note(ExpertItem.RESPONSE_HEADER_MALFORMED, frame.meta().lastPacket(), e.offset,
                         "response header does not fit in its " + frame.length() + "-byte frame");
             }
-            return new ResponseHeader(correlationId, 0, 4);
+            return new KafkaResponseHeader(correlationId, 0, 4);
         }
     }
 

@@ -1,7 +1,7 @@
 package org.kwire.conversation;
 
 import org.kwire.protocol.RequestFrame;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.protocol.WireReader;
 
 /**
@@ -25,7 +25,7 @@ final class ProduceAcks {
      * @param request the request frame, its header decoded
      */
     static boolean responseExpected(RequestFrame request) {
-        RequestHeader header = request.header();
+        KafkaRequestHeader header = request.header();
         if (header.apiKey() != PRODUCE) {
             return true;
         }

@@ -1,7 +1,7 @@
 package org.kwire.conversation;
 
 import org.kwire.frame.FrameInfo;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.summary.FrameSummary;
 
 /**
@@ -14,7 +14,7 @@ import org.kwire.summary.FrameSummary;
  */
 public final class RequestRecord {
 
-    private final RequestHeader header;
+    private final KafkaRequestHeader header;
     private final FrameInfo frame;
     private final boolean responseExpected;
     private FrameSummary summary;
@@ -24,14 +24,14 @@ public final class RequestRecord {
      * @param frame            where and when the request frame was seen
      * @param responseExpected false for a request the broker never answers (Produce with acks=0, {@link ProduceAcks})
      */
-    public RequestRecord(RequestHeader header, FrameInfo frame, boolean responseExpected) {
+    public RequestRecord(KafkaRequestHeader header, FrameInfo frame, boolean responseExpected) {
         this.header = header;
         this.frame = frame;
         this.responseExpected = responseExpected;
     }
 
     /** The decoded request header. */
-    public RequestHeader header() {
+    public KafkaRequestHeader header() {
         return header;
     }
 

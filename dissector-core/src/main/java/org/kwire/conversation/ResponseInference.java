@@ -2,7 +2,7 @@ package org.kwire.conversation;
 
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.HeaderDecoder;
-import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.KafkaResponseHeader;
 import org.kwire.protocol.WireReader;
 import org.kwire.schema.Direction;
 import org.kwire.summary.FrameFindings;
@@ -28,7 +28,7 @@ final class ResponseInference {
      * @param header     its response header, read at that API version's header version
      * @param findings   what the summarizer's pass found in its body
      */
-    record Trial(int apiKey, int apiVersion, ResponseHeader header, FrameFindings findings) {
+    record Trial(int apiKey, int apiVersion, KafkaResponseHeader header, FrameFindings findings) {
     }
 
     private final FrameSummarizer summarizer;
@@ -69,7 +69,7 @@ final class ResponseInference {
             return false;
         }
         try {
-            ResponseHeader h = headers.response(frame.data(), apiKey, version);
+            KafkaResponseHeader h = headers.response(frame.data(), apiKey, version);
             return summarizer.examine(frame, h.bodyOffset(), apiKey, Direction.RESPONSE, version, null).structureFits();
         } catch (WireReader.Truncated e) {
             return false;
@@ -84,7 +84,7 @@ final class ResponseInference {
         if (!frame.complete() || summarizer.plans().plan(apiKey, Direction.RESPONSE, version).isEmpty()) {
             return null;
         }
-        ResponseHeader h;
+        KafkaResponseHeader h;
         try {
             h = headers.response(frame.data(), apiKey, version);
         } catch (WireReader.Truncated e) {

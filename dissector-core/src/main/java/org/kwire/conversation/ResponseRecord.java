@@ -1,7 +1,7 @@
 package org.kwire.conversation;
 
 import org.kwire.frame.FrameInfo;
-import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.KafkaResponseHeader;
 
 /**
  * A response frame as matched to its request.
@@ -12,7 +12,7 @@ import org.kwire.protocol.ResponseHeader;
  * @param inferredApiKey     the API inferred for a response whose request was not captured, else -1
  * @param inferredApiVersion its version, else -1
  */
-public record ResponseRecord(ResponseHeader header, FrameInfo frame, int inferredApiKey, int inferredApiVersion) {
+public record ResponseRecord(KafkaResponseHeader header, FrameInfo frame, int inferredApiKey, int inferredApiVersion) {
 
     /** True if the capture lost bytes of the response (then {@code frame.lastPacket()} is its last captured packet). */
     public boolean incomplete() {

@@ -5,8 +5,8 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.expert.ExpertItem;
 import org.kwire.plan.MessagePlan;
 import org.kwire.plan.PlanCache;
-import org.kwire.protocol.RequestHeader;
-import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.KafkaRequestHeader;
+import org.kwire.protocol.KafkaResponseHeader;
 import org.kwire.schema.Direction;
 import org.kwire.tree.FieldNode;
 
@@ -68,7 +68,7 @@ public final class FrameDissector {
     }
 
     /** The whole tree of a request frame whose header is already decoded. */
-    public FieldNode requestTree(ByteBuffer frame, RequestHeader h, long packet) {
+    public FieldNode requestTree(ByteBuffer frame, KafkaRequestHeader h, long packet) {
         return requestPass(frame, h, packet).tree();
     }
 
@@ -76,7 +76,7 @@ public final class FrameDissector {
      * A request frame's tree whose body nodes a pass of the interpreter (possibly the summary's) builds; the header's
      * nodes come from the decoded header, whose bytes are not read again.
      */
-    public TreePass requestPass(ByteBuffer given, RequestHeader h, long packet) {
+    public TreePass requestPass(ByteBuffer given, KafkaRequestHeader h, long packet) {
         ByteBuffer frame = fromPosition(given);
         Optional<MessagePlan> plan = plans.plan(h.apiKey(), Direction.REQUEST, h.apiVersion());
         FieldNode root = root(plan, "Request", h.apiKey(), h.apiVersion(), frame);
@@ -103,12 +103,12 @@ public final class FrameDissector {
     }
 
     /** The whole tree of a response frame; {@code apiKey}/{@code apiVersion} are its request's (-1 if unknown). */
-    public FieldNode responseTree(ByteBuffer frame, ResponseHeader h, int apiKey, int apiVersion, long packet) {
+    public FieldNode responseTree(ByteBuffer frame, KafkaResponseHeader h, int apiKey, int apiVersion, long packet) {
         return responsePass(frame, h, apiKey, apiVersion, packet).tree();
     }
 
     /** A response frame's tree whose body nodes a pass of the interpreter builds (see {@link #requestPass}). */
-    public TreePass responsePass(ByteBuffer given, ResponseHeader h, int apiKey, int apiVersion, long packet) {
+    public TreePass responsePass(ByteBuffer given, KafkaResponseHeader h, int apiKey, int apiVersion, long packet) {
         ByteBuffer frame = fromPosition(given);
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, Direction.RESPONSE, apiVersion);
         FieldNode root = root(plan, "Response", apiKey, apiVersion, frame);

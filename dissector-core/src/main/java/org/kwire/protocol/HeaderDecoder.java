@@ -45,12 +45,12 @@ public final class HeaderDecoder {
      * @return the header; for an api key or version no known schema defines, header version 1 is assumed
      * @throws WireReader.Truncated if the header does not fit in the frame
      */
-    public RequestHeader request(ByteBuffer frame) throws WireReader.Truncated {
+    public KafkaRequestHeader request(ByteBuffer frame) throws WireReader.Truncated {
         return request(FrameBytes.of(frame.slice()));
     }
 
     /** {@link #request(ByteBuffer)} of a frame's bytes as slices, read where they lie. */
-    public RequestHeader request(FrameBytes frame) throws WireReader.Truncated {
+    public KafkaRequestHeader request(FrameBytes frame) throws WireReader.Truncated {
         WireReader r = new WireReader(frame, 4, frame.length());
         short apiKey = r.int16();
         short apiVersion = r.int16();
@@ -59,7 +59,7 @@ public final class HeaderDecoder {
         int clientIdLength = hv >= 1 && r.remaining() >= 2 ? frame.getShort(r.position()) : 0;
         String clientId = hv >= 1 ? r.nullableString() : null;
         int tagged = hv >= 2 ? r.skipTaggedFields() : 0;
-        return new RequestHeader(apiKey, apiVersion, correlationId, clientId, hv, r.position() - 4, clientIdLength, tagged);
+        return new KafkaRequestHeader(apiKey, apiVersion, correlationId, clientId, hv, r.position() - 4, clientIdLength, tagged);
     }
 
     /**
@@ -83,17 +83,17 @@ public final class HeaderDecoder {
      *              {@link #request(ByteBuffer)} takes them
      * @throws WireReader.Truncated if the header does not fit in the frame
      */
-    public ResponseHeader response(ByteBuffer frame, int apiKey, int apiVersion) throws WireReader.Truncated {
+    public KafkaResponseHeader response(ByteBuffer frame, int apiKey, int apiVersion) throws WireReader.Truncated {
         return response(FrameBytes.of(frame.slice()), apiKey, apiVersion);
     }
 
     /** {@link #response(ByteBuffer, int, int)} of a frame's bytes as slices, read where they lie. */
-    public ResponseHeader response(FrameBytes frame, int apiKey, int apiVersion) throws WireReader.Truncated {
+    public KafkaResponseHeader response(FrameBytes frame, int apiKey, int apiVersion) throws WireReader.Truncated {
         WireReader r = new WireReader(frame, 4, frame.length());
         int correlationId = r.int32();
         int hv = versions.responseHeaderVersion(apiKey, apiVersion);
         int tagged = hv >= 1 ? r.skipTaggedFields() : 0;
-        return new ResponseHeader(correlationId, hv, r.position() - 4, tagged);
+        return new KafkaResponseHeader(correlationId, hv, r.position() - 4, tagged);
     }
 
     /**

@@ -14,7 +14,7 @@ import org.kwire.frame.KafkaFrame;
  *                    declared size; {@link HeaderDecoder#looksLikeRequest}): what tells a request from a raw SASL
  *                    token (KIP-43) once authentication is over
  */
-public record RequestFrame(KafkaFrame frame, RequestHeader header, int truncatedAt, boolean requestLike) {
+public record RequestFrame(KafkaFrame frame, KafkaRequestHeader header, int truncatedAt, boolean requestLike) {
 
     /** The size-prefixed bytes: size prefix at index 0, {@code limit()} the end of what was captured. */
     public java.nio.ByteBuffer bytes() {

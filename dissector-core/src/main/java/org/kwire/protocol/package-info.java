@@ -3,7 +3,7 @@
  * and the bodies are written in. {@link org.kwire.protocol.HeaderDecoder} decodes a request header
  * ({@code RequestHeader.json} v0-2) or a response header ({@code ResponseHeader.json} v0-1, whose version follows the
  * request's API and version) from a frame whose index 0 is the int32 size prefix, into the records
- * {@link org.kwire.protocol.RequestHeader} and {@link org.kwire.protocol.ResponseHeader};
+ * {@link org.kwire.protocol.KafkaRequestHeader} and {@link org.kwire.protocol.KafkaResponseHeader};
  * {@link org.kwire.protocol.HeaderVersions} says which header version an API version uses;
  * {@link org.kwire.protocol.RequestFrame} and {@link org.kwire.protocol.ResponseFrame} are frames as the stream stage
  * cuts them, header or correlation_id read once; {@link org.kwire.protocol.WireReader} reads the primitive types
@@ -29,7 +29,7 @@
  *
  * <h2>API status</h2>
  * Internal: may change without notice. The front door gives headers as its own {@code org.kwire.api.FrameHeader}.
- * ({@link org.kwire.protocol.RequestHeader} is reachable from {@code org.kwire.summary.ExchangeSummary}, which only
+ * ({@link org.kwire.protocol.KafkaRequestHeader} is reachable from {@code org.kwire.summary.ExchangeSummary}, which only
  * {@code KafkaExchange.of}, an adapter for code that runs kwire's pipeline itself, names; see
  * {@code org.kwire.summary}.)
  */

@@ -2,7 +2,7 @@ package org.kwire.report;
 
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.protocol.ErrorCodes;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
@@ -76,7 +76,7 @@ final class ClientAccumulator implements ExchangeSink {
 
     @Override
     public void onExchange(ExchangeSummary e) {
-        RequestHeader h = e.requestHeader();
+        KafkaRequestHeader h = e.requestHeader();
         if (h == null) {
             return;
         }

@@ -2,7 +2,7 @@ package org.kwire.report;
 
 import org.HdrHistogram.Histogram;
 import org.kwire.protocol.ErrorCodes;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.summary.ClusterFacts;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
@@ -101,7 +101,7 @@ final class ReplicationAccumulator {
                 leader(p, frame, time, broker, apiName);
             }
         }
-        RequestHeader h = e.requestHeader();
+        KafkaRequestHeader h = e.requestHeader();
         for (FrameSummary.ErrorRef err : rs.errors()) {
             if ((err.code() == NOT_LEADER_OR_FOLLOWER || err.code() == FENCED_LEADER_EPOCH) && err.partition() >= 0) {
                 event(new LeadershipPart.LeaderEvent(frame, time, key(err.topic(), err.topicId()), err.partition(), null,

@@ -5,7 +5,7 @@ import org.kwire.expert.ExpertGroup;
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.Severity;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
@@ -118,7 +118,7 @@ public final class ReportBuilder implements ExchangeSink {
 
     /** Every frame counts in the capture facts, whatever the filter keeps. */
     @Override
-    public void onRequestFrame(KafkaConversation conversation, KafkaFrame frame, RequestHeader header, FrameSummary summary) {
+    public void onRequestFrame(KafkaConversation conversation, KafkaFrame frame, KafkaRequestHeader header, FrameSummary summary) {
         frameFacts(summary);
     }
 
@@ -156,7 +156,7 @@ public final class ReportBuilder implements ExchangeSink {
     @Override
     public void onExchange(ExchangeSummary e) {
         Connection c = connection(e.conversation());
-        RequestHeader h = e.requestHeader();
+        KafkaRequestHeader h = e.requestHeader();
         sections.onExchange(e);
         groups.onExchange(e);
         String apiName = e.apiKey() < 0 ? null : schemas.apiName(e.apiKey());

@@ -1,7 +1,7 @@
 package org.kwire.report;
 
 import org.kwire.frame.FrameInfo;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.WaitClassifier;
 
@@ -46,7 +46,7 @@ final class SlowestExchanges {
                 || heap.peek().latencyUs() == latency && heap.peek().requestFrame() < e.request().frame().lastPacket())) {
             return;
         }
-        RequestHeader h = e.requestHeader();
+        KafkaRequestHeader h = e.requestHeader();
         FrameInfo req = e.request().frame();
         SlowExchange s = new SlowExchange(apiName, h.apiVersion(), h.correlationId(), latency, req.lastPacket(),
                 e.response().frame().lastPacket(), Instant.ofEpochSecond(0, req.lastTimestampNanos()).toString(),

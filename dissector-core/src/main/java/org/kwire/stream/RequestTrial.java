@@ -2,7 +2,7 @@ package org.kwire.stream;
 
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.HeaderDecoder;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.protocol.WireReader;
 import org.kwire.schema.Direction;
 import org.kwire.summary.FrameFindings;
@@ -26,7 +26,7 @@ final class RequestTrial {
         if (!frame.complete()) {
             return false;
         }
-        RequestHeader h;
+        KafkaRequestHeader h;
         try {
             h = headers.request(frame.data());
         } catch (WireReader.Truncated e) {

@@ -1,7 +1,7 @@
 package org.kwire.summary;
 
 import org.kwire.conversation.KafkaConversation;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 
 import java.util.Set;
 
@@ -40,7 +40,7 @@ public record ExchangeFilter(Set<Integer> apiKeys, Set<String> topics, Set<Strin
         if (errorsOnly && !e.hasErrors() || minLatencyMicros >= 0 && e.latencyMicros() < minLatencyMicros) {
             return false;
         }
-        RequestHeader h = e.requestHeader();
+        KafkaRequestHeader h = e.requestHeader();
         if (!testPlace(e.conversation(), e.apiKey(), h == null ? null : h.clientId(), h != null || clientIds.isEmpty())) {
             return false;
         }
@@ -51,12 +51,12 @@ public record ExchangeFilter(Set<Integer> apiKeys, Set<String> topics, Set<Strin
      * Whether a request passes the filter's API, client and connection parts: what a request alone decides (its
      * exchange may still name a topic of the filter in the response only, e.g. a Metadata request for every topic).
      */
-    public boolean testRequestPlace(KafkaConversation c, RequestHeader h) {
+    public boolean testRequestPlace(KafkaConversation c, KafkaRequestHeader h) {
         return testPlace(c, h.apiKey(), h.clientId(), true);
     }
 
     /** Whether a request passes the filter's API, client and connection parts, and names one of its topics (if any). */
-    public boolean testRequest(KafkaConversation c, RequestHeader h, FrameSummary summary, TopicNames topics) {
+    public boolean testRequest(KafkaConversation c, KafkaRequestHeader h, FrameSummary summary, TopicNames topics) {
         return testPlace(c, h.apiKey(), h.clientId(), true) && (this.topics.isEmpty() || names(summary, topics));
     }
 

@@ -3,7 +3,7 @@ package org.kwire.summary;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 
 /**
  * Receives the analysis of Kafka traffic: exchanges (the unit of reports and events) and, for consumers that print
@@ -16,7 +16,7 @@ public interface ExchangeSink {
     }
 
     /** A request frame as it arrives. */
-    default void onRequestFrame(KafkaConversation conversation, KafkaFrame frame, RequestHeader header, FrameSummary summary) {
+    default void onRequestFrame(KafkaConversation conversation, KafkaFrame frame, KafkaRequestHeader header, FrameSummary summary) {
     }
 
     /** A response frame as it arrives, with its exchange so far (the request side may be null). */

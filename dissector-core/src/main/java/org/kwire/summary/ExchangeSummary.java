@@ -2,7 +2,7 @@ package org.kwire.summary;
 
 import org.kwire.conversation.Exchange;
 import org.kwire.conversation.KafkaConversation;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 
 /**
  * A request/response exchange with the summaries of its frames. One side may be missing: a request that got no
@@ -25,7 +25,7 @@ public record ExchangeSummary(Exchange exchange, FrameSummary request, FrameSumm
     }
 
     /** The request header, or null. */
-    public RequestHeader requestHeader() {
+    public KafkaRequestHeader requestHeader() {
         return exchange.request() == null ? null : exchange.request().header();
     }
 

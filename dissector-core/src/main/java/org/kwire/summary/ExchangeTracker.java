@@ -8,7 +8,7 @@ import org.kwire.dissect.DissectionVisitor;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.RequestFrame;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.schema.Direction;
 
 import java.util.List;
@@ -85,7 +85,7 @@ public final class ExchangeTracker implements ConversationListener {
     @Override
     public void onRequest(KafkaConversation c, RequestFrame request, RequestRecord record) {
         KafkaFrame frame = request.frame();
-        RequestHeader h = request.header();
+        KafkaRequestHeader h = request.header();
         DissectionVisitor alongside = tap == null ? null : tap.request(c, request);
         order.submit(() -> summarizer.examine(frame, h.bodyOffset(), h.apiKey(), Direction.REQUEST, h.apiVersion(), alongside),
                 frame.length(), found -> {

@@ -45,7 +45,7 @@ class KafkaConversationTest {
     private final ConversationListener listener = new ConversationListener() {
         @Override
         public void onRequest(KafkaConversation c, RequestFrame frame, RequestRecord record) {
-            org.kwire.protocol.RequestHeader h = frame.header();
+            org.kwire.protocol.KafkaRequestHeader h = frame.header();
             events.add("request " + h.apiKey() + " v" + h.apiVersion() + " #" + h.correlationId() + " " + h.clientId());
             records.add(record);
         }

@@ -38,7 +38,7 @@ class HeaderDecoderTest {
             for (short v = k.messageType.lowestSupportedVersion(); v <= k.messageType.highestSupportedVersion(true); v++) {
                 RequestHeader kafka = new RequestHeader(k, v, "client-é-" + n, 1000 + n);
                 ByteBuffer frame = requestFrame(kafka, 3);
-                org.kwire.protocol.RequestHeader ours = decoder.request(frame);
+                org.kwire.protocol.KafkaRequestHeader ours = decoder.request(frame);
                 String what = k.name + " v" + v;
                 assertEquals(k.id, ours.apiKey(), what);
                 assertEquals(v, ours.apiVersion(), what);
@@ -63,7 +63,7 @@ class HeaderDecoderTest {
                 int size = kafka.data().size(cache, hv);
                 ByteBuffer b = ByteBuffer.allocate(4 + size).putInt(size);
                 kafka.data().write(new ByteBufferAccessor(b), cache, hv);
-                org.kwire.protocol.ResponseHeader ours = decoder.response(b.rewind(), k.id, v);
+                org.kwire.protocol.KafkaResponseHeader ours = decoder.response(b.rewind(), k.id, v);
                 assertEquals(77, ours.correlationId());
                 assertEquals(hv, ours.headerVersion(), k.name + " v" + v);
                 assertEquals(size, ours.length(), k.name + " v" + v);
@@ -104,7 +104,7 @@ class HeaderDecoderTest {
         frame.get(0, big, 100, frame.limit());
         ByteBuffer wrapped = ByteBuffer.wrap(big, 100, frame.limit());
         for (ByteBuffer b : new ByteBuffer[] {wrapped, wrapped.slice(), wrapped.duplicate()}) {
-            org.kwire.protocol.RequestHeader h = decoder.request(b);
+            org.kwire.protocol.KafkaRequestHeader h = decoder.request(b);
             assertEquals(List.of(3, 12, 42, "app"), List.of((int) h.apiKey(), (int) h.apiVersion(), h.correlationId(), h.clientId()));
             org.kwire.dissect.FrameDissector dissector = new org.kwire.dissect.FrameDissector(
                     new org.kwire.plan.PlanCache(SchemaRegistry.bundled()), org.kwire.dissect.RecordsHandler.SIZE_ONLY, true);

@@ -26,14 +26,14 @@ final class KafkaWire {
     private KafkaWire() {
     }
 
-    /** A request frame: RequestHeader (its version as Kafka picks it for the API version) and body. */
+    /** A request frame: request header (its version as Kafka picks it for the API version) and body. */
     static byte[] request(ApiKeys api, int version, int correlationId, String clientId, ApiMessage body) {
         RequestHeaderData header = new RequestHeaderData().setRequestApiKey(api.id).setRequestApiVersion((short) version)
                 .setCorrelationId(correlationId).setClientId(clientId);
         return frame(header, api.requestHeaderVersion((short) version), body, (short) version);
     }
 
-    /** A response frame: ResponseHeader (v0 or v1, as Kafka picks it; always v0 for ApiVersions) and body. */
+    /** A response frame: response header (v0 or v1, as Kafka picks it; always v0 for ApiVersions) and body. */
     static byte[] response(ApiKeys api, int version, int correlationId, ApiMessage body) {
         return frame(new ResponseHeaderData().setCorrelationId(correlationId),
                 api.responseHeaderVersion((short) version), body, (short) version);

@@ -9,7 +9,7 @@ import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.PlanCache;
 import org.kwire.protocol.RequestFrame;
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.schema.Direction;
@@ -100,7 +100,7 @@ public final class SourceTraffic {
         @Override
         public void onRequest(KafkaConversation c, RequestFrame r, RequestRecord record) {
             KafkaFrame frame = r.frame();
-            RequestHeader h = r.header();
+            KafkaRequestHeader h = r.header();
             if (!frame.complete()) {
                 return;
             }

@@ -8,8 +8,8 @@ import org.kwire.frame.FrameInfo;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.plan.MessagePlan;
 import org.kwire.protocol.HeaderDecoder;
-import org.kwire.protocol.RequestHeader;
-import org.kwire.protocol.ResponseHeader;
+import org.kwire.protocol.KafkaRequestHeader;
+import org.kwire.protocol.KafkaResponseHeader;
 import org.kwire.protocol.WireReader;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
@@ -107,10 +107,10 @@ public class DissectBench extends JmhSettings {
             SourceTraffic.Frame f = frames.get(i);
             ByteBuffer b = bytes.get(i);
             if (f.direction() == Direction.REQUEST) {
-                RequestHeader h = headers.request(b);
+                KafkaRequestHeader h = headers.request(b);
                 bh.consume(dissector.requestTree(b, h, 1));
             } else {
-                ResponseHeader h = headers.response(b, f.apiKey(), f.apiVersion());
+                KafkaResponseHeader h = headers.response(b, f.apiKey(), f.apiVersion());
                 bh.consume(dissector.responseTree(b, h, f.apiKey(), f.apiVersion(), 1));
             }
         }

@@ -13,11 +13,11 @@ package org.kwire.protocol;
  *                       no client_id)
  * @param taggedFields   number of tagged fields in the header's tagged-field section (header v2; 0 before)
  */
-public record RequestHeader(short apiKey, short apiVersion, int correlationId, String clientId, int headerVersion,
+public record KafkaRequestHeader(short apiKey, short apiVersion, int correlationId, String clientId, int headerVersion,
                             int length, int clientIdLength, int taggedFields) {
 
     /** A header without the wire details of its client_id and tagged fields (tests, hand-built headers). */
-    public RequestHeader(short apiKey, short apiVersion, int correlationId, String clientId, int headerVersion, int length) {
+    public KafkaRequestHeader(short apiKey, short apiVersion, int correlationId, String clientId, int headerVersion, int length) {
         this(apiKey, apiVersion, correlationId, clientId, headerVersion, length,
                 clientId == null ? -1 : clientId.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, 0);
     }

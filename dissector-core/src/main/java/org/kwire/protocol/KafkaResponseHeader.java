@@ -8,10 +8,10 @@ package org.kwire.protocol;
  * @param length        header length in bytes (after the 4-byte size prefix)
  * @param taggedFields  number of tagged fields in the header (v1; 0 in v0)
  */
-public record ResponseHeader(int correlationId, int headerVersion, int length, int taggedFields) {
+public record KafkaResponseHeader(int correlationId, int headerVersion, int length, int taggedFields) {
 
     /** A header without tagged fields. */
-    public ResponseHeader(int correlationId, int headerVersion, int length) {
+    public KafkaResponseHeader(int correlationId, int headerVersion, int length) {
         this(correlationId, headerVersion, length, 0);
     }
 
