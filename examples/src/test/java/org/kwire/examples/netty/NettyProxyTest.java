@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kwire.api.ConnectionListener;
 import org.kwire.api.KafkaExchange;
 import org.kwire.api.capture.KafkaCapture;
+import org.kwire.api.capture.LiveExchanges;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -58,6 +59,7 @@ class NettyProxyTest {
     void theProxysExchangesAreTheCapturesExchanges(@TempDir Path dir) throws Exception {
         AtomicReference<InetSocketAddress> broker = new AtomicReference<>();
         Queue<KafkaExchange> proxied = new ConcurrentLinkedQueue<>();
+        Queue<KafkaExchange> heard = new ConcurrentLinkedQueue<>(); // KafkaCapture.live on lo, beside tcpdump
         Queue<String> badFrames = new ConcurrentLinkedQueue<>();
         AtomicInteger frames = new AtomicInteger();
         ConnectionListener listener = ConnectionListener.of(f -> {
@@ -69,7 +71,9 @@ class NettyProxyTest {
         Path pcap = dir.resolve("proxy.pcap");
         try (KafkaProxy proxy = KafkaProxy.start(new InetSocketAddress("127.0.0.1", 0), broker::get, () -> listener)) {
             long kernelDrops;
+            long liveDrops;
             try (LoopbackTcpdump tcpdump = LoopbackTcpdump.start(proxy.port(), pcap);
+                 LiveExchanges live = KafkaCapture.create().brokerPorts(proxy.port()).live("lo", heard::add);
                  KafkaClusterTestKit cluster = startBroker(dir.resolve("kafka"), proxy.port())) {
                 broker.set(new InetSocketAddress("127.0.0.1",
                         Integer.parseInt(cluster.bootstrapServers().replaceAll(".*:", ""))));
@@ -79,11 +83,15 @@ class NettyProxyTest {
                     Thread.sleep(50);
                 }
                 kernelDrops = tcpdump.stop();
+                live.close(); // every exchange heard live given before it returns
+                liveDrops = live.kernelDrops();
             }
             assertEquals(0, kernelDrops, "tcpdump lost no packet");
+            assertEquals(0, liveDrops, "the live capture lost no packet");
 
             List<KafkaExchange> captured = KafkaCapture.create().brokerPorts(proxy.port()).exchanges(pcap);
             assertEquals(byConnection(captured), byConnection(proxied));
+            assertEquals(byConnection(captured), byConnection(heard), "KafkaCapture.live heard what the capture holds");
             assertEquals(countsByApi(captured), countsByApi(proxied));
 
             assertEquals(List.of(), List.copyOf(badFrames));

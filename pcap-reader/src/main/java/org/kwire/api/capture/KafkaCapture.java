@@ -5,6 +5,7 @@ import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.capture.CaptureFacts;
 import org.kwire.capture.PacketPipeline;
 import org.kwire.expert.ExpertNote;
+import org.kwire.live.LiveCapture;
 import org.kwire.pcap.CaptureFiles;
 import org.kwire.pcap.PacketSource;
 import org.kwire.plan.PlanCache;
@@ -117,6 +118,26 @@ public final class KafkaCapture {
         try (PacketSource source = CaptureFiles.open(in, name)) {
             return run(source, name, 0, e -> { }, true);
         }
+    }
+
+    /**
+     * Captures live on an interface (libpcap, through pcap4j and JNA: optional dependencies of pcap-reader, which live
+     * capture needs; the process must be allowed to capture) the TCP packets of the broker ports, and gives
+     * {@code each} every exchange as it completes, on a thread of the capture's, until the returned capture is closed.
+     *
+     * @param device interface name ({@code lo}, {@code eth0}, {@code any}; {@code kwire interfaces} lists them)
+     * @throws IOException if the capture cannot start: pcap4j, JNA or libpcap missing, not permitted, no such
+     *                     interface (the message says which, in one sentence)
+     */
+    public LiveExchanges live(String device, Consumer<KafkaExchange> each) throws IOException {
+        StringBuilder filter = new StringBuilder("tcp and (");
+        String or = "";
+        for (int p : new java.util.TreeSet<>(brokerPorts)) {
+            filter.append(or).append("port ").append(p);
+            or = " or ";
+        }
+        LiveCapture capture = LiveCapture.open(device, filter.append(')').toString(), LiveCapture.DEFAULT_SNAPLEN);
+        return LiveExchanges.start(capture, source -> run(source, device, 0, each, false));
     }
 
     /** Feeds the capture through the pipeline; the report when {@code withReport}, else null. */
