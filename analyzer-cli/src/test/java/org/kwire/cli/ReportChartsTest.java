@@ -158,12 +158,12 @@ class ReportChartsTest {
         String said = "This report has no per-topic rate (it was written by an older kwire).";
         assertEquals(List.of(said, said), d.select("#chart-throughput-produced p.empty, #chart-throughput-fetched p.empty")
                 .eachText());
-        assertEquals(4, d.select("svg.chart").size());
+        assertEquals(5, d.select("svg.chart").size());
     }
 
     /** Other real captures: every chart draws marks, or says in words why it has none. */
     @ParameterizedTest
-    @CsvSource({"kcat.pcap, 9092, 6", "sasl-plain.pcap, 9094, 6", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 4",
+    @CsvSource({"kcat.pcap, 9092, 7", "sasl-plain.pcap, 9094, 7", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 4",
             "java-basic-snap128.pcap, 9092, 3", "deepflow-01-fetch-v12-unknown.pcap, 9092, 2"})
     void otherCapturesRender(String capture, int port, int charts) throws IOException {
         Path json = ReportPages.report(dir, capture, "--port", Integer.toString(port));

@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReportPageInChromiumTest {
 
     private static final List<String> CHARTS = List.of("rate", "latency", "errors", "topics", "throughput-produced",
-            "throughput-fetched");
+            "throughput-fetched", "rebalances");
 
     @Test
     void everyChartRendersWithVisibleMarksAndNoErrors(@TempDir Path dir) throws IOException, InterruptedException {
@@ -75,7 +75,7 @@ class ReportPageInChromiumTest {
     }
 
     /** What the probe measured of the page laid out by headless Chromium. */
-    private static JsonNode probe(Path page, Path dir) throws IOException, InterruptedException {
+    static JsonNode probe(Path page, Path dir) throws IOException, InterruptedException {
         Path probed = dir.resolve("probed.html");
         Files.writeString(probed, withProbe(Files.readString(page, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
         Element out = Jsoup.parse(HeadlessChromium.dumpDom(probed, dir)).getElementById("kwire-probe");

@@ -20,9 +20,10 @@ import java.util.stream.Collectors;
 
 /**
  * The summary that fits one screen: one line per thing to check (capture, connections, requests, the error rate,
- * unmatched exchanges, damaged frames, record batches, warnings, upgrade readiness, long-polls counted apart, the
+ * unmatched exchanges, damaged frames, record batches, rebalances, replication, warnings, upgrade readiness, long-polls counted apart, the
  * slowest exchange); a line that needs a look starts with {@code !}. An entry wraps onto {@value #MAX_LINES} lines at
- * most, the last cut with {@code ...}, but for the error names and expert keys: those are always shown in full.
+ * most ({@value #REPLICATION_LINES} for replication), the last cut with {@code ...}, but for the error names and expert keys:
+ * those are always shown in full.
  */
 final class SummarySection implements TextSection {
 
@@ -30,6 +31,8 @@ final class SummarySection implements TextSection {
     private static final int LABEL = 16;
     /** Lines a summary entry wraps onto at most (but the error names and the expert keys). */
     private static final int MAX_LINES = 3;
+    /** Lines the replication entry wraps onto at most: classes, the worst followers, leader moves, errors. */
+    private static final int REPLICATION_LINES = 5;
 
     @Override
     public String title() {
@@ -70,6 +73,8 @@ final class SummarySection implements TextSection {
         line(lines, width, damaged, "Frames", damaged ? Units.count(c.malformedFrames()) + " malformed, "
                 + Units.count(c.incompleteFrames()) + " incomplete (bytes the capture lost)" : "none malformed or incomplete");
         batches(lines, width, r);
+        entry(lines, width, "Rebalances", RebalanceWords.of(r), MAX_LINES);
+        entry(lines, width, "Replication", ReplicationWords.of(r), REPLICATION_LINES);
         warnings(lines, width, r);
         readiness(lines, width, r);
         longPolls(lines, width, r);
@@ -216,6 +221,13 @@ final class SummarySection implements TextSection {
                 .map(e -> e.getKey() + " " + Units.count(e.getValue())).collect(Collectors.joining(", "));
         line(lines, width, total > 0, "Warnings", (total == 0 ? "none" : Units.plural(total, "warning") + " (listed below)")
                 + (groups.isEmpty() ? "" : "; expert info: " + groups), Integer.MAX_VALUE);
+    }
+
+    /** An entry's line when there is one. */
+    private static void entry(List<String> lines, int width, String label, SummaryEntry entry, int maxLines) {
+        if (entry != null) {
+            line(lines, width, entry.look(), label, entry.text(), maxLines);
+        }
     }
 
     /** A labelled line of at most {@value #MAX_LINES} lines: {@link #line(List, int, boolean, String, String, int)}. */
