@@ -114,22 +114,8 @@ class LoadTest {
 
         List<Path> files = Splits.split(capture, 10, dir.resolve("split"));
         assertTrue(files.size() >= 3, files.toString());
-        List<String> options = List.of("--port", String.valueOf(port));
-        JsonNode jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split",
-                "always"), options, files)).json();
-        SameReport.assertSame(report, jobs, files.size() + " files through --jobs 2");
-        List<String> merge = new ArrayList<>(List.of("merge", "--format", "json"));
-        for (int i = 0; i < files.size(); i++) {
-            Path partial = dir.resolve("p" + i + ".json");
-            CliRun p = CliRun.of(Splits.args(List.of("analyze", "-q", "--partial", "-o", partial.toString()), options,
-                    List.of(files.get(i))));
-            assertEquals(0, p.exit(), p.err());
-            ReportSchema.assertValidPartial(Files.readString(partial));
-            merge.add(partial.toString());
-        }
-        JsonNode merged = CliRun.of(merge.toArray(String[]::new)).json();
-        SameReport.assertSame(report, merged, "partials merged");
-        assertEquals(load, merged.get("load"));
+        assertEquals(load, SameReport.assertSameSplit(report, files, List.of("--port", String.valueOf(port)), dir)
+                .get("load"));
     }
 
     /**

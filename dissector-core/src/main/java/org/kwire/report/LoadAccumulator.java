@@ -14,8 +14,8 @@ import java.util.TreeMap;
  * host and the client_id of its requests, as the {@code clients} section groups them) and API, its requests and their
  * bytes, the responses, their bytes, those with a non-zero error code and their {@code ThrottleTimeMs}
  * ({@link org.kwire.summary.ClusterFacts#throttleTimeMs()}); per broker endpoint the {@code ThrottleTimeMs} of its
- * responses. Exchanges without a decoded request header belong to no client (as in {@code clients}), but a decoded
- * response's throttle time still counts for its broker. Bounded: {@link #MAX_CLIENTS} clients; the exchanges of further
+ * responses. Exchanges without a decoded request header belong to no client (as in {@code clients}) and count for no
+ * broker either (a slice that lost the request cannot decode the response that one analysis may). Bounded: {@link #MAX_CLIENTS} clients; the exchanges of further
  * ones are counted, not kept. Not thread-safe.
  */
 final class LoadAccumulator {
@@ -49,13 +49,13 @@ final class LoadAccumulator {
 
     void onExchange(ExchangeSummary e, String apiName) {
         FrameSummary rs = e.response();
-        int throttleMs = rs != null && rs.decoded() ? rs.message().cluster().throttleTimeMs() : -1;
-        if (throttleMs >= 0) {
-            brokers.merge(e.conversation().broker(), ThrottleStats.NONE.add(throttleMs), ThrottleStats::merge);
-        }
         RequestHeader h = e.requestHeader();
         if (h == null) {
             return;
+        }
+        int throttleMs = rs != null && rs.decoded() ? rs.message().cluster().throttleTimeMs() : -1;
+        if (throttleMs >= 0) {
+            brokers.merge(e.conversation().broker(), ThrottleStats.NONE.add(throttleMs), ThrottleStats::merge);
         }
         String address = ClientAccumulator.address(e.conversation().client());
         String key = address + '\0' + h.clientId();
