@@ -75,20 +75,7 @@ class ConsumerGroupsTest {
         assertSameGroup(kip848, k);
 
         List<Path> files = Splits.split(capture, 60, dir.resolve("split"));
-        List<String> options = List.of("--port", String.valueOf(port));
-        JsonNode jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split",
-                "always"), options, files)).json();
-        SameReport.assertSame(report, jobs, files.size() + " files through --jobs 2");
-        List<String> merge = new ArrayList<>(List.of("merge", "--format", "json"));
-        for (int i = 0; i < files.size(); i++) {
-            Path partial = dir.resolve("p" + i + ".json");
-            CliRun p = CliRun.of(Splits.args(List.of("analyze", "-q", "--partial", "-o", partial.toString()), options,
-                    List.of(files.get(i))));
-            assertEquals(0, p.exit(), p.err());
-            ReportSchema.assertValidPartial(Files.readString(partial));
-            merge.add(partial.toString());
-        }
-        SameReport.assertSame(report, CliRun.of(merge.toArray(String[]::new)).json(), "partials merged");
+        SameReport.assertSameSplit(report, files, List.of("--port", String.valueOf(port)), dir);
     }
 
     /**

@@ -109,4 +109,29 @@ final class SameReport {
         String s = n.toString();
         return s.length() > 160 ? s.substring(0, 160) + "..." : s;
     }
+
+    /**
+     * The report of {@code files} (one capture split) through {@code --jobs 2 --split always}, and the merge of their
+     * per-file partials (each valid against the partial schema, written under {@code dir}), equal {@code whole}.
+     *
+     * @return the merged partials' report
+     */
+    static JsonNode assertSameSplit(JsonNode whole, List<java.nio.file.Path> files, List<String> options,
+                                    java.nio.file.Path dir) throws Exception {
+        JsonNode jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split",
+                "always"), options, files)).json();
+        assertSame(whole, jobs, files.size() + " files through --jobs 2");
+        List<String> merge = new ArrayList<>(List.of("merge", "--format", "json"));
+        for (int i = 0; i < files.size(); i++) {
+            java.nio.file.Path partial = dir.resolve("p" + i + ".json");
+            CliRun p = CliRun.of(Splits.args(List.of("analyze", "-q", "--partial", "-o", partial.toString()), options,
+                    List.of(files.get(i))));
+            assertEquals(0, p.exit(), p.err());
+            ReportSchema.assertValidPartial(java.nio.file.Files.readString(partial));
+            merge.add(partial.toString());
+        }
+        JsonNode merged = CliRun.of(merge.toArray(String[]::new)).json();
+        assertSame(whole, merged, "partials merged");
+        return merged;
+    }
 }

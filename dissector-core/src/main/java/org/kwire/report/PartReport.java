@@ -58,7 +58,7 @@ public final class PartReport {
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
                 List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.groups(),
-                p.replication());
+                p.replication(), p.load());
     }
 
     /**
@@ -110,6 +110,10 @@ public final class PartReport {
                     + org.kwire.groups.GroupsPart.MAX_EVENTS + " kept were not replayed");
         }
         warnings.addAll(ReplicationWarnings.of(p.replication()));
+        if (p.load().exchangesOmitted() > 0) {
+            warnings.add("load: " + p.load().exchangesOmitted() + " exchange(s) of clients past the first "
+                    + LoadAccumulator.MAX_CLIENTS + " (address, client_id) are not counted there");
+        }
         return new Report(Report.VERSION, cap, apis, p.responsesWithoutRequest(), conns,
                 clients.stream().map(c -> c.toStats(schemas)).toList(),
                 TopicBreakdown.of(partitions, p.topicRequests(), topicErrors, names), partitions, List.copyOf(slowest),
@@ -126,7 +130,7 @@ public final class PartReport {
                         clients.stream().filter(c -> c.address().equals(address) && java.util.Objects.equals(c.clientId(), id)
                                 && c.softwareName() != null).map(c -> new String[] {c.softwareName(), c.softwareVersion()})
                                 .findFirst().orElse(null)),
-                                p.replication().toSummary(names, numbering));
+                                p.replication().toSummary(names, numbering), LoadSummary.of(p.load(), p.slowestCount()));
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

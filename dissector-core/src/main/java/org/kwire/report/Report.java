@@ -38,6 +38,8 @@ import java.util.Map;
  *                               of kwire versions before it)
  * @param replication            Fetch by class (consumers, followers, the metadata log), followers' lag, leadership
  *                               (null in reports of kwire versions before it)
+ * @param load                   who causes load: per client and API request rate, bytes, error rate and throttle time;
+ *                               top talkers; throttling per broker (null in reports of kwire versions before it)
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -47,7 +49,7 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      long warningsOmitted, boolean longPollsIncluded, Readiness readiness,
                      List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate,
                      TlsSummary tls, ReportFilter filter, org.kwire.groups.ConsumerGroups consumerGroups,
-                     ReplicationSummary replication) {
+                     ReplicationSummary replication, LoadSummary load) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;
@@ -57,6 +59,6 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
         return new Report(reportVersion, capture, apis, responsesWithoutRequest, connections, clients, topics, partitions,
                 slowest, requestRate, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, expert, warnings,
                 warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f, consumerGroups,
-                replication);
+                replication, load);
     }
 }

@@ -60,6 +60,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final RecordSets recordSets;
     private final TlsAccumulator tls = new TlsAccumulator();
     private final ReplicationAccumulator replication = new ReplicationAccumulator();
+    private final LoadAccumulator load = new LoadAccumulator();
     private long warningsOmitted;
     private long frames;
     private long malformedFrames;
@@ -161,6 +162,7 @@ public final class ReportBuilder implements ExchangeSink {
         groups.onExchange(e);
         String apiName = e.apiKey() < 0 ? null : schemas.apiName(e.apiKey());
         replication.onExchange(e, apiName);
+        load.onExchange(e, apiName);
         if (h != null) {
             int bytes = e.request().frame().length();
             api(h.apiKey()).request(h.apiVersion(), bytes);
@@ -291,7 +293,7 @@ public final class ReportBuilder implements ExchangeSink {
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
                 sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()),
                 groups.part(),
-                replication.part());
+                replication.part(), load.part());
     }
 
     private ApiAccumulator api(int apiKey) {

@@ -34,6 +34,8 @@ import java.util.function.LongUnaryOperator;
  *                          partial written before it existed: none)
  * @param replication       Fetch by class, followers' lag, leadership ({@link ReplicationPart}; null, in a partial
  *                          written before it existed: none)
+ * @param load              per client and API: requests, bytes, errors, throttle time; throttling per broker
+ *                          ({@link LoadPart}; null, in a partial written before it existed: none)
  */
 public record ReportPart(int slowestCount, boolean includeLongPolls, String targetKafka, List<Slice> slices,
                          Map<Long, Long> frameTimes, List<ApiPart> apis, long responsesWithoutRequest, long frames,
@@ -45,13 +47,14 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                          List<NoteEntry> warnings, long warningsOmitted, List<ClientPart> clients,
                          List<BrokerPart> brokers, List<TxnPart> transactions, TlsPart tls, Map<String, String> topicNames,
                          GroupWaits groupWaits, org.kwire.groups.GroupsPart groups,
-                         ReplicationPart replication) {
+                         ReplicationPart replication, LoadPart load) {
 
     /** A part without {@code groupWaits} (read from an older partial) has none. */
     public ReportPart {
         groupWaits = groupWaits == null ? GroupWaits.NONE : groupWaits;
         groups = groups == null ? org.kwire.groups.GroupsPart.NONE : groups;
         replication = replication == null ? ReplicationPart.NONE : replication;
+        load = load == null ? LoadPart.NONE : load;
     }
 
     /**
@@ -142,7 +145,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication);
+                replication, load);
     }
 
     /** What to add to the stream offsets of the notes of one direction of a stream (0: nothing). */
@@ -166,7 +169,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication);
+                replication, load);
     }
 
     /** This part with its slices, connections and clients replaced. */
@@ -175,7 +178,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication);
+                replication, load);
     }
 
     /** This part with its slowest exchanges and group waits replaced. */
@@ -184,7 +187,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication);
+                replication, load);
     }
 
     /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
@@ -209,7 +212,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 brokers.stream().map(b -> new BrokerPart(PartMerge.mapFrame(b.stats(), frame), b.good())).toList(),
                 transactions.stream().map(t -> PartMerge.mapFrames(t, frame)).toList(),
                 PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s), groups.map(frame),
-                replication.mapFrames(frame));
+                replication.mapFrames(frame), load);
     }
 
     /** Packets of every slice. */
