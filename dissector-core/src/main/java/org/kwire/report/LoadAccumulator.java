@@ -1,6 +1,6 @@
 package org.kwire.report;
 
-import org.kwire.protocol.RequestHeader;
+import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
 
@@ -49,7 +49,7 @@ final class LoadAccumulator {
 
     void onExchange(ExchangeSummary e, String apiName) {
         FrameSummary rs = e.response();
-        RequestHeader h = e.requestHeader();
+        KafkaRequestHeader h = e.requestHeader();
         if (h == null) {
             return;
         }
