@@ -7,12 +7,10 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +31,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  */
 class ConsumerGroupsTest {
 
-    private static final Path CLUSTER = Path.of("/work/shared/captures/cluster/cluster-whole.pcap");
     private static final int RECORDS_PER_PARTITION = 10;
 
     @Test
@@ -87,11 +84,8 @@ class ConsumerGroupsTest {
      */
     @Test
     void theSharedClusterRunsClassicGroup() throws Exception {
-        Assumptions.assumeTrue(Files.exists(CLUSTER), "skipped: no shared capture " + CLUSTER);
-        JsonNode summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
-                CLUSTER.resolveSibling("client-summary.json").toFile());
-        JsonNode groups = CliRun.of("analyze", "-q", "--format", "json", "--port", "9292", "--port", "9293", "--port",
-                "9294", "--port", "9299", CLUSTER.toString()).json().get("consumer_groups").get("groups");
+        JsonNode groups = SharedCluster.report().get("consumer_groups").get("groups");
+        JsonNode summary = SharedCluster.clientSummary();
         assertEquals(1, groups.size());
         JsonNode g = groups.get(0);
         assertEquals(List.of("cluster-group", "classic", "consumer", "range", "[\"127.0.0.1:9294\"]",

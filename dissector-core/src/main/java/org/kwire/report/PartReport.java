@@ -130,7 +130,8 @@ public final class PartReport {
                         clients.stream().filter(c -> c.address().equals(address) && java.util.Objects.equals(c.clientId(), id)
                                 && c.softwareName() != null).map(c -> new String[] {c.softwareName(), c.softwareVersion()})
                                 .findFirst().orElse(null)),
-                                p.replication().toSummary(names, numbering), LoadSummary.of(p.load(), p.slowestCount()));
+                                p.replication().toSummary(names, numbering), LoadSummary.of(p.load(), p.slowestCount()),
+                ConsumerLagBuilder.build(p.replication().lag(), p.groups(), names, numbering));
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

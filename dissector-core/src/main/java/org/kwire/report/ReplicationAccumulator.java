@@ -21,7 +21,8 @@ import java.util.TreeSet;
  * response minus the fetch offset of the same exchange's request (an incremental fetch session's request that does
  * not name a partition gives no sample for it); leaders from Metadata (3) and DescribeTopicPartitions (75) responses;
  * the errors {@code NOT_LEADER_OR_FOLLOWER} and {@code FENCED_LEADER_EPOCH} of any response; the endpoints Metadata
- * and DescribeCluster (60) responses advertise, and the {@code NodeEndpoints} of Fetch responses. Bounded: {@link #MAX_LINES} lines, {@link #MAX_PARTITIONS}
+ * and DescribeCluster (60) responses advertise, and the {@code NodeEndpoints} of Fetch responses; consumers' lag and
+ * groups' committed offsets ({@link LagAccumulator}). Bounded: {@link #MAX_LINES} lines, {@link #MAX_PARTITIONS}
  * partitions followed for leadership, {@link #MAX_EVENTS} events listed. Not thread-safe.
  */
 final class ReplicationAccumulator {
@@ -78,10 +79,12 @@ final class ReplicationAccumulator {
     private final List<LeadershipPart.LeaderEvent> events = new ArrayList<>();
     private long eventsOmitted;
     private final Map<String, ReplicationPart.NodeSeen> nodes = new TreeMap<>();
+    private final LagAccumulator lag = new LagAccumulator();
 
     void onExchange(ExchangeSummary e, String apiName) {
         FrameSummary rq = e.request();
         FrameSummary rs = e.response();
+        lag.onExchange(e);
         if (e.apiKey() == FETCH && rq != null && rq.decoded()) {
             fetch(e, rq, rs);
         }
@@ -217,6 +220,6 @@ final class ReplicationAccumulator {
         List<LeadershipPart.PartitionLeader> ps = new ArrayList<>(leaders.values());
         ps.sort((a, b) -> (a.topic() + '\0' + a.partition()).compareTo(b.topic() + '\0' + b.partition()));
         return new ReplicationPart(l, new LeadershipPart(List.copyOf(ps), List.copyOf(events), eventsOmitted,
-                partitionsOmitted), List.copyOf(nodes.values()), linesOmitted);
+                partitionsOmitted), List.copyOf(nodes.values()), linesOmitted, lag.part());
     }
 }

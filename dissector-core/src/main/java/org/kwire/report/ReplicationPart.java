@@ -16,18 +16,22 @@ import java.util.function.LongUnaryOperator;
  * @param leadership   the leadership timeline
  * @param nodes        advertised endpoints, sorted by endpoint
  * @param linesOmitted Fetch lines past the bound
+ * @param lag          consumers' fetch lag, high watermarks and committed offsets ({@link LagPart}; null, in a partial
+ *                     written before it: none)
  */
 public record ReplicationPart(List<FetchLinkPart> links, LeadershipPart leadership, List<NodeSeen> nodes,
-                              long linesOmitted) {
+                              long linesOmitted, LagPart lag) {
 
     /** Nothing seen (also what a partial written before this section holds). */
-    public static final ReplicationPart NONE = new ReplicationPart(List.of(), LeadershipPart.NONE, List.of(), 0);
+    public static final ReplicationPart NONE = new ReplicationPart(List.of(), LeadershipPart.NONE, List.of(), 0,
+            LagPart.NONE);
 
     /** Reads a missing member as empty. */
     public ReplicationPart {
         links = links == null ? List.of() : links;
         leadership = leadership == null ? LeadershipPart.NONE : leadership;
         nodes = nodes == null ? List.of() : nodes;
+        lag = lag == null ? LagPart.NONE : lag;
     }
 
     /**
@@ -50,14 +54,14 @@ public record ReplicationPart(List<FetchLinkPart> links, LeadershipPart leadersh
         nodes.forEach(x -> n.put(x.endpoint, x));
         s.nodes.forEach(x -> n.merge(x.endpoint, x, (p, q) -> Sequences.later(p.frame, q.frame, order) == q.frame ? q : p));
         return new ReplicationPart(List.copyOf(all.subList(0, all.size() - cut)), leadership.merge(s.leadership, order),
-                List.copyOf(n.values()), linesOmitted + s.linesOmitted + cut);
+                List.copyOf(n.values()), linesOmitted + s.linesOmitted + cut, lag.merge(s.lag, order));
     }
 
     /** This part with its frame numbers mapped. */
     ReplicationPart mapFrames(LongUnaryOperator frame) {
         return new ReplicationPart(links.stream().map(l -> l.mapFrames(frame)).toList(), leadership.mapFrames(frame),
                 nodes.stream().map(x -> new NodeSeen(x.endpoint, x.nodeId, frame.applyAsLong(x.frame))).toList(),
-                linesOmitted);
+                linesOmitted, lag.mapFrames(frame));
     }
 
     /** The report's section. */

@@ -19,6 +19,10 @@ final class ReplicationWarnings {
             out.add("replication: leaders of " + p.leadership().partitionsOmitted() + " partition sighting(s) past the first "
                     + ReplicationAccumulator.MAX_PARTITIONS + " partitions are not followed");
         }
+        if (p.lag().omitted() > 0) {
+            out.add("consumer_lag: " + p.lag().omitted() + " update(s) past the first " + LagAccumulator.MAX_ENTRIES
+                    + " entries of a list (fetch lags, high watermarks, commits) are not kept");
+        }
         return out;
     }
 }

@@ -40,6 +40,9 @@ import java.util.Map;
  *                               (null in reports of kwire versions before it)
  * @param load                   who causes load: per client and API request rate, bytes, error rate and throttle time;
  *                               top talkers; throttling per broker (null in reports of kwire versions before it)
+ * @param consumerLag            consumers' lag in records: per consumer client and partition at its Fetch responses,
+ *                               per group and partition from its committed offset (null if the capture has neither, and
+ *                               in reports of kwire versions before it)
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -49,7 +52,8 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      long warningsOmitted, boolean longPollsIncluded, Readiness readiness,
                      List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate,
                      TlsSummary tls, ReportFilter filter, org.kwire.groups.ConsumerGroups consumerGroups,
-                     ReplicationSummary replication, LoadSummary load) {
+                     ReplicationSummary replication, LoadSummary load,
+                     ConsumerLag consumerLag) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;
@@ -59,6 +63,6 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
         return new Report(reportVersion, capture, apis, responsesWithoutRequest, connections, clients, topics, partitions,
                 slowest, requestRate, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, expert, warnings,
                 warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f, consumerGroups,
-                replication, load);
+                replication, load, consumerLag);
     }
 }

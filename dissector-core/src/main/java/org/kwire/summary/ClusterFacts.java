@@ -14,14 +14,17 @@ import java.util.List;
  * @param partitions     per topic-partition: a Fetch request's {@code FetchOffset}, a Fetch response's
  *                       {@code HighWatermark}, a Metadata or DescribeTopicPartitions response's {@code LeaderId} and
  *                       {@code LeaderEpoch}; in wire order
+ * @param isolationLevel a Fetch request's {@code IsolationLevel} (v4+: 0 read_uncommitted, 1 read_committed); -1 if
+ *                       the body has none
  * @param nodes          a Metadata response's {@code Brokers} ({@code NodeId}), a DescribeCluster response's
  *                       ({@code BrokerId}) or a Fetch response's {@code NodeEndpoints} (v16+), with their
  *                       {@code Host} and {@code Port}
  */
-public record ClusterFacts(int replicaId, int throttleTimeMs, List<PartitionFact> partitions, List<Node> nodes) {
+public record ClusterFacts(int replicaId, int throttleTimeMs, List<PartitionFact> partitions, List<Node> nodes,
+                           int isolationLevel) {
 
     /** A body without any of these fields. */
-    public static final ClusterFacts NONE = new ClusterFacts(-1, -1, List.of(), List.of());
+    public static final ClusterFacts NONE = new ClusterFacts(-1, -1, List.of(), List.of(), -1);
 
     /** Keeps unmodifiable copies of the lists. */
     public ClusterFacts {
@@ -35,8 +38,10 @@ public record ClusterFacts(int replicaId, int throttleTimeMs, List<PartitionFact
      * @param offset      {@code FetchOffset} (request) or {@code HighWatermark} (response), -1 if none
      * @param leaderId    {@code LeaderId}, -1 if none (Kafka's "no leader" is -1 too)
      * @param leaderEpoch {@code LeaderEpoch}, -1 if none
+     * @param lastStableOffset a Fetch response's {@code LastStableOffset} (v4+), -1 if none
      */
-    public record PartitionFact(String topic, String topicId, int partition, long offset, int leaderId, int leaderEpoch) {
+    public record PartitionFact(String topic, String topicId, int partition, long offset, int leaderId, int leaderEpoch,
+                                long lastStableOffset) {
     }
 
     /** A broker a response lists: its node id and advertised endpoint. */

@@ -13,7 +13,8 @@ import java.util.List;
  * Gathers {@link ClusterFacts} in the interpreter's one pass over a body, beside {@link FactsCollector}: a response's
  * top-level {@code ThrottleTimeMs}; a Fetch request's replica id ({@code ReplicaId} of v0-14 or the tagged
  * {@code ReplicaState.ReplicaId} of v15+) and each partition's {@code FetchOffset}; a Fetch response's
- * {@code HighWatermark} per partition; the {@code LeaderId}/{@code LeaderEpoch} per partition of Metadata and
+ * {@code HighWatermark} and {@code LastStableOffset} per partition; a Fetch request's {@code IsolationLevel}; the
+ * {@code LeaderId}/{@code LeaderEpoch} per partition of Metadata and
  * DescribeTopicPartitions responses; the brokers of Metadata and DescribeCluster responses and the
  * {@code NodeEndpoints} of Fetch responses (v16+, KIP-951). A field belongs to the
  * struct it is read in; a partition's topic is the nearest enclosing struct's topic name ({@code entityType topicName})
@@ -32,6 +33,7 @@ final class ClusterFactsCollector implements DissectionVisitor {
         String topicId;
         int partition;
         long offset;
+        long lastStable;
         int leaderId;
         int leaderEpoch;
         int nodeId;
@@ -41,7 +43,7 @@ final class ClusterFactsCollector implements DissectionVisitor {
         void reset() {
             topic = topicId = host = null;
             partition = leaderId = leaderEpoch = nodeId = port = -1;
-            offset = -1;
+            offset = lastStable = -1;
         }
     }
 
@@ -55,6 +57,7 @@ final class ClusterFactsCollector implements DissectionVisitor {
     private int depth;
     private int replicaId = -1;
     private int throttleTimeMs = -1;
+    private int isolationLevel = -1;
     private final List<ClusterFacts.PartitionFact> partitions = new ArrayList<>(0);
     private final List<ClusterFacts.Node> brokers = new ArrayList<>(0);
 
@@ -79,10 +82,10 @@ final class ClusterFactsCollector implements DissectionVisitor {
 
     /** What the body held. */
     ClusterFacts facts() {
-        if (replicaId == -1 && throttleTimeMs < 0 && partitions.isEmpty() && brokers.isEmpty()) {
+        if (replicaId == -1 && throttleTimeMs < 0 && partitions.isEmpty() && brokers.isEmpty() && isolationLevel < 0) {
             return ClusterFacts.NONE;
         }
-        return new ClusterFacts(replicaId, throttleTimeMs, partitions, brokers);
+        return new ClusterFacts(replicaId, throttleTimeMs, partitions, brokers, isolationLevel);
     }
 
     private boolean detailed() {
@@ -102,7 +105,7 @@ final class ClusterFactsCollector implements DissectionVisitor {
         Slot s = slots.get(--depth);
         if (s.partition >= 0 && (s.offset >= 0 || s.leaderId != -1 || s.leaderEpoch != -1)) {
             partitions.add(new ClusterFacts.PartitionFact(topic(), topicId(), s.partition, s.offset, s.leaderId,
-                    s.leaderEpoch));
+                    s.leaderEpoch, s.lastStable));
         } else if (nodes && s.nodeId >= 0 && s.host != null) {
             brokers.add(new ClusterFacts.Node(s.nodeId, s.host, s.port));
         }
@@ -134,6 +137,10 @@ final class ClusterFactsCollector implements DissectionVisitor {
             }
             return;
         }
+        if (depth == 1 && fetchRequest && field.name().equals("IsolationLevel")) {
+            isolationLevel = (int) value;
+            return;
+        }
         if (!detailed() || depth == 0) {
             return;
         }
@@ -149,6 +156,8 @@ final class ClusterFactsCollector implements DissectionVisitor {
                 if (fetchRequest && field.name().equals("FetchOffset")
                         || fetchResponse && field.name().equals("HighWatermark")) {
                     s.offset = value; // (a v18 request's partitions carry a HighWatermark too: not the leader's)
+                } else if (fetchResponse && field.name().equals("LastStableOffset")) {
+                    s.lastStable = value;
                 } else if (leaders) {
                     leader(s, field.name(), (int) value);
                 }
