@@ -21,14 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GroupsAndReplicationPageTest {
 
-    private static final Path WHOLE = Path.of(System.getProperty("kwire.sharedCaptures", "/work/shared/captures"))
-            .resolve("cluster/cluster-whole.pcap");
 
     @Test
     void theClusterRun(@TempDir Path dir) throws IOException, InterruptedException {
-        Assumptions.assumeTrue(Files.isRegularFile(WHOLE), "the shared capture set is not at " + WHOLE);
+        Assumptions.assumeTrue(Files.isRegularFile(SharedCluster.CAPTURE), "the shared capture set is not at " + SharedCluster.CAPTURE);
         Path json = dir.resolve("cluster.json");
-        CliRun run = CliRun.of("analyze", "-q", "-o", json.toString(), "--port", "9292,9293,9294,9299", WHOLE.toString());
+        CliRun run = CliRun.of("analyze", "-q", "-o", json.toString(), "--port", "9292,9293,9294,9299", SharedCluster.CAPTURE.toString());
         assertEquals(0, run.exit(), run.err());
         Path page = ReportPages.page(json);
         Document d = ReportPages.parse(page);

@@ -17,8 +17,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GroupsAndReplicationTextTest {
 
-    private static final Path WHOLE = Path.of(System.getProperty("kwire.sharedCaptures", "/work/shared/captures"))
-            .resolve("cluster/cluster-whole.pcap");
 
     /**
      * The real 3-broker cluster: cluster-group formed generation 1 from cons-1 and cons-2 in 1.2 s (JoinGroup at
@@ -29,8 +27,8 @@ class GroupsAndReplicationTextTest {
      */
     @Test
     void theClusterRun() {
-        Assumptions.assumeTrue(Files.isRegularFile(WHOLE), "the shared capture set is not at " + WHOLE);
-        String text = text("--port", "9292,9293,9294,9299", WHOLE.toString());
+        Assumptions.assumeTrue(Files.isRegularFile(SharedCluster.CAPTURE), "the shared capture set is not at " + SharedCluster.CAPTURE);
+        String text = text("--port", "9292,9293,9294,9299", SharedCluster.CAPTURE.toString());
         assertTrue(text.contains("\n  Record batches  512 produced, 1,857 fetched; every CRC valid (2,369)\n"
                 + "  Rebalances      2 rebalances of group cluster-group; causes member_joined 2, member_left 2;\n"
                 + "                  longest 1.2 s: generation 1, 0 -> 2 members; 1 not ended in the capture\n"

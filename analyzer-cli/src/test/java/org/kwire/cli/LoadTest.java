@@ -45,7 +45,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class LoadTest {
 
-    private static final Path CLUSTER = Path.of("/work/shared/captures/cluster/cluster-whole.pcap");
     private static final String CLIENT_ID = "kwire-throttled";
     private static final int RECORDS = 8;
     private static final int RECORD_BYTES = 20_000;
@@ -124,11 +123,11 @@ class LoadTest {
      */
     @Test
     void theSharedClusterRunsClientsAsTheirLogsCountThem() throws Exception {
-        Assumptions.assumeTrue(Files.exists(CLUSTER), "skipped: no shared capture " + CLUSTER);
+        Assumptions.assumeTrue(Files.exists(SharedCluster.CAPTURE), "skipped: no shared capture " + SharedCluster.CAPTURE);
         JsonNode log = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
-                Path.of(CLUSTER + ".truth.json").toFile()).get("client_network_log");
+                Path.of(SharedCluster.CAPTURE + ".truth.json").toFile()).get("client_network_log");
         JsonNode load = CliRun.of("analyze", "-q", "--format", "json", "--port", "9292", "--port", "9293", "--port",
-                "9294", "--port", "9299", CLUSTER.toString()).json().get("load");
+                "9294", "--port", "9299", SharedCluster.CAPTURE.toString()).json().get("load");
         Map<String, Long> sent = new TreeMap<>();
         Map<String, Long> received = new TreeMap<>();
         log.get("requests_sent").properties().forEach(e -> sent.put(kafkaName(e.getKey()), e.getValue().asLong()));

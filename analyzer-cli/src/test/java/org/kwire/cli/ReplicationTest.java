@@ -23,8 +23,6 @@ class ReplicationTest {
 
     private static final Path CAPTURES = Path.of(System.getProperty("kwire.testCaptures", "../test-captures"));
     /** The whole 13 MB capture stays in the shared set (test-captures holds its controller streams). */
-    private static final Path WHOLE = Path.of(System.getProperty("kwire.sharedCaptures", "/work/shared/captures"))
-            .resolve("cluster/cluster-whole.pcap");
 
     /** The controller's streams: the truth's class to-controller, whole. */
     @Test
@@ -45,8 +43,8 @@ class ReplicationTest {
     /** The whole run: consumers, followers and the metadata log apart, as the truth counts them. */
     @Test
     void followersConsumersAndTheMetadataLogApartInTheWholeRun(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(Files.isRegularFile(WHOLE), "the shared capture set is not at " + WHOLE);
-        JsonNode r = analyze("--port", "9292,9293,9294,9299", WHOLE.toString());
+        Assumptions.assumeTrue(Files.isRegularFile(SharedCluster.CAPTURE), "the shared capture set is not at " + SharedCluster.CAPTURE);
+        JsonNode r = analyze("--port", "9292,9293,9294,9299", SharedCluster.CAPTURE.toString());
         JsonNode rep = r.get("replication");
         // Fetch | client 337, replica-fetcher 423, to-controller 250; records 9965 + 10035, 40126, 522
         assertEquals(Map.of("consumer", List.of(337L, 20000L), "follower", List.of(423L, 40126L),
@@ -72,7 +70,7 @@ class ReplicationTest {
         assertEquals(11, events(rep).stream().filter(e -> e.contains("FENCED_LEADER_EPOCH")).count());
 
         // the same section from two slices cut between the two sightings of orders' leaders, and from partials merged
-        List<Path> files = Splits.split(WHOLE, 4500, dir.resolve("split"));
+        List<Path> files = Splits.split(SharedCluster.CAPTURE, 4500, dir.resolve("split"));
         CliRun jobs = CliRun.of(Splits.args(List.of("analyze", "-q", "--format", "json", "--jobs", "2", "--split", "always"),
                 List.of("--port", "9292,9293,9294,9299"), files));
         assertEquals(0, jobs.exit(), jobs.err());

@@ -14,7 +14,9 @@ import java.nio.file.Path;
  */
 final class SharedCluster {
 
-    static final Path CAPTURE = Path.of("/work/shared/captures/cluster/cluster-whole.pcap");
+    /** The whole capture: under {@code -Dkwire.sharedCaptures=DIR} (default /work/shared/captures), cluster/. */
+    static final Path CAPTURE = Path.of(System.getProperty("kwire.sharedCaptures", "/work/shared/captures"))
+            .resolve("cluster").resolve("cluster-whole.pcap");
 
     private SharedCluster() {
     }
