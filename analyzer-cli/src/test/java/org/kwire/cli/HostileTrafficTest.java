@@ -218,8 +218,9 @@ class HostileTrafficTest {
         List<String> w = warnings(r);
         assertTrue(w.contains("warning [sequence] frame 6 offset 0 (stream 0 broker->client): frame incomplete: 62 of 1904 "
                 + "bytes captured before a gap of 818 bytes (snaplen)"), w.toString());
-        assertTrue(w.contains("warning [malformed] frame 9 offset 880 (stream 0 broker->client): the frame at offset 0 "
-                + "declares 1904 bytes, but a frame starts at offset 880 before its declared end: framing resumes there"), w.toString());
+        assertTrue(w.contains("warning [malformed] frame 9 offset 880 (stream 0 broker->client): the frame that "
+                + "started 880 bytes before declares 1904 bytes, but a frame starts here, before its declared end: framing "
+                + "resumes here"), w.toString());
         assertTrue(w.contains("warning [sequence] frame 9 offset 880 (stream 0 broker->client): frame incomplete: 62 of "
                 + "65 bytes captured before a gap of 3 bytes (snaplen)"), w.toString());
     }

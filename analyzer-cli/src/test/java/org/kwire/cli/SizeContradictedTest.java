@@ -47,8 +47,8 @@ class SizeContradictedTest {
         JsonNode r = analyzed(capture);
         assertEquals("8 frames, 1 malformed, 0 incomplete, 0 without request; {\"kafka.frame.size_contradicted\":1}; "
                 + "Metadata 4/4", HostileTrafficTest.outcome(r));
-        assertEquals(List.of("warning [malformed] frame 4 offset 0 (stream 0 client->broker): the frame at offset 0 "
-                + "declares 5004 bytes, but its response (correlation_id 1) came at frame 4 when " + first.length
+        assertEquals(List.of("warning [malformed] frame 4 offset 0 (stream 0 client->broker): the frame "
+                + "declares 5004 bytes, but its response (correlation_id 1) arrived here when " + first.length
                 + " bytes of it had come: the size prefix is wrong; the frame ends after " + first.length + " bytes"),
                 HostileTrafficTest.warnings(r));
         CliRun dissect = CliRun.of("dissect", "--format", "summary", capture.toString());
@@ -81,8 +81,8 @@ class SizeContradictedTest {
             assertEquals(over ? "warning [limit] frame 4 offset 0 (stream 0 client->broker): frame of " + size + " bytes "
                     + "(after its size prefix) over the largest accepted, 104857600 (--max-frame-size): skipped by its "
                     + "size" : null, over ? w.remove(0) : null);
-            assertEquals(List.of("warning [malformed] frame 6 offset 0 (stream 0 client->broker): the frame at offset 0 "
-                    + "declares " + (size + 4L) + " bytes, but its response (correlation_id 0) came at frame 6 when "
+            assertEquals(List.of("warning [malformed] frame 6 offset 0 (stream 0 client->broker): the frame "
+                    + "declares " + (size + 4L) + " bytes, but its response (correlation_id 0) arrived here when "
                     + (real + 4) + " bytes of it had come: the size prefix is wrong; the frame ends after " + (real + 4)
                     + " bytes"), w);
         }
@@ -104,8 +104,8 @@ class SizeContradictedTest {
         JsonNode r = analyzed(capture);
         assertEquals("3 frames, 1 malformed, 0 incomplete, 0 without request; {\"kafka.frame.size_contradicted\":1}; "
                 + "Metadata 3/0", HostileTrafficTest.outcome(r));
-        assertEquals(List.of("warning [malformed] frame 5 offset 0 (stream 0 client->broker): the frame at offset 0 "
-                + "declares 5004 bytes, but the connection ended (frame 5) with this direction's FIN, every byte before "
+        assertEquals(List.of("warning [malformed] frame 5 offset 0 (stream 0 client->broker): the frame "
+                + "declares 5004 bytes, but the connection ended here with this direction's FIN, every byte before "
                 + "it captured, when " + all.length + " bytes of it had come: the size prefix claims more than the "
                 + "connection carried; the frame ends after " + first.length + " bytes, where the frames that follow "
                 + "start"), HostileTrafficTest.warnings(r));
@@ -127,8 +127,8 @@ class SizeContradictedTest {
         JsonNode r = analyzed(capture);
         assertEquals("5 frames, 1 malformed, 0 incomplete, 0 without request; {\"kafka.frame.size_contradicted\":1}; "
                 + "Metadata 3/2", HostileTrafficTest.outcome(r));
-        assertEquals(List.of("warning [malformed] frame 5 offset 0 (stream 0 client->broker): the frame at offset 0 "
-                + "declares 5004 bytes, but the response at frame 5 answers a request (correlation_id 2) inside its span "
+        assertEquals(List.of("warning [malformed] frame 5 offset 0 (stream 0 client->broker): the frame "
+                + "declares 5004 bytes, but the response here answers a request (correlation_id 2) inside its span "
                 + "when " + (first.length + second.length) + " bytes of it had come: the size prefix is wrong; the frame "
                 + "ends after " + first.length + " bytes, where the frames that follow start"),
                 HostileTrafficTest.warnings(r));

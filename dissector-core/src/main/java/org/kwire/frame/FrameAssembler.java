@@ -170,7 +170,9 @@ public final class FrameAssembler {
      * Nothing happens without a frame in progress read in sync.
      *
      * @param packet     capture frame number of the evidence
-     * @param evidence   what contradicts the size prefix, e.g. {@code "its response (correlation_id 1) came at frame 5"}
+     * @param evidence   what contradicts the size prefix, e.g. {@code "its response (correlation_id 1) arrived here"}
+     *                   (the note gives the frame and stream offset; its text names none, so that it reads the same
+     *                   when a merge renumbers them)
      * @param conclusion what that says of the size prefix, e.g. {@code "the size prefix is wrong"}
      */
     public void contradicted(long packet, String evidence, String conclusion) {
@@ -197,8 +199,8 @@ public final class FrameAssembler {
             return false;
         }
         cutter.takeInProgress();
-        sink.onNote(new ExpertNote(ExpertItem.FRAME_SIZE_CONTRADICTED, packet, p.start(), context, "the frame at offset "
-                + p.start() + " declares " + p.length() + " bytes, but " + evidence + " when " + p.fill() + " bytes of "
+        sink.onNote(new ExpertNote(ExpertItem.FRAME_SIZE_CONTRADICTED, packet, p.start(), context, "the frame declares "
+                + p.length() + " bytes, but " + evidence + " when " + p.fill() + " bytes of "
                 + "it had come: " + conclusion + "; the frame ends after " + (at - p.start()) + " bytes"
                 + (at < span.end() ? ", where the frames that follow start" : "")));
         sink.onFrame(span.frameTo(at));

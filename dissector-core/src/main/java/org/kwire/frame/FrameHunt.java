@@ -170,9 +170,9 @@ final class FrameHunt {
         }
         if (declaredEnd >= 0) {
             return new Outcome(at, at == declaredEnd ? null : new ExpertNote(ExpertItem.FRAME_SIZE_UNCONFIRMED,
-                    held.packetAt(at), at, context, "the frame at offset " + frameStart + " declares "
-                    + (declaredEnd - frameStart) + " bytes, but a frame starts at offset " + at
-                    + " before its declared end: framing resumes there"), 0);
+                    held.packetAt(at), at, context, "the frame that started " + (at - frameStart) + " bytes before declares "
+                    + (declaredEnd - frameStart) + " bytes, but a frame starts here, before its declared end: framing "
+                    + "resumes here"), 0);
         }
         long skippedTo = at == NONE ? end() : at;
         long skipped = held.capturedBefore(skippedTo);

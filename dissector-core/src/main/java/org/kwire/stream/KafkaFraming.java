@@ -116,8 +116,8 @@ final class KafkaFraming {
 
     /** A direction ended cleanly (its FIN, nothing lost): a frame still in progress ends where its bytes say. */
     void fin(boolean fromA, long packet) {
-        side(fromA).contradicted(packet, "the connection ended (frame " + packet + ") with this direction's FIN, every "
-                + "byte before it captured,", "the size prefix claims more than the connection carried");
+        side(fromA).contradicted(packet, "the connection ended here with this direction's FIN, every byte before it "
+                + "captured,", "the size prefix claims more than the connection carried");
     }
 
     void end(long packet) {
@@ -197,12 +197,11 @@ final class KafkaFraming {
         if (head != null && head.limit() >= 12 && head.getInt(8) == response.correlationId()
                 && !conversation.isPending(response.correlationId())) {
             requests.contradicted(response.frame().meta().firstPacket(), "its response (correlation_id "
-                    + response.correlationId() + ") came at frame " + response.frame().meta().firstPacket(),
-                    "the size prefix is wrong");
+                    + response.correlationId() + ") arrived here", "the size prefix is wrong");
         } else if (head != null && !conversation.isPending(response.correlationId())) {
             requests.answeredInside(response.correlationId(), response.frame().meta().firstPacket(), "the response "
-                    + "at frame " + response.frame().meta().firstPacket() + " answers a request (correlation_id "
-                    + response.correlationId() + ") inside its span", "the size prefix is wrong");
+                    + "here answers a request (correlation_id " + response.correlationId() + ") inside its span",
+                    "the size prefix is wrong");
         }
     }
 

@@ -308,8 +308,9 @@ class FrameAssemblerTest {
         assertEquals(14, frames.get(1).meta().streamOffset());
         assertEquals(List.of(ExpertItem.FRAME_CUT_BY_GAP, ExpertItem.FRAME_SIZE_UNCONFIRMED),
                 notes.stream().map(ExpertNote::item).toList());
-        assertEquals("the frame at offset 0 declares 44 bytes, but a frame starts at offset 14 before its declared end: "
-                + "framing resumes there", notes.get(1).message());
+        assertEquals("the frame that started 14 bytes before declares 44 bytes, but a frame starts here, before its "
+                + "declared end: framing resumes here", notes.get(1).message());
+        assertEquals(14L, notes.get(1).offset());
     }
 
     /** The same span, but a frame starts at the declared end: the size prefix holds, nothing inside the span is taken. */
