@@ -81,7 +81,8 @@ final class AnalyzeCommand {
                 .desc("with --jobs: auto (default): split the files only where it is faster; always: into N runs "
                         + "whatever their size and the processors (the same report, for testing the merge)").build());
         o.addOption(Option.builder().longOpt("partial")
-                .desc("write a partial result (JSON) instead of the report, to merge with others by kwire merge").build());
+                .desc("write a partial result (JSON; gzip when -o names a .gz file) instead of the report, to merge with "
+                        + "others by kwire merge").build());
         o.addOption(Option.builder().longOpt("boundary-bytes").hasArg().argName("BYTES")
                 .desc("with --partial or --jobs: stream bytes kept per TCP connection at a file's edges, to join "
                         + "connections that cross into the next file (default " + org.kwire.partial.BoundaryRecorder.DEFAULT_CAP

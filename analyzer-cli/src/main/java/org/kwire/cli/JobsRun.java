@@ -240,7 +240,7 @@ final class JobsRun {
     }
 
     static void writePartial(Partial p, String output, PrintStream out) throws CliException {
-        try (OutputStream stream = Cli.output(output, out)) {
+        try (OutputStream stream = PartialCodec.compressing(Cli.output(output, out), output)) {
             PartialCodec.write(p, stream);
             stream.write('\n');
         } catch (IOException e) {

@@ -13,6 +13,7 @@ import org.kwire.json.ReportJson;
 import org.kwire.partial.PacketBudget;
 import org.kwire.partial.Partial;
 import org.kwire.partial.PartialMerge;
+import org.kwire.partial.PartialCodec;
 import org.kwire.partial.PartialReader;
 import org.kwire.partial.SliceFacts;
 import org.kwire.partial.SliceOrder;
@@ -44,7 +45,8 @@ final class MergeCommand {
                 .desc("write the report to FILE instead of stdout").build());
         o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
                 .desc("text (default on a terminal) or json (default otherwise)").build());
-        o.addOption(Option.builder().longOpt("partial").desc("write the merged partial instead of the report").build());
+        o.addOption(Option.builder().longOpt("partial").desc("write the merged partial instead of the report (gzip when -o "
+                + "names a .gz file); partials are read as gzip or JSON alike").build());
         o.addOption(Option.builder().longOpt("strict").desc("exit with code 4 if the report has warnings").build());
         JsonInputOptions.add(o, "partial");
         o.addOption(Option.builder("q").longOpt("quiet").desc("accepted as analyze accepts it; merge shows no progress").build());
@@ -208,14 +210,14 @@ final class MergeCommand {
         try {
             if (file.equals("-")) {
                 byte[] bytes = JsonInputOptions.stdin(stdin, input, "partial");
-                return PartialReader.read(() -> new ByteArrayInputStream(bytes), input, budget);
+                return PartialReader.read(() -> PartialCodec.decompressing(new ByteArrayInputStream(bytes)), input, budget);
             }
             Path path = Path.of(file);
             if (Files.isDirectory(path)) {
                 throw new CliException(ExitCodes.INPUT, file + ": is a directory, not a partial");
             }
             JsonInputOptions.checkSize(path, input, "partial", file);
-            return PartialReader.read(() -> Files.newInputStream(path), input, budget);
+            return PartialReader.read(() -> PartialCodec.decompressing(Files.newInputStream(path)), input, budget);
         } catch (JsonInputException e) {
             throw new CliException(ExitCodes.INPUT, name + ": " + e.getMessage());
         } catch (NoSuchFileException e) {

@@ -63,18 +63,18 @@ class ReadmeRotationExamplesTest {
 
     @Test
     void partialsPerBrokerMerged() throws Exception {
-        eachBroker("./kwire analyze --partial b1-*.pcap -o b1.part.json");
-        readme("./kwire merge b1.part.json b2.part.json b3.part.json -o cluster.json");
+        eachBroker("./kwire analyze --partial b1-*.pcap -o b1.part.json.gz");
+        readme("./kwire merge b1.part.json.gz b2.part.json.gz b3.part.json.gz -o cluster.json");
         SameReport.assertSame(reference, read("cluster.json"), "partials of b1-*.pcap, b2-*.pcap, b3-*.pcap merged");
     }
 
     @Test
     void partialsOfEachBrokersDirectoryMergedAndMergedFurther() throws Exception {
-        eachBroker("./kwire analyze --partial b1/kafka-*.pcap -o b1.json");
-        readme("./kwire merge b1.json b2.json b3.json -o cluster.json");
+        eachBroker("./kwire analyze --partial b1/kafka-*.pcap -o b1.json.gz");
+        readme("./kwire merge b1.json.gz b2.json.gz b3.json.gz -o cluster.json");
         SameReport.assertSame(reference, read("cluster.json"), "partials of b1/ b2/ b3/ merged");
-        readme("./kwire merge --partial b1.json b2.json -o b12.json");
-        run("./kwire merge b12.json b3.json -o cluster.json"); // "to merge further"
+        readme("./kwire merge --partial b1.json.gz b2.json.gz -o b12.json");
+        run("./kwire merge b12.json b3.json.gz -o cluster.json"); // "to merge further"
         SameReport.assertSame(reference, read("cluster.json"), "b1 and b2 merged into a partial, merged with b3");
     }
 

@@ -6,6 +6,7 @@ import org.kwire.capture.PacketPipeline;
 import org.kwire.export.EventWriter;
 import org.kwire.expert.ExpertNote;
 import org.kwire.partial.Boundary;
+import org.kwire.partial.Elision;
 import org.kwire.partial.BoundaryRecorder;
 import org.kwire.partial.ConnectionLedger;
 import org.kwire.partial.Partial;
@@ -203,8 +204,8 @@ public final class Analysis {
         }
         long[] end = pipeline.endCounts();
         List<Integer> links = new ArrayList<>(pipeline.linkTypes());
-        Boundary boundary = new Boundary(links, ConnectionLedger.hostAddresses(ledger.connections()), ledger.connections(),
-                recorder.tail(), recorder.head());
+        Boundary boundary = Elision.elide(new Boundary(links, ConnectionLedger.hostAddresses(ledger.connections()),
+                ledger.connections(), recorder.tail(), recorder.head()), run.recordsDecoder());
         List<ExpertNote> warnings = new ArrayList<>(pipeline.sourceWarnings());
         warnings.addAll(recorder.warnings());
         SliceFacts slice = new SliceFacts(List.copyOf(names), bytes, facts.packets(), facts.firstTimestampNanos(),

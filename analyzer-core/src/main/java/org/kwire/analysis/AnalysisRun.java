@@ -1,5 +1,6 @@
 package org.kwire.analysis;
 
+import org.kwire.partial.Elision;
 import org.kwire.plan.PlanCache;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
@@ -185,7 +186,20 @@ public final class AnalysisRun {
      *                         ({@link HeapRoom})
      */
     public ExchangeTracker tracker(List<ExchangeSink> sinks, int workers) {
-        return tracker(sinks, workers, config.deep() ? new RecordsDecoder(records) : RecordsDecoder.headersOnly(records));
+        return tracker(sinks, workers, recordsDecoder());
+    }
+
+    /**
+     * The tracker of a merge's replay of boundary bytes ({@link BoundaryReplay}): as {@link #tracker(List, int)} on
+     * this thread, its decoder also taking the stand-ins of records a partial left out ({@link Elision}).
+     */
+    ExchangeTracker replayTracker(List<ExchangeSink> sinks) {
+        return tracker(sinks, 0, recordsDecoder().acceptingStandIns());
+    }
+
+    /** The records decoder of this run's frames: deep when the config says so, else headers only. */
+    public RecordsDecoder recordsDecoder() {
+        return config.deep() ? new RecordsDecoder(records) : RecordsDecoder.headersOnly(records);
     }
 
     private ExchangeTracker tracker(List<ExchangeSink> sinks, int workers, RecordsDecoder decoder) {

@@ -90,7 +90,7 @@ final class BoundaryReplay implements Stitcher.Replay {
                 }
             }
         };
-        ExchangeTracker tracker = run.tracker(List.of(counted), 0);
+        ExchangeTracker tracker = run.replayTracker(List.of(counted));
         ConnectionObserver observer = AnalysisRun.observer(tracker, report);
         ConnectionObserver gated = new ConnectionObserver() {
             @Override

@@ -48,15 +48,23 @@ public record Boundary(List<Integer> linkTypes, List<String> hostAddresses, List
      * @param tcp       the TCP facts below the stream stage (the tail's reassembly state, the head's segments), so
      *                  that the merge reassembles the joined connection as one analysis does (null in partials of
      *                  kwire before it: then the merge joins the pieces by their sequence numbers)
+     * @param elided    the records of whole batches its pieces and segments leave out ({@link Elision}), in order per
+     *                  direction; null or empty when they hold every byte
      */
     public record Edge(int stream, String a, String b, boolean synSeen, Boolean clientIsA, boolean fromStart,
                        boolean through, List<Long> nextSeq, List<Long> firstSeq, List<Long> offsets,
-                       List<Piece> pieces, TcpFacts tcp) {
+                       List<Piece> pieces, TcpFacts tcp, List<ElidedRecords> elided) {
 
         /** This edge with {@code facts} as its TCP facts. */
         public Edge withTcp(TcpFacts facts) {
             return new Edge(stream, a, b, synSeen, clientIsA, fromStart, through, nextSeq, firstSeq, offsets, pieces,
-                    facts);
+                    facts, elided);
+        }
+
+        /** This edge with these pieces, TCP facts and elided records. */
+        Edge withBytes(List<Piece> newPieces, TcpFacts facts, List<ElidedRecords> newElided) {
+            return new Edge(stream, a, b, synSeen, clientIsA, fromStart, through, nextSeq, firstSeq, offsets, newPieces,
+                    facts, newElided);
         }
 
         /** Its 4-tuple, the same whichever end is first. */

@@ -147,6 +147,6 @@ final class ConnectionWatch {
     Boundary.Edge edge(List<Piece> kept, boolean fromStart, boolean through) {
         return new Boundary.Edge(tcp.stream(), tcp.a().toString(), tcp.b().toString(), synSeen, clientIsA, fromStart,
                 through, List.of(next[0], next[1]), List.of(first[0], first[1]), List.of(received[0], received[1]), kept,
-                null);
+                null, null);
     }
 }

@@ -17,6 +17,7 @@ public final class PacketBudget {
 
     private final long maxHeap;
     private long packets;
+    private long restored;
 
     /** @param maxHeap the JVM's largest heap, bytes ({@link Runtime#maxMemory()}) */
     public PacketBudget(long maxHeap) {
@@ -40,12 +41,29 @@ public final class PacketBudget {
      * @throws JsonInputException if the merge would then hold more than {@link #most()}
      */
     void take(long n, String pointer) throws JsonInputException {
-        if (n > most() - packets) {
+        if (n > most() - packets - restored / BYTES_PER_PACKET) {
             throw new JsonInputException(pointer, "the partials hold " + (n > Long.MAX_VALUE - packets ? "more than "
                     + Long.MAX_VALUE : Long.toString(packets + n)) + " packets; numbering their frames takes "
                     + BYTES_PER_PACKET + " bytes each, more than two thirds of this heap (" + (maxHeap >> 20)
                     + " MiB) holds: give the JVM a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
         }
         packets += n;
+    }
+
+    /**
+     * Takes the bytes of records a partial left out ({@link Elision}), which the merge puts back: they share the two
+     * thirds of the heap with the packets' numbering.
+     *
+     * @param pointer where the partial declares them (for the message)
+     * @throws JsonInputException if the merge would then hold more than that
+     */
+    void takeBytes(long n, String pointer) throws JsonInputException {
+        long room = maxHeap / 3 * 2 - packets * BYTES_PER_PACKET - restored;
+        if (n > room) {
+            throw new JsonInputException(pointer, "the partials' elided records take " + (restored + n) + " bytes put "
+                    + "back, with their packets' numbering more than two thirds of this heap (" + (maxHeap >> 20)
+                    + " MiB) holds: give the JVM a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
+        }
+        restored += n;
     }
 }

@@ -45,6 +45,27 @@ public final class PartialCodec {
     private PartialCodec() {
     }
 
+    /**
+     * {@code in}, decompressed if it is gzip (RFC 1952: it starts with 0x1f 0x8b), as partials written to a file named
+     * {@code *.gz} are ({@link #compressing}); else as it is. The JSON's limits apply to the bytes decompressed.
+     */
+    public static java.io.InputStream decompressing(java.io.InputStream in) throws IOException {
+        java.io.BufferedInputStream b = new java.io.BufferedInputStream(in);
+        b.mark(2);
+        int first = b.read();
+        int second = b.read();
+        b.reset();
+        return first == 0x1f && second == 0x8b ? new java.util.zip.GZIPInputStream(b, 1 << 16) : b;
+    }
+
+    /**
+     * {@code out}, compressed with gzip if {@code name} ends with {@code .gz} (a partial to carry elsewhere: its
+     * boundary pieces' metadata and base64 shrink several times), else as it is; closing it finishes the gzip stream.
+     */
+    public static OutputStream compressing(OutputStream out, String name) throws IOException {
+        return name != null && name.endsWith(".gz") ? new java.util.zip.GZIPOutputStream(out, 1 << 16) : out;
+    }
+
     /** Writes a partial (compact JSON, one document). */
     public static void write(Partial p, OutputStream out) throws IOException {
         JSON.writeValue(out, p);

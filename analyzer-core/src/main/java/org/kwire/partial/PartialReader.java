@@ -54,6 +54,7 @@ public final class PartialReader {
             }
         }
         PartialChecks.bound(p);
+        Elision.check(p, budget);
         return p;
     }
 

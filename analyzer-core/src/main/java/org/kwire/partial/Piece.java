@@ -14,7 +14,8 @@ import java.nio.ByteBuffer;
  * @param timestampNanos capture time of the packet (data), epoch ns; 0 for the others
  * @param packet         the packet's frame number in its slice
  * @param data           the stream bytes (data), else null
- * @param bytes          bytes missing (gap, end_gap), else 0
+ * @param bytes          bytes missing (gap, end_gap); data: its bytes on the wire when {@code data} leaves out the
+ *                       records of whole batches (the edge's {@link Boundary.Edge#elided()}), else 0
  * @param text           the gap's reason or the note's text, else null
  * @param seq            data: the TCP sequence number (32 bits) of its first byte; -1 if not known or not data
  */
@@ -76,5 +77,10 @@ public record Piece(String kind, boolean fromA, long timestampNanos, long packet
             case "end" -> to.onEnd(packet);
             default -> throw new IllegalArgumentException("unknown boundary piece " + kind);
         }
+    }
+
+    /** This data piece holding {@code stored} of its {@code wireLength} bytes (0: all of them). */
+    Piece withData(byte[] stored, int wireLength) {
+        return new Piece(kind, fromA, timestampNanos, packet, stored, wireLength, null, seq);
     }
 }

@@ -26,4 +26,10 @@ public record SliceFacts(List<String> files, long bytes, long packets, long firs
                          long tcpConnections, List<ExpertNote> warnings, long malformedPackets, long shedConnections,
                          long shedPackets, long incompleteDatagrams, long fragmentTimeoutSeconds, Timeline.Encoded timeline,
                          Boundary boundary) {
+
+    /** These facts with {@code b} as the slice's edges. */
+    public SliceFacts withBoundary(Boundary b) {
+        return new SliceFacts(files, bytes, packets, firstTimestampNanos, lastTimestampNanos, tcpConnections, warnings,
+                malformedPackets, shedConnections, shedPackets, incompleteDatagrams, fragmentTimeoutSeconds, timeline, b);
+    }
 }

@@ -33,16 +33,23 @@ public record TcpFacts(List<HalfState> ends, List<Segment> segments) {
      * @param missing        payload bytes on the wire the capture did not keep (snaplen)
      * @param timestampNanos capture time of its packet, epoch ns
      * @param packet         its packet's frame number in the slice
+     * @param length         its payload's length when {@code data} leaves out the records of whole batches (the
+     *                       edge's {@link Boundary.Edge#elided()}), else 0
      */
     public record Segment(boolean fromA, long seq, long ack, int flags, byte[] data, int missing, long timestampNanos,
-                          long packet) {
+                          long packet, int length) {
+
+        /** This segment holding {@code stored} of its {@code wireLength} payload bytes (0: all of them). */
+        Segment withData(byte[] stored, int wireLength) {
+            return new Segment(fromA, seq, ack, flags, stored, missing, timestampNanos, packet, wireLength);
+        }
 
         /** A copy of {@code s} (its payload copied). */
         static Segment of(boolean fromA, TcpSegment s) {
             byte[] data = new byte[s.payloadLength()];
             s.payloadBuffer().get(s.payloadOffset(), data);
             return new Segment(fromA, s.seq(), s.has(TcpSegment.ACK) ? s.ack() : -1, s.flags(), data,
-                    s.missingPayload(), s.packet().timestampNanos(), s.packet().number());
+                    s.missingPayload(), s.packet().timestampNanos(), s.packet().number(), 0);
         }
 
         /** Bytes it holds in memory, roughly. */

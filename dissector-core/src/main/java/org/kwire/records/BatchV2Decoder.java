@@ -48,10 +48,20 @@ final class BatchV2Decoder {
         int baseSequence = (int) r.read(batch, Wire.INT32, "baseSequence",
                 "sequence of the first record, -1 when non-idempotent");
         int count = (int) r.read(batch, Wire.INT32, "recordsCount", "number of records that follow");
-        boolean crcValid = r.verify(crcNode, EntryChecksum.BATCH_V2, crc, start, end, baseOffset, (byte) 2);
-
         Codec codec = Codec.fromAttributes(attributes);
         boolean control = (attributes & 0x20) != 0;
+        if (r.context().standIns() && !control) {
+            int standsFor = BatchStandIn.standsFor(r.bytes(), start + HEADER, end - start - HEADER);
+            if (standsFor != Integer.MIN_VALUE) { // its records decoded before, without a note, its CRC valid
+                r.context().crcValid();
+                r.context().batch(new BatchInfo(start, end - start, (byte) 2, codec, baseOffset, lastOffsetDelta, count,
+                        standsFor, (attributes & 0x10) != 0, false, producerId, producerEpoch, baseSequence, crc, true,
+                        -1));
+                return;
+            }
+        }
+        boolean crcValid = r.verify(crcNode, EntryChecksum.BATCH_V2, crc, start, end, baseOffset, (byte) 2);
+
         // headers only (not deep): the CRC above covered every byte; the records are neither decompressed nor walked,
         // but an uncompressed control batch's are (a few bytes: its control record type)
         boolean walk = r.context().deep() || codec == Codec.NONE && control;

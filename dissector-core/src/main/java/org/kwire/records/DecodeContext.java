@@ -15,6 +15,7 @@ final class DecodeContext {
     private final RecordsOptions options;
     private final long packet;
     private final boolean deep;
+    private final boolean standIns;
     private final List<BatchInfo> batches = new ArrayList<>();
     private final List<CrcFailure> crcFailures = new ArrayList<>(0);
     private final List<ExpertNote> notes = new ArrayList<>(0);
@@ -25,9 +26,20 @@ final class DecodeContext {
 
     /** @param deep whether v2 batches' payloads are decompressed and their records walked ({@link RecordsDecoder}) */
     DecodeContext(RecordsOptions options, long packet, boolean deep) {
+        this(options, packet, deep, false);
+    }
+
+    /** @param standIns whether a batch whose records are a {@link BatchStandIn} is taken for the batch it stands for */
+    DecodeContext(RecordsOptions options, long packet, boolean deep, boolean standIns) {
         this.options = options;
         this.packet = packet;
         this.deep = deep;
+        this.standIns = standIns;
+    }
+
+    /** True if a batch whose records are a {@link BatchStandIn} of this process is taken for the batch it stands for. */
+    boolean standIns() {
+        return standIns;
     }
 
     /** True if v2 batches' payloads are decompressed and their records walked; false: headers and CRCs only. */

@@ -42,6 +42,7 @@ public final class RecordsDecoder {
 
     private final RecordsOptions options;
     private final boolean deep;
+    private final boolean standIns;
 
     /**
      * The deep decoder: every payload decompressed, every record walked.
@@ -53,8 +54,22 @@ public final class RecordsDecoder {
     }
 
     private RecordsDecoder(RecordsOptions options, boolean deep) {
+        this(options, deep, false);
+    }
+
+    private RecordsDecoder(RecordsOptions options, boolean deep, boolean standIns) {
         this.options = Objects.requireNonNull(options, "options");
         this.deep = deep;
+        this.standIns = standIns;
+    }
+
+    /**
+     * This decoder, also taking a batch whose records are a {@link BatchStandIn stand-in} of this process for the batch
+     * it stands for: for the merge of partial results, which puts stand-ins back where a partial kept only what a
+     * batch's records decoded to. Never needed to decode traffic.
+     */
+    public RecordsDecoder acceptingStandIns() {
+        return new RecordsDecoder(options, deep, true);
     }
 
     /**
@@ -96,7 +111,7 @@ public final class RecordsDecoder {
      * joined first.
      */
     public RecordsSummary decode(FrameBytes frame, int offset, int length, long packet, FieldNode parent) {
-        DecodeContext ctx = new DecodeContext(options, packet, deep || parent != null);
+        DecodeContext ctx = new DecodeContext(options, packet, deep || parent != null, standIns && parent == null);
         if (offset < 0 || length < 0 || offset > frame.length() - length) {
             ctx.note(parent, ExpertItem.RECORDS_OUTSIDE_FRAME, offset, "records field of " + length + " bytes at offset "
                     + offset + " does not lie within the frame's " + frame.length() + " bytes");
