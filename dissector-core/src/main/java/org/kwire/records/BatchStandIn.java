@@ -120,9 +120,11 @@ public final class BatchStandIn {
 
     /** Writes the stand-in's bytes {@code [index, index + n)} of the records part into {@code dst[off, off + n)}. */
     public static void fill(byte[] dst, int off, int index, int n, int uncompressed) {
-        for (int i = 0; i < n; i++) {
+        int marked = Math.max(0, Math.min(n, SIZE - index));
+        for (int i = 0; i < marked; i++) {
             dst[off + i] = at(index + i, uncompressed);
         }
+        java.util.Arrays.fill(dst, off + marked, off + n, (byte) 0);
     }
 
     /**
