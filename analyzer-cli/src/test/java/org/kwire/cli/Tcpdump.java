@@ -42,6 +42,11 @@ final class Tcpdump {
      * @param options e.g. {@code -C 1} (a new file every 1,000,000 bytes) or {@code -G 1} (every second)
      */
     static Tcpdump start(int port, Path file, String... options) throws IOException {
+        return start(List.of(port), file, options);
+    }
+
+    /** As {@link #start(int, Path, String...)}, on each of {@code ports}: {@code tcp and (port A or port B ...)}. */
+    static Tcpdump start(List<Integer> ports, Path file, String... options) throws IOException {
         Files.createDirectories(file.getParent());
         // -Z: as root, tcpdump gives up its rights for user tcpdump before it opens a rotated file, which then may not
         // write into the test's directory; it stays this process's user
@@ -49,7 +54,8 @@ final class Tcpdump {
                 "-Z",
                 System.getProperty("user.name")));
         command.addAll(List.of(options));
-        command.addAll(List.of("-w", file.toString(), "tcp", "port", String.valueOf(port)));
+        List<String> each = ports.stream().map(p -> "port " + p).toList();
+        command.addAll(List.of("-w", file.toString(), "tcp and (" + String.join(" or ", each) + ")"));
         Tcpdump t = new Tcpdump(new ProcessBuilder(command).redirectErrorStream(true).start());
         String line = t.stderr.readLine(); // "tcpdump: listening on lo, ..."
         if (line == null || !line.contains("listening")) {

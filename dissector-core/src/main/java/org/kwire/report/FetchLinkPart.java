@@ -84,13 +84,13 @@ public record FetchLinkPart(String kind, String broker, int replicaId, String cl
     }
 
     /** The report's line; topic ids named by {@code names}, the broker's node id from {@code nodes} (null if unknown). */
-    ReplicationSummary.FetchLink toLink(org.kwire.summary.TopicNames names, Map<String, Integer> nodes) {
+    ReplicationSummary.FetchLink toLink(org.kwire.summary.TopicNames names, BrokerIds nodes) {
         List<ReplicationSummary.PartitionLag> lags = new ArrayList<>();
         lag.forEach(l -> lags.add(new ReplicationSummary.PartitionLag(names.display(null, l.topic), l.partition,
                 l.samples, l.min, l.max, l.last)));
         lags.sort(java.util.Comparator.comparing(ReplicationSummary.PartitionLag::topic)
                 .thenComparingInt(ReplicationSummary.PartitionLag::partition));
-        return new ReplicationSummary.FetchLink(broker, nodes.get(broker), replicaId < 0 ? null : replicaId,
+        return new ReplicationSummary.FetchLink(broker, nodes.of(broker), replicaId < 0 ? null : replicaId,
                 clientId.isEmpty() ? null : clientId, clientIds, requests, responses, records, responseBytes, errors,
                 latency.summary(), partitions.size(), lags);
     }

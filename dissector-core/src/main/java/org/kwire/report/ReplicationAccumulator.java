@@ -108,7 +108,8 @@ final class ReplicationAccumulator {
         for (FrameSummary.ErrorRef err : rs.errors()) {
             if ((err.code() == NOT_LEADER_OR_FOLLOWER || err.code() == FENCED_LEADER_EPOCH) && err.partition() >= 0) {
                 event(new LeadershipPart.LeaderEvent(frame, time, key(err.topic(), err.topicId()), err.partition(), null,
-                        null, null, null, ErrorCodes.name(err.code()), broker, h == null ? null : h.clientId(), apiName));
+                        null, null, null, ErrorCodes.name(err.code()), broker, h == null ? null : h.clientId(), apiName,
+                        0));
             }
         }
     }
@@ -195,7 +196,7 @@ final class ReplicationAccumulator {
             return;
         }
         event(new LeadershipPart.LeaderEvent(frame, time, topic, p.partition(), p.leaderId(), p.leaderEpoch(),
-                was.leaderId(), was.leaderEpoch(), null, broker, null, api));
+                was.leaderId(), was.leaderEpoch(), null, broker, null, api, was.lastFrame()));
         leaders.put(k, new LeadershipPart.PartitionLeader(was.topic(), was.partition(), was.firstLeaderId(),
                 was.firstLeaderEpoch(), was.firstFrame(), was.firstTimeNanos(), was.firstBroker(), was.firstApi(),
                 p.leaderId(), p.leaderEpoch(), frame, was.changes() + 1));

@@ -72,6 +72,7 @@ public record ReplicationPart(List<FetchLinkPart> links, LeadershipPart leadersh
             ids.put(x.endpoint, x.nodeId);
             nodeList.add(new ReplicationSummary.Node(x.endpoint, x.nodeId));
         });
+        BrokerIds brokerIds = new BrokerIds(ids);
         List<ReplicationSummary.FetchClass> classes = new ArrayList<>();
         Map<String, List<ReplicationSummary.FetchLink>> byKind = new TreeMap<>();
         for (String kind : FetchKind.KINDS) {
@@ -85,7 +86,7 @@ public record ReplicationPart(List<FetchLinkPart> links, LeadershipPart leadersh
                     n[2] += l.records();
                     n[3] += l.responseBytes();
                     latency = latency.merge(l.latency());
-                    out.add(l.toLink(names, ids));
+                    out.add(l.toLink(names, brokerIds));
                 }
             }
             classes.add(new ReplicationSummary.FetchClass(kind, n[0], n[1], n[2], n[3], latency.summary()));

@@ -40,8 +40,8 @@ public record ReplicationSummary(List<FetchClass> classes, List<FetchLink> follo
      * The Fetch exchanges of one class to one broker endpoint from one replica id (consumers: one client_id).
      *
      * @param broker             the broker the connections go to (the leader, for followers), {@code host:port}
-     * @param brokerId           its node id where a Metadata, DescribeCluster or Fetch response advertised the endpoint,
-     *                           else null
+     * @param brokerId           its node id: advertised at this endpoint by a Metadata, DescribeCluster or Fetch
+     *                           response, else the one node advertised on its port ({@link BrokerIds}); else null
      * @param replicaId          the follower's (or metadata-log fetcher's) replica id; null for consumers
      * @param clientId           the consumer's client_id; null for followers and the metadata log
      * @param clientIds          the requests' client_ids, sorted
