@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.kwire.partial.Elision;
+import org.kwire.partial.ElidedBytes;
 import org.kwire.partial.PartialCodec;
 
 import java.io.ByteArrayOutputStream;
@@ -91,7 +91,7 @@ class PartialSizeTest {
         int checked = 0;
         JsonNode restored;
         try (InputStream in = Files.newInputStream(partial)) {
-            restored = JSON.readTree(PartialCodec.toJson(Elision.restore(PartialCodec.read(in))));
+            restored = JSON.readTree(PartialCodec.toJson(ElidedBytes.restore(PartialCodec.read(in))));
         }
         for (JsonNode slice : restored.get("slices")) {
             for (JsonNode edge : slice.get("boundary").get("tail")) {

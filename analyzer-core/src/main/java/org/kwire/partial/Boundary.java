@@ -48,7 +48,7 @@ public record Boundary(List<Integer> linkTypes, List<String> hostAddresses, List
      * @param tcp       the TCP facts below the stream stage (the tail's reassembly state, the head's segments), so
      *                  that the merge reassembles the joined connection as one analysis does (null in partials of
      *                  kwire before it: then the merge joins the pieces by their sequence numbers)
-     * @param elided    the records of whole batches its pieces and segments leave out ({@link Elision}), in order per
+     * @param elided    the records of whole batches its pieces and segments leave out ({@link Elision}, put back by {@link ElidedBytes}), in order per
      *                  direction; null or empty when they hold every byte
      */
     public record Edge(int stream, String a, String b, boolean synSeen, Boolean clientIsA, boolean fromStart,

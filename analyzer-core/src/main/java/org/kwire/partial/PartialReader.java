@@ -54,7 +54,7 @@ public final class PartialReader {
             }
         }
         PartialChecks.bound(p);
-        Elision.check(p, budget);
+        ElidedBytes.check(p, budget);
         return p;
     }
 

@@ -44,7 +44,7 @@ public final class PartialReport {
      */
     public static Report build(Partial unstitched, SchemaRegistry schemas, Set<Integer> brokerPorts,
                                java.util.function.Consumer<String> warnings, Stitcher.Replay replay) {
-        unstitched = Elision.restore(unstitched);
+        unstitched = ElidedBytes.restore(unstitched);
         List<SliceFacts> slices = unstitched.slices();
         List<Timeline> timelines = new ArrayList<>();
         slices.forEach(s -> timelines.add(s.timeline().decode()));

@@ -47,7 +47,7 @@ class ElisionTest {
         Boundary.Edge edge = edge(pieces(stream, 100, true), null);
 
         Boundary.Edge elided = Elision.elide(edge, HEADERS);
-        Boundary.Edge restored = Elision.restore(elided);
+        Boundary.Edge restored = ElidedBytes.restore(elided);
 
         assertEquals(List.of(new ElidedRecords(true, (SEQ + junk.length + BatchStandIn.HEADER) & 0xffffffffL,
                         plain.length - BatchStandIn.HEADER, plain.length),
@@ -98,10 +98,10 @@ class ElisionTest {
         pieces.set(0, first.withData(Arrays.copyOf(first.data(), first.data().length - 1), (int) first.bytes()));
         Boundary.Edge damaged = elided.withBytes(pieces, null, elided.elided());
 
-        JsonInputException e = assertThrows(JsonInputException.class, () -> Elision.check(partial(damaged),
+        JsonInputException e = assertThrows(JsonInputException.class, () -> ElidedBytes.check(partial(damaged),
                 new PacketBudget(1L << 30)));
         assertEquals("/slices/0/boundary/tail/0/pieces/0", e.pointer());
-        JsonInputException heap = assertThrows(JsonInputException.class, () -> Elision.check(partial(elided),
+        JsonInputException heap = assertThrows(JsonInputException.class, () -> ElidedBytes.check(partial(elided),
                 new PacketBudget(3000)));
         assertTrue(heap.reason().contains("larger heap"), heap.reason());
     }
