@@ -26,7 +26,8 @@ import java.util.function.LongSupplier;
  * <li>replication: per leader broker, follower replica id, topic and partition its last lag.</li>
  * </ul>
  * Bounds: at most {@link #MAX_SERIES} keys per kind of fact (the report's own bound on these lists); label values
- * through the sink's {@link LabelLimiter}s, values folded under {@code other} showing the largest lag among them.
+ * through the sink's {@link LabelLimiter}s, seen as the facts come (so places go in traffic order) and at each
+ * scrape, values folded under {@code other} showing the largest lag among them.
  * With an expiry, a fact not updated for it is dropped, but a committed offset stays as long as its partition's high
  * watermark is seen (a group that stopped committing keeps its growing lag). Not thread-safe: the sink serializes.
  */
@@ -63,6 +64,8 @@ final class LagMetrics implements LagFacts.Listener {
 
     @Override
     public void consumer(LagPart.FetchLag s) {
+        labels.clients().label(s.clientId(), 0);
+        topic(s.topic());
         fetch.put(String.join("\0", s.clientId(), s.address(), s.topic(), String.valueOf(s.partition()), s.against()), s,
                 clock.getAsLong());
     }
@@ -74,11 +77,16 @@ final class LagMetrics implements LagFacts.Listener {
 
     @Override
     public void commit(LagPart.Commit c) {
+        labels.groups().label(c.group(), 0);
+        topic(c.topic());
         commits.put(c.group() + '\0' + c.topic() + '\0' + c.partition(), c, clock.getAsLong());
     }
 
     @Override
     public void follower(String kind, String broker, int replicaId, String topic, int partition, long lag, long frame) {
+        labels.brokers().label(broker, 0);
+        labels.replicas().label(String.valueOf(replicaId), 0);
+        topic(topic);
         followers.put(broker + '\0' + replicaId + '\0' + topic + '\0' + partition,
                 new FollowerLag(broker, replicaId, topic, partition, lag), clock.getAsLong());
     }

@@ -1,7 +1,7 @@
 package org.kwire.metrics;
 
 import java.util.Collection;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -9,8 +9,8 @@ import java.util.function.Predicate;
 
 /**
  * The last value per key of a gauge's facts (a consumer's fetch lag, a partition's high watermark, ...), with when it
- * was last set, bounded: at most {@code max} keys, a new key past them is not kept. Not thread-safe: its owner
- * serializes the calls.
+ * was last set, bounded: at most {@code max} keys, a new key past them is not kept. Values in the order their keys
+ * were first set. Not thread-safe: its owner serializes the calls.
  *
  * @param <T> the value
  */
@@ -20,7 +20,7 @@ final class LastValues<T> {
     }
 
     private final int max;
-    private final Map<String, Entry<T>> entries = new HashMap<>();
+    private final Map<String, Entry<T>> entries = new LinkedHashMap<>();
 
     /** @param max keys kept at most */
     LastValues(int max) {
