@@ -45,9 +45,13 @@ final class MetricsRun {
                         + ", the busiest; the rest count under client_id=\"other\")").build());
         o.addOption(Option.builder().longOpt("metrics-topics").hasArg().argName("N")
                 .desc("topics with metric series of their own (default " + MetricsLimits.DEFAULT_TOPICS + ")").build());
+        o.addOption(Option.builder().longOpt("metrics-groups").hasArg().argName("N")
+                .desc("consumer groups with metric series of their own (default " + MetricsLimits.DEFAULT_GROUPS + ")")
+                .build());
         if (live) {
             o.addOption(Option.builder().longOpt("metrics-expire").hasArg().argName("S")
-                    .desc("remove the series of a client_id, topic or broker not seen for S seconds (default "
+                    .desc("remove the series of a client_id, topic, broker or group not seen for S seconds, and lags "
+                            + "not updated for S seconds (default "
                             + MetricsLimits.DEFAULT_EXPIRE_SECONDS + "; 0 never)").build());
         }
     }
@@ -61,6 +65,7 @@ final class MetricsRun {
     static MetricsRun of(CommandLine cl, String option, AnalysisRun run) throws CliException {
         MetricsLimits limits = new MetricsLimits(Cli.intValue(cl, "metrics-clients", MetricsLimits.DEFAULT_CLIENTS),
                 Cli.intValue(cl, "metrics-topics", MetricsLimits.DEFAULT_TOPICS), MetricsLimits.DEFAULT_BROKERS,
+                Cli.intValue(cl, "metrics-groups", MetricsLimits.DEFAULT_GROUPS),
                 Cli.intValue(cl, "metrics-expire", option.equals("metrics") ? (int) MetricsLimits.DEFAULT_EXPIRE_SECONDS : 0));
         return cl.hasOption(option) ? new MetricsRun(run, limits, cl.hasOption("include-long-polls")) : null; // bounds checked either way
     }
@@ -90,6 +95,7 @@ final class MetricsRun {
      * @throws CliException (exit code 3) if it cannot be written
      */
     void writeFile(CaptureFacts facts, String file) throws CliException {
+        sink.finish();
         captureHealth(() -> new CaptureCounts(facts.packets(), facts.bytes(), 0, 0, 0, 0, 0, 0, 0));
         try {
             MetricsFile.write(registry, Path.of(file));

@@ -55,8 +55,9 @@ class ConsumerGroupsTest {
                 assertEquals(0, t.stop(), "kernel drops");
             }
         }
+        Path prom = dir.resolve("groups.prom");
         JsonNode report = CliRun.of("analyze", "-q", "--format", "json", "--port", String.valueOf(port),
-                capture.toString()).json();
+                capture.toString(), "--metrics-file", prom.toString()).json();
         JsonNode groups = report.get("consumer_groups").get("groups");
         System.out.println(groups.toPrettyString());
         assertEquals(List.of("kwire-848", "kwire-classic"), names(groups));
@@ -70,6 +71,8 @@ class ConsumerGroupsTest {
         assertEquals(kip848.assignor(), k.get("assignor").asText());
         assertEquals(kip848.groupEpoch(), k.get("group_epoch").asInt(), "group epoch (Admin)");
         assertSameGroup(kip848, k);
+
+        assertRebalanceMetrics(Exposition.parse(java.nio.file.Files.readString(prom)), report, classic, kip848);
 
         List<Path> files = Splits.split(capture, 60, dir.resolve("split"));
         SameReport.assertSameSplit(report, files, List.of("--port", String.valueOf(port)), dir);
@@ -112,6 +115,30 @@ class ConsumerGroupsTest {
         }
         assertEquals(Map.of("cons-1", summary.get("cons-1.records_consumed").asLong(),
                 "cons-2", summary.get("cons-2.records_consumed").asLong()), committedByClient);
+    }
+
+    /**
+     * The metrics (issue 22, item 7): per group as many rebalances as generations (member epochs) the members'
+     * onPartitionsAssigned callbacks ran in, each caused first by a member joining, then joining, then leaving (the
+     * second member's close), all ended and timed; and every series the report's own (ReportMetrics).
+     */
+    private static void assertRebalanceMetrics(Map<String, Double> m, JsonNode report, GroupTraffic.Truth classic,
+                                               GroupTraffic.Truth kip848) {
+        Map<String, Double> want = new TreeMap<>();
+        Map<String, Double> timed = new TreeMap<>();
+        for (GroupTraffic.Truth t : List.of(classic, kip848)) {
+            String group = t.first().name.substring(0, t.first().name.length() - 2);
+            java.util.TreeSet<Integer> callbacks = new java.util.TreeSet<>(t.first().assignedAt);
+            callbacks.addAll(t.second().assignedAt);
+            assertEquals(3, callbacks.size(), group + ": " + callbacks);
+            want.put(group + " member_joined", 2.0);
+            want.put(group + " member_left", 1.0);
+            timed.put(group, (double) callbacks.size());
+        }
+        assertEquals(want, ReportMetrics.series(m, "kwire_rebalances_total{", null, null, "group", "cause"),
+                "kwire_rebalances_total by group and cause");
+        assertEquals(timed, ReportMetrics.series(m, "kwire_rebalance_duration_seconds_count{", null, null, "group"));
+        ReportMetrics.assertSameAsReport(m, report, "groups.pcap");
     }
 
     /** Rebalances, members before and after, final assignments and committed offsets as Kafka reported them. */

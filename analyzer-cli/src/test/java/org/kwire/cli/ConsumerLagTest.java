@@ -98,8 +98,9 @@ class ConsumerLagTest {
             }
         }
         assertEquals(Map.of(0, (long) FIRST + MORE, 1, (long) FIRST + MORE), end);
+        Path prom = dir.resolve("lag.prom");
         JsonNode report = CliRun.of("analyze", "-q", "--format", "json", "--port", String.valueOf(port),
-                capture.toString()).json();
+                capture.toString(), "--metrics-file", prom.toString()).json();
         JsonNode lag = report.get("consumer_lag");
         System.out.println(lag.toPrettyString());
         Map<Integer, String> got = new TreeMap<>();
@@ -132,6 +133,21 @@ class ConsumerLagTest {
             assertEquals(end.get(p), readerPosition.get(p), "the reader's position at its last poll: the end");
         }
         assertEquals(truth, fetched, "fetch lag per consumer and partition");
+
+        // the metrics (issue 22, item 7): the same lags, by Kafka's own figures
+        Map<String, Double> m = Exposition.parse(java.nio.file.Files.readString(prom));
+        Map<String, Double> wantCommitted = new TreeMap<>();
+        Map<String, Double> wantFetch = new TreeMap<>();
+        for (int p = 0; p < 2; p++) {
+            wantCommitted.put(GROUP + " " + TOPIC + " " + p, (double) (end.get(p) - committed.get(p)));
+            wantFetch.put("lag-member " + GROUP + " " + TOPIC + " " + p, (double) FIRST);
+            wantFetch.put("lag-reader  " + TOPIC + " " + p, (double) lastStable.get(p)); // no group: group=""
+        }
+        assertEquals(wantCommitted, ReportMetrics.series(m, "kwire_consumer_lag_records{", "kind", "committed", "group",
+                "topic", "partition"), "kwire_consumer_lag_records{kind=\"committed\"} = Admin's end - committed offset");
+        assertEquals(wantFetch, ReportMetrics.series(m, "kwire_consumer_lag_records{", "kind", "fetch", "client_id",
+                "group", "topic", "partition"), "kwire_consumer_lag_records{kind=\"fetch\"}: the consumers' last samples");
+        ReportMetrics.assertSameAsReport(m, report, "lag.pcap");
 
         List<Path> files = Splits.split(capture, 40, dir.resolve("split"));
         SameReport.assertSameSplit(report, files, List.of("--port", String.valueOf(port)), dir);

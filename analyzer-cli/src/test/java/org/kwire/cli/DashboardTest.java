@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The Grafana dashboard (docs/grafana/kwire.json) and the alerting rules (docs/prometheus/kwire-alerts.yml): valid
- * JSON and YAML, every query valid PromQL ({@code promtool check rules}) and naming only metrics kwire exports.
+ * JSON and YAML, every query valid PromQL ({@code promtool check rules}) and naming only metrics kwire exports; every
+ * alert fired by the rules' unit tests (docs/prometheus/kwire-alerts.test.yml, {@code promtool test rules}).
  */
 class DashboardTest {
 
@@ -87,7 +88,10 @@ class DashboardTest {
             }
         }
         assertTrue(titles.containsAll(List.of("Request rate by API", "Request rate by client_id", "Latency p50 by API",
-                "Latency p99 by API", "Error rate by error name", "Top topics by throughput", "Capture drops")), titles.toString());
+                "Latency p99 by API", "Error rate by error name", "Top topics by throughput", "Capture drops",
+                "Consumer lag by group and partition", "Consumer fetch lag by client_id", "Rebalances by group and cause",
+                "Rebalance duration p50 and p99 by group", "Throttle time by client_id", "Replication lag by follower")),
+                titles.toString());
         Path file = dir.resolve("dashboard-queries.yml");
         Files.writeString(file, rules);
         Promtool.check(null, "check", "rules", file.toString()); // every query parses as PromQL
@@ -108,8 +112,39 @@ class DashboardTest {
             }
         }
         assertEquals(List.of("KafkaErrorRateHigh", "KafkaRequestLatencyP99High", "KwireCaptureDropping",
-                "KafkaRecordBatchCrcFailures"), alerts);
-        assertTrue(Promtool.check(null, "check", "rules", file.toString()).contains("SUCCESS: 4 rules found"));
+                "KafkaRecordBatchCrcFailures", "KafkaConsumerLagHigh", "KafkaConsumerLagGrowing",
+                "KafkaConsumerGroupRebalanceStorm", "KafkaClientThrottled", "KafkaFollowerLagHigh"), alerts);
+        assertTrue(Promtool.check(null, "check", "rules", file.toString()).contains("SUCCESS: 9 rules found"));
+    }
+
+    /**
+     * {@code promtool test rules} of the rules' unit tests passes, and they make every alert fire from input series
+     * named as kwire exports them (and check where it must not: a steady lag is not growing, a fetch lag is not a
+     * group's committed lag, a follower past the high watermark is not behind).
+     */
+    @Test
+    void theAlertingRulesUnitTestsFireEveryAlert() throws Exception {
+        Path rules = ROOT.resolve("docs/prometheus/kwire-alerts.yml");
+        Path tests = ROOT.resolve("docs/prometheus/kwire-alerts.test.yml");
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        Set<String> alerts = new TreeSet<>();
+        yaml.readTree(rules.toFile()).get("groups").get(0).get("rules").forEach(r -> alerts.add(r.get("alert").asText()));
+        Set<String> fired = new TreeSet<>();
+        Set<String> exported = exported();
+        for (JsonNode test : yaml.readTree(tests.toFile()).get("tests")) {
+            for (JsonNode series : test.get("input_series")) {
+                String name = series.get("series").asText().replaceAll("\\{.*", "");
+                assertTrue(exported.contains(name), name + " in the unit tests is not exported");
+            }
+            for (JsonNode t : test.get("alert_rule_test")) {
+                if (t.path("exp_alerts").size() > 0) {
+                    fired.add(t.get("alertname").asText());
+                }
+            }
+        }
+        assertEquals(alerts, fired, "every alert fires in a unit test");
+        String out = Promtool.check(null, "test", "rules", tests.toString());
+        assertTrue(out.contains("SUCCESS"), out);
     }
 
     @Test

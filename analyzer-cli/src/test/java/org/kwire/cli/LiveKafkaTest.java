@@ -44,8 +44,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and consumer talk on loopback while {@code kwire live -i lo --port <broker port>} captures; the final report counts
  * their requests, and the pcapng files it saved (a new one every second) analyze together to the same counts. A real
  * Prometheus server scrapes kwire's {@code --metrics} endpoint meanwhile: its request counts per API, queried through
- * its HTTP API, equal the report's, and the exposition passes {@code promtool check metrics}. Skipped, with the
- * reason, only where this process may not capture packets.
+ * its HTTP API, equal the report's, and so does the consumer's fetch lag it scraped ({@code kwire_consumer_lag_records},
+ * the report's {@code consumer_lag}); the exposition passes {@code promtool check metrics}. Skipped, with the reason,
+ * only where this process may not capture packets.
  */
 class LiveKafkaTest {
 
@@ -84,6 +85,7 @@ class LiveKafkaTest {
             assertTrue(live.awaitCapturing(30, TimeUnit.SECONDS), err.toString(StandardCharsets.UTF_8));
             String metricsUrl = "http://127.0.0.1:" + live.metricsPort() + "/metrics";
             Map<String, Double> scraped;
+            Map<String, Double> scrapedLag;
             try (PrometheusServer prometheus = PrometheusServer.start(live.metricsPort(), Files.createDirectory(dir.resolve("prometheus")))) {
                 produce(bootstrap);
                 assertEquals(RECORDS, consume(bootstrap));
@@ -106,7 +108,12 @@ class LiveKafkaTest {
                 }
                 Promtool.check(exposition, "check", "metrics");
                 Map<String, Double> own = requestsByApi(Exposition.parse(exposition));
-                scraped = awaitScraped(prometheus, own);
+                scraped = awaitScraped(prometheus, "sum by (api) (kwire_requests_total)", "api", own);
+                Map<String, Double> ownLag = ReportMetrics.series(Exposition.parse(exposition), "kwire_consumer_lag_records{",
+                        "kind", "fetch", "client_id");
+                assertEquals(List.of("kwire-live-consumer"), List.copyOf(ownLag.keySet()), "fetch lag of the group-less consumer");
+                scrapedLag = awaitScraped(prometheus, "kwire_consumer_lag_records{kind=\"fetch\",topic=\"" + TOPIC
+                        + "\",partition=\"0\",group=\"\"}", "client_id", ownLag);
                 assertTrue(httpGet(metricsUrl, PROTOBUF).length() > 0, "the protobuf format (native histograms) is served");
             }
             live.stop();
@@ -134,6 +141,10 @@ class LiveKafkaTest {
             Map<String, Double> reported = new TreeMap<>();
             report.get("apis").forEach(a -> reported.put(a.get("name").asText(), a.get("requests").asDouble()));
             assertEquals(reported, scraped, "Prometheus's kwire_requests_total by API = the report's requests");
+            JsonNode fetchLag = report.get("consumer_lag").get("fetch");
+            assertEquals(1, fetchLag.size(), fetchLag.toString());
+            assertEquals(Map.of("kwire-live-consumer", fetchLag.get(0).get("last").asDouble()), scrapedLag,
+                    "Prometheus's kwire_consumer_lag_records{kind=\"fetch\"} = the report's consumer_lag fetch last");
 
             String[] lines = err.toString(StandardCharsets.UTF_8).split("\n");
             assertTrue(lines[0].startsWith("kwire: serving metrics on http://127.0.0.1:"), lines[0]);
@@ -189,18 +200,22 @@ class LiveKafkaTest {
         return byApi;
     }
 
-    /** Waits until Prometheus has scraped {@code expected} (kwire's own counts by API); returns what it has. */
-    private static Map<String, Double> awaitScraped(PrometheusServer prometheus, Map<String, Double> expected) throws Exception {
+    /**
+     * Waits until Prometheus's answer to {@code promql}, by {@code label}, is {@code expected} (kwire's own values);
+     * returns what it has.
+     */
+    private static Map<String, Double> awaitScraped(PrometheusServer prometheus, String promql, String label,
+                                                    Map<String, Double> expected) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         Map<String, Double> scraped = Map.of();
         while (System.nanoTime() < deadline) {
-            scraped = prometheus.query("sum by (api) (kwire_requests_total)", "api");
+            scraped = prometheus.query(promql, label);
             if (scraped.equals(expected)) {
                 return scraped;
             }
             Thread.sleep(500);
         }
-        assertEquals(expected, scraped, "Prometheus did not scrape kwire's counts in 30 s");
+        assertEquals(expected, scraped, "Prometheus did not scrape kwire's " + promql + " in 30 s");
         return scraped;
     }
 

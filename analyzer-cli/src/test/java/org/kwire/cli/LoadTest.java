@@ -75,8 +75,9 @@ class LoadTest {
         }
         System.out.println("producer's view: " + truth);
         assertTrue(truth.get("throttled") >= 2, "the broker throttled the producer: " + truth);
+        Path prom = dir.resolve("load.prom");
         JsonNode report = CliRun.of("analyze", "-q", "--format", "json", "--port", String.valueOf(port),
-                capture.toString()).json();
+                capture.toString(), "--metrics-file", prom.toString()).json();
         JsonNode load = report.get("load");
         System.out.println(load.toPrettyString());
         assertEquals(1, load.get("clients").size(), "one client: the producer");
@@ -110,6 +111,15 @@ class LoadTest {
         assertEquals(1, load.get("brokers").size());
         assertEquals("127.0.0.1:" + port, broker.get("broker").asText());
         assertEquals(throttle, broker.get("throttle"), "the broker's throttling is the producer's");
+
+        // the metrics (issue 22, item 7): the producer's own throttle figures, only Produce throttled
+        Map<String, Double> m = Exposition.parse(Files.readString(prom));
+        String series = "{api=\"Produce\",broker=\"127.0.0.1:" + port + "\",client_id=\"" + CLIENT_ID + "\"}";
+        assertEquals(truth.get("throttled"), m.get("kwire_throttled_responses_total" + series));
+        assertEquals(truth.get("sum").longValue(), Math.round(m.get("kwire_throttle_time_seconds_total" + series) * 1000),
+                "kwire_throttle_time_seconds_total, ms");
+        assertEquals(truth.get("throttled"), Exposition.sum(m, "kwire_throttled_responses_total", null, null));
+        ReportMetrics.assertSameAsReport(m, report, "load.pcap");
 
         List<Path> files = Splits.split(capture, 10, dir.resolve("split"));
         assertTrue(files.size() >= 3, files.toString());

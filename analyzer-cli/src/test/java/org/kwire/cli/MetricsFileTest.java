@@ -8,6 +8,7 @@ import org.kwire.TestCaptures;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -108,6 +109,44 @@ class MetricsFileTest {
             }
             assertEquals(produced, Exposition.sum(m, "kwire_produced_records_total", null, null), capture);
         }
+    }
+
+    /**
+     * The metrics of groups, lag, throttling and replication (issue 22, item 7) are the report's sections, series for
+     * series ({@link ReportMetrics}), on the captures that have them: consumer groups of five clients (classic,
+     * KIP-848 share), a transactional consumer, and the KRaft controller's metadata log fetchers. java-basic's values
+     * exactly: its classic group's one rebalance, caused by the member joining, 133.37 ms long; its six partitions
+     * committed at lag 0 and first fetched 15 to 19 records behind their high watermarks.
+     */
+    @Test
+    void groupLagAndReplicationMetricsAreTheReportsSections(@TempDir Path dir) throws Exception {
+        long lags = 0;
+        long rebalances = 0;
+        long replication = 0;
+        for (String capture : new String[] {"java-basic.pcap", "java-basic-any.pcap", "kafkajs.pcap", "kcat.pcap",
+                "old-client-0.10.2.2.pcap", "share-group.pcap", "transactions.pcap", "cluster-controller.pcap"}) {
+            Map<String, Double> m = metrics(dir, capture, "--port", capture.startsWith("cluster") ? "9299" : "9092");
+            ReportMetrics.assertSameAsReport(m, new ObjectMapper().readTree(dir.resolve(capture + ".json").toFile()), capture);
+            lags += m.keySet().stream().filter(k -> k.startsWith("kwire_consumer_lag_records{")).count();
+            rebalances += (long) Exposition.sum(m, "kwire_rebalances_total", null, null);
+            replication += m.keySet().stream().filter(k -> k.startsWith("kwire_replication_lag_records{")).count();
+        }
+        assertEquals(List.of(41L, 7L, 3L), List.of(lags, rebalances, replication), "series compared");
+        Map<String, Double> m = metrics(dir, "java-basic.pcap");
+        assertEquals(Map.of("basic-group member_joined", 1.0), ReportMetrics.series(m, "kwire_rebalances_total{", null,
+                null, "group", "cause"));
+        assertEquals(1.0, m.get("kwire_rebalance_duration_seconds_bucket{group=\"basic-group\",le=\"0.25\"}"));
+        assertEquals(0.0, m.get("kwire_rebalance_duration_seconds_bucket{group=\"basic-group\",le=\"0.1\"}"));
+        assertEquals(0.13337, m.get("kwire_rebalance_duration_seconds_sum{group=\"basic-group\"}"), 1e-9);
+        Map<String, Double> committed = ReportMetrics.series(m, "kwire_consumer_lag_records{", "kind", "committed",
+                "group", "topic", "partition");
+        assertEquals(6, committed.size());
+        assertEquals(0.0, committed.values().stream().mapToDouble(Double::doubleValue).sum());
+        assertEquals(Map.of("basic-consumer basic-group basic-alpha 0", 19.0, "basic-consumer basic-group basic-alpha 1", 15.0,
+                "basic-consumer basic-group basic-alpha 2", 16.0, "basic-consumer basic-group basic-beta 0", 18.0,
+                "basic-consumer basic-group basic-beta 1", 17.0, "basic-consumer basic-group basic-beta 2", 15.0),
+                ReportMetrics.series(m, "kwire_consumer_lag_records{", "kind", "fetch", "client_id", "group", "topic",
+                        "partition"));
     }
 
     @Test

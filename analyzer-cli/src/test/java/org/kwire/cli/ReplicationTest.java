@@ -44,7 +44,9 @@ class ReplicationTest {
     @Test
     void followersConsumersAndTheMetadataLogApartInTheWholeRun(@TempDir Path dir) throws Exception {
         Assumptions.assumeTrue(Files.isRegularFile(SharedCluster.CAPTURE), "the shared capture set is not at " + SharedCluster.CAPTURE);
-        JsonNode r = analyze("--port", "9292,9293,9294,9299", SharedCluster.CAPTURE.toString());
+        Path prom = dir.resolve("cluster.prom");
+        JsonNode r = analyze("--port", "9292,9293,9294,9299", SharedCluster.CAPTURE.toString(), "--metrics-file",
+                prom.toString());
         JsonNode rep = r.get("replication");
         // Fetch | client 337, replica-fetcher 423, to-controller 250; records 9965 + 10035, 40126, 522
         assertEquals(Map.of("consumer", List.of(337L, 20000L), "follower", List.of(423L, 40126L),
@@ -68,6 +70,25 @@ class ReplicationTest {
         assertEquals(List.of("orders/0 2->3 epoch 1", "orders/5 2->1 epoch 1"), moves);
         // errors_nonzero_by_api: Fetch | FENCED_LEADER_EPOCH 11
         assertEquals(11, events(rep).stream().filter(e -> e.contains("FENCED_LEADER_EPOCH")).count());
+
+        // the metrics (issue 22, item 7): a series per follower (and metadata log fetcher) and partition it fetched, the
+        // last lag the section lists; the group's six partitions committed at lag 0 and its two rebalances (both
+        // members joining; both leaving, not ended in the capture) as the consumer_groups section has them
+        Map<String, Double> m = Exposition.parse(Files.readString(prom));
+        ReportMetrics.assertSameAsReport(m, r, "cluster-whole.pcap");
+        Map<String, Double> replication = ReportMetrics.series(m, "kwire_replication_lag_records{", null, null,
+                "broker", "replica_id", "topic");
+        assertEquals(35, m.keySet().stream().filter(k -> k.startsWith("kwire_replication_lag_records{")).count());
+        assertEquals(Map.of("127.0.0.1:9299 1 __cluster_metadata", 1.0, "127.0.0.1:9299 2 __cluster_metadata", 1.0,
+                "127.0.0.1:9299 3 __cluster_metadata", 1.0), replication.entrySet().stream()
+                .filter(e -> e.getKey().endsWith("__cluster_metadata"))
+                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+        assertEquals(Map.of("cluster-group member_joined", 1.0, "cluster-group member_left", 1.0),
+                ReportMetrics.series(m, "kwire_rebalances_total{", null, null, "group", "cause"));
+        assertEquals(1.0, m.get("kwire_rebalance_duration_seconds_count{group=\"cluster-group\"}"));
+        assertEquals(6, ReportMetrics.series(m, "kwire_consumer_lag_records{", "kind", "committed", "group", "topic",
+                "partition").size());
+        assertEquals(0.0, Exposition.sum(m, "kwire_consumer_lag_records", "kind", "committed"));
 
         // the same section from two slices cut between the two sightings of orders' leaders, and from partials merged
         List<Path> files = Splits.split(SharedCluster.CAPTURE, 4500, dir.resolve("split"));

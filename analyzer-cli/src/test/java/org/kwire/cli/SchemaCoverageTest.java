@@ -59,7 +59,7 @@ class SchemaCoverageTest {
     @Test
     void aPartialsAnalysisNamesOnlyAnalyzesOptionsThatChangeWhatItFinds() {
         Set<String> command = Set.of("read", "output", "format", "index", "partial", "jobs", "split", "quiet", "help",
-                "metrics-file", "metrics-clients", "metrics-topics", "strict");
+                "metrics-file", "metrics-clients", "metrics-topics", "metrics-groups", "strict");
         Set<String> options = new java.util.TreeSet<>();
         for (org.apache.commons.cli.Option o : AnalyzeCommand.options().getOptions()) {
             AnalysisOption a = AnalysisOption.named(o.getLongOpt()).orElse(null);

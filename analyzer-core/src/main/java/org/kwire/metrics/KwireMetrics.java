@@ -2,14 +2,18 @@ package org.kwire.metrics;
 
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import io.prometheus.metrics.core.metrics.Histogram;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
 
+import java.util.function.Consumer;
+
 /**
  * Every metric of the analysis, defined and registered once (as Wireshark registers its expert infos once): names,
  * help texts, units and label names. The capture's health metrics are in {@link CaptureHealthMetrics}. Counting is
- * done by {@link MetricsSink} and {@link ConnectionMetrics}; this class only holds the instruments.
+ * done by {@link MetricsSink} and {@link ConnectionMetrics}; the lag gauges are read at each scrape from the series
+ * the sink sets ({@link #consumerLagSeries}, {@link #replicationLagSeries}); this class only holds the instruments.
  */
 public final class KwireMetrics {
 
@@ -19,6 +23,11 @@ public final class KwireMetrics {
      */
     static final double[] LATENCY_BUCKETS = {0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
             10, 30};
+    /**
+     * Classic buckets of the rebalance duration histogram, seconds: from 50 ms (a lone member's JoinGroup and
+     * SyncGroup) to 10 minutes (beyond the classic rebalance timeout, max.poll.interval.ms, 5 minutes by default).
+     */
+    static final double[] REBALANCE_BUCKETS = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600};
 
     final PrometheusRegistry registry;
     final Counter requests;
@@ -44,6 +53,14 @@ public final class KwireMetrics {
     final Counter gapBytes;
     final Counter connections;
     final Gauge openConnections;
+    final Counter rebalances;
+    final Histogram rebalanceDuration;
+    final Counter throttleTime;
+    final Counter throttledResponses;
+    /** Gives the consumer lag series at a scrape (label values in the gauge's order); none until a sink sets it. */
+    volatile Consumer<GaugeWithCallback.Callback> consumerLagSeries = cb -> { };
+    /** Gives the replication lag series at a scrape; none until a sink sets it. */
+    volatile Consumer<GaugeWithCallback.Callback> replicationLagSeries = cb -> { };
 
     /** Defines the metrics and registers them with {@code registry}. */
     public KwireMetrics(PrometheusRegistry registry) {
@@ -93,6 +110,31 @@ public final class KwireMetrics {
                 + "protocol (kafka, tls, other)", "protocol");
         openConnections = Gauge.builder().name("kwire_open_connections").help("TCP connections open now, by protocol "
                 + "(kafka, tls, other)").labelNames("protocol").register(registry);
+        rebalances = counter("kwire_rebalances_total", "Consumer group rebalances as the report's consumer_groups lists "
+                + "them, by group and first cause (member_joined, member_rejoined, member_left, session_timeout, an "
+                + "error name, or unknown); counted once final: the next one started, 60 s of capture time passed "
+                + "since it ended, or the capture ended", "group", "cause");
+        rebalanceDuration = Histogram.builder().name("kwire_rebalance_duration_seconds").help("Durations of the "
+                        + "rebalances kwire_rebalances_total counts that ended (start to end, as the report's "
+                        + "duration_ms), by group")
+                .unit(Unit.SECONDS).labelNames("group").classicUpperBounds(REBALANCE_BUCKETS).register(registry);
+        throttleTime = Counter.builder().name("kwire_throttle_time_seconds_total").help("ThrottleTimeMs of responses "
+                        + "(quota throttling, KIP-219) added up, by client_id, API and broker")
+                .unit(Unit.SECONDS).labelNames("client_id", "api", "broker").register(registry);
+        throttledResponses = counter("kwire_throttled_responses_total", "Responses with ThrottleTimeMs above 0, by "
+                + "client_id, API and broker", "client_id", "api", "broker");
+        GaugeWithCallback.builder().name("kwire_consumer_lag_records").help("Consumer lag in records, by kind: fetch "
+                        + "(a consumer's FetchOffset behind the high watermark, or the last stable offset for "
+                        + "read_committed, at its last Fetch response; by client_id and the group it is tied to) or "
+                        + "committed (a group's last committed offset behind the partition's last high watermark; by "
+                        + "group), topic and partition")
+                .labelNames("kind", "group", "client_id", "topic", "partition")
+                .callback(cb -> consumerLagSeries.accept(cb)).register(registry);
+        GaugeWithCallback.builder().name("kwire_replication_lag_records").help("Follower lag in records: a follower's "
+                        + "(or a KRaft metadata log fetcher's) FetchOffset behind the leader's high watermark at its last "
+                        + "Fetch response, by leader broker, follower replica_id, topic and partition")
+                .labelNames("broker", "replica_id", "topic", "partition")
+                .callback(cb -> replicationLagSeries.accept(cb)).register(registry);
         for (String p : new String[] {"kafka", "tls", "other"}) {
             openConnections.labelValues(p).set(0);
             connections.labelValues(p);

@@ -1,11 +1,15 @@
 package org.kwire.metrics;
 
+import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertGroup;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
 import org.kwire.protocol.ErrorCodes;
 import org.kwire.protocol.KafkaRequestHeader;
+import org.kwire.report.GroupTies;
+import org.kwire.report.LagFacts;
+import org.kwire.report.ThrottleStats;
 import org.kwire.schema.Direction;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSink;
@@ -20,10 +24,12 @@ import java.util.function.LongSupplier;
  * Counts the analysis into {@link KwireMetrics}, as the report counts it ({@code ReportBuilder}): requests and
  * responses of the exchanges the filter keeps, by API, version, client_id and broker; latency (long-polls answered
  * empty at their wait time counted apart, as in the report); error codes; records
- * and bytes per topic; CRC failures; and every frame and note, whatever the filter. Client ids, topics and brokers go
- * through {@link LabelLimiter}s ({@link MetricsLimits}). Topic ids are shown by name once the capture named them
- * (Metadata, ...), else as the id. Its methods are synchronized: the analysis thread counts while a timer
- * {@link #expire expires} labels.
+ * and bytes per topic; CRC failures; and every frame and note, whatever the filter; throttle time (the {@code load}
+ * section's {@link ThrottleStats#throttleTimeMs}); rebalances ({@link GroupMetrics}); and the facts of the lag gauges
+ * ({@link LagMetrics}), from the same summaries as the report (no frame is decoded twice). Client ids, topics,
+ * brokers, groups and replica ids go through {@link LabelLimiter}s ({@link MetricsLimits}). Topic ids are shown by
+ * name once the capture named them (Metadata, ...), else as the id. Its methods are synchronized: the analysis thread
+ * counts while a timer {@link #expire expires} labels and the scraping thread reads the lag gauges.
  */
 public final class MetricsSink implements ExchangeSink {
 
@@ -36,7 +42,11 @@ public final class MetricsSink implements ExchangeSink {
     private final LabelLimiter clients;
     private final LabelLimiter brokers;
     private final LabelLimiter topicLabels;
+    private final Labels labels;
+    private final LagMetrics lag;
+    private final GroupMetrics groups;
     private final LongSupplier clock;
+    private final long expireNanos;
     private final WaitClassifier waits = new WaitClassifier();
     private final boolean includeLongPolls;
 
@@ -57,13 +67,18 @@ public final class MetricsSink implements ExchangeSink {
         this.topics = topics;
         this.clock = limits.clock();
         long expire = limits.expireSeconds() * 1_000_000_000L;
+        this.expireNanos = expire;
         this.clients = new LabelLimiter(limits.clients(), expire, limits.clock(), v -> {
             m.requests.removeIf(l -> l.get(2).equals(v));
             m.responses.removeIf(l -> l.get(2).equals(v));
+            m.throttleTime.removeIf(l -> l.get(0).equals(v));
+            m.throttledResponses.removeIf(l -> l.get(0).equals(v));
         });
         this.brokers = new LabelLimiter(limits.brokers(), expire, limits.clock(), v -> {
             m.requests.removeIf(l -> l.get(3).equals(v));
             m.responses.removeIf(l -> l.get(3).equals(v));
+            m.throttleTime.removeIf(l -> l.get(2).equals(v));
+            m.throttledResponses.removeIf(l -> l.get(2).equals(v));
         });
         this.topicLabels = new LabelLimiter(limits.topics(), expire, limits.clock(), v -> {
             m.producedRecords.remove(v);
@@ -71,6 +86,25 @@ public final class MetricsSink implements ExchangeSink {
             m.fetchedRecords.remove(v);
             m.fetchedBytes.remove(v);
         });
+        LabelLimiter groupLabels = new LabelLimiter(limits.groups(), expire, limits.clock(), v -> {
+            m.rebalances.removeIf(l -> l.get(0).equals(v));
+            m.rebalanceDuration.remove(v);
+        });
+        LabelLimiter replicas = new LabelLimiter(limits.brokers(), expire, limits.clock(), v -> { });
+        this.labels = new Labels(clients, topicLabels, brokers, groupLabels, replicas);
+        GroupTies ties = new GroupTies(LagMetrics.MAX_SERIES);
+        this.lag = new LagMetrics(ties, topics, labels, limits.clock());
+        this.groups = new GroupMetrics(metrics, groupLabels, ties);
+        m.consumerLagSeries = this::consumerLag;
+        m.replicationLagSeries = this::replicationLag;
+    }
+
+    private synchronized void consumerLag(GaugeWithCallback.Callback cb) {
+        lag.consumerLag(cb);
+    }
+
+    private synchronized void replicationLag(GaugeWithCallback.Callback cb) {
+        lag.replicationLag(cb);
     }
 
     @Override
@@ -108,6 +142,8 @@ public final class MetricsSink implements ExchangeSink {
 
     @Override
     public synchronized void onExchange(ExchangeSummary e) {
+        LagFacts.read(e, lag);
+        groups.onExchange(e);
         KafkaRequestHeader h = e.requestHeader();
         String api = e.apiKey() < 0 ? UNKNOWN : schemas.apiName(e.apiKey());
         String version = e.apiKey() < 0 ? UNKNOWN : String.valueOf(e.exchange().apiVersion());
@@ -133,6 +169,11 @@ public final class MetricsSink implements ExchangeSink {
             return; // counted apart by the report (responses_without_request): no bytes, errors or records by API
         }
         m.responseBytes.labelValues(api).inc(e.response().frame().length());
+        int throttleMs = ThrottleStats.throttleTimeMs(e);
+        if (throttleMs > 0) { // counted only once throttled: no series for the clients never throttled
+            m.throttleTime.labelValues(clientLabel, api, broker).inc(throttleMs / 1000.0);
+            m.throttledResponses.labelValues(clientLabel, api, broker).inc();
+        }
         boolean longPoll = h != null && waits.classify(e).longPoll();
         if (longPoll) {
             m.longPolls.labelValues(api).inc();
@@ -168,11 +209,20 @@ public final class MetricsSink implements ExchangeSink {
         }
     }
 
-    /** Expires the client ids, brokers and topics not seen for a while (call now and then; traffic also does). */
+    /**
+     * Expires the client ids, brokers, topics, groups and replica ids not seen for a while, and the lags not updated
+     * for a while (call now and then; traffic also does).
+     */
     public synchronized void expire() {
         long now = clock.getAsLong();
-        clients.expire(now);
-        brokers.expire(now);
-        topicLabels.expire(now);
+        labels.expire(now);
+        if (expireNanos > 0) {
+            lag.expire(now - expireNanos);
+        }
+    }
+
+    /** The analysis ended (a saved capture's, before its metrics are written): open rebalances that ended are timed. */
+    public synchronized void finish() {
+        groups.finish();
     }
 }

@@ -1,7 +1,9 @@
 /**
  * kwire's Prometheus metrics (the Prometheus Java client 1.x): what the analysis counts ({@link
  * org.kwire.metrics.MetricsSink}, one more {@link org.kwire.summary.ExchangeSink}; {@link
- * org.kwire.metrics.ConnectionMetrics}), the capture's own health ({@link org.kwire.metrics.CaptureHealthMetrics}),
+ * org.kwire.metrics.ConnectionMetrics}; consumer lag, rebalances, throttle time and replication lag by the report's own
+ * rules: {@code LagMetrics}, {@code GroupMetrics}), the capture's own health ({@link
+ * org.kwire.metrics.CaptureHealthMetrics}),
  * bounded label values ({@link org.kwire.metrics.LabelLimiter}), and where they go: an HTTP endpoint while
  * {@code kwire live} runs ({@link org.kwire.metrics.MetricsServer}) or a node_exporter textfile after {@code kwire
  * analyze} ({@link org.kwire.metrics.MetricsFile}). Every metric is defined once, in {@link

@@ -36,33 +36,25 @@ public final class GroupAccumulator {
 
     /** Takes one exchange (any API; only group APIs' decoded ones count). */
     public void onExchange(ExchangeSummary e) {
-        FrameSummary req = e.request();
-        if (req == null || !GroupFactsCollector.GROUP_APIS.contains(e.apiKey()) || req.message().group() == null) {
+        GroupEvent ev = event(e);
+        if (ev == null) {
             return;
         }
-        MessageFacts m = req.message();
-        GroupFacts q = m.group();
-        GroupFacts r = e.response() == null ? null : e.response().message().group();
-        long frame = e.response() != null ? e.response().frame().lastPacket() : req.frame().lastPacket();
-        long time = e.response() != null ? e.response().frame().lastTimestampNanos() : req.frame().lastTimestampNanos();
-        String clientId = e.requestHeader() == null ? null : e.requestHeader().clientId();
-        GroupEvent ev = new GroupEvent(frame, time, req.frame().lastTimestampNanos(), m.groupId(), e.apiKey(),
-                req.apiVersion(), e.conversation().client(), e.conversation().broker(), clientId, q, r);
+        GroupFacts r = ev.response();
         int api = e.apiKey();
         if (api == OFFSET_FETCH) {
             if (r != null) {
-                r.offsets().forEach(o -> offset(fetches, o.group() != null ? o.group() : m.groupId(), o, o.offset(),
+                r.offsets().forEach(o -> offset(fetches, o.group() != null ? o.group() : ev.group(), o, o.offset(),
                         o.errorCode(), ev));
             }
             return;
         }
         if (api == OFFSET_COMMIT || api == TXN_OFFSET_COMMIT) {
-            for (GroupFacts.Offset o : q.offsets()) {
-                offset(commits, m.groupId(), o, o.offset(), answer(r, o), ev);
+            for (GroupFacts.Offset o : ev.request().offsets()) {
+                offset(commits, ev.group(), o, o.offset(), answer(r, o), ev);
             }
-            if (r != null && (r.errorCode() != 0 || r.offsets().stream().anyMatch(o -> o.errorCode() != 0))) {
-                keep(ev);
-            }
+        }
+        if (!logged(ev)) {
             return;
         }
         if (steady(ev)) {
@@ -73,6 +65,40 @@ public final class GroupAccumulator {
             return;
         }
         keep(ev);
+    }
+
+    /**
+     * The group event of an exchange: null unless it is of a group API ({@link GroupFactsCollector#GROUP_APIS}) and
+     * its request's group fields were read. Ordered by its response's last packet (its request's without response).
+     */
+    public static GroupEvent event(ExchangeSummary e) {
+        FrameSummary req = e.request();
+        if (req == null || !GroupFactsCollector.GROUP_APIS.contains(e.apiKey()) || req.message().group() == null) {
+            return null;
+        }
+        MessageFacts m = req.message();
+        GroupFacts r = e.response() == null ? null : e.response().message().group();
+        long frame = e.response() != null ? e.response().frame().lastPacket() : req.frame().lastPacket();
+        long time = e.response() != null ? e.response().frame().lastTimestampNanos() : req.frame().lastTimestampNanos();
+        String clientId = e.requestHeader() == null ? null : e.requestHeader().clientId();
+        return new GroupEvent(frame, time, req.frame().lastTimestampNanos(), m.groupId(), e.apiKey(), req.apiVersion(),
+                e.conversation().client(), e.conversation().broker(), clientId, m.group(), r);
+    }
+
+    /**
+     * Whether the part keeps events like {@code e} in its log: every group exchange but OffsetFetch and the commits
+     * (OffsetCommit, TxnOffsetCommit) answered without error; of a member's steady heartbeats only the first, if
+     * nothing else of the member was kept. The rest change nothing in {@link GroupReplay}.
+     */
+    public static boolean logged(GroupEvent e) {
+        if (e.apiKey() == OFFSET_FETCH) {
+            return false;
+        }
+        GroupFacts r = e.response();
+        if (e.apiKey() == OFFSET_COMMIT || e.apiKey() == TXN_OFFSET_COMMIT) {
+            return r != null && (r.errorCode() != 0 || r.offsets().stream().anyMatch(o -> o.errorCode() != 0));
+        }
+        return true;
     }
 
     /** A heartbeat that changes nothing: no error, the same member epoch back, no assignment. */

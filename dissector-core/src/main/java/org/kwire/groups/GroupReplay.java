@@ -117,14 +117,13 @@ public final class GroupReplay {
         return out;
     }
 
-    private static ConsumerGroups.Rebalance rebalance(GroupState.RebalanceState r) {
+    private static ConsumerGroups.Rebalance rebalance(RebalanceState r) {
         boolean ended = r.end > 0;
         List<ConsumerGroups.Reconciled> rec = new ArrayList<>();
         r.reconciled.forEach((m, t) -> rec.add(new ConsumerGroups.Reconciled(m, iso(t), ms(t - r.start))));
         return new ConsumerGroups.Rebalance(r.epoch >= 0 ? -1 : r.completed ? r.generation : -1, r.epoch, iso(r.start),
                 ended ? iso(r.end) : null, ended ? ms(r.end - r.start) : null, r.before, r.after,
-                r.causes.values().stream().sorted(Comparator.comparingLong(GroupState.CauseAt::nanos))
-                        .map(GroupState.CauseAt::cause).toList(), rec);
+                r.causesInOrder(), rec);
     }
 
     private static Map<String, List<ConsumerGroups.Offset>> offsets(GroupsPart part, TopicNames names) {

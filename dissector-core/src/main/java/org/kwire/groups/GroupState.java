@@ -1,6 +1,7 @@
 package org.kwire.groups;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,8 +10,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * One group as {@link GroupReplay} rebuilds it from its events in capture order: its members, the generation (classic)
- * or epoch (KIP-848) they are in, and its rebalances (rules in {@link ConsumerGroups.Rebalance}). Not thread-safe.
+ * One group as {@link GroupReplay} (and {@link GroupWatch}) rebuilds it from its events in capture order: its members,
+ * the generation (classic) or epoch (KIP-848) they are in, and its rebalances ({@link RebalanceState}; rules in
+ * {@link ConsumerGroups.Rebalance}). Not thread-safe.
  */
 final class GroupState {
 
@@ -39,31 +41,6 @@ final class GroupState {
         }
     }
 
-    /** A cause and when its request was sent, epoch ns. */
-    record CauseAt(ConsumerGroups.Cause cause, long nanos) {
-    }
-
-    /** A rebalance as replayed. */
-    static final class RebalanceState {
-        final long start;
-        long end;
-        int generation = -1;
-        final int epoch;
-        final List<String> before;
-        List<String> after = List.of();
-        final Map<String, CauseAt> causes = new LinkedHashMap<>();
-        final Set<String> joined = new LinkedHashSet<>();
-        List<String> leaderMembers = List.of();
-        final Map<String, Long> reconciled = new LinkedHashMap<>();
-        boolean completed;
-
-        RebalanceState(long start, int epoch, List<String> before) {
-            this.start = start;
-            this.epoch = epoch;
-            this.before = before;
-        }
-    }
-
     final String groupId;
     String type;
     String protocolType;
@@ -77,7 +54,7 @@ final class GroupState {
     final List<RebalanceState> rebalances = new ArrayList<>();
     private RebalanceState open;
     /** KIP-848 causes met before the epoch they lead to. */
-    private final Map<String, CauseAt> pending = new LinkedHashMap<>();
+    private final Map<String, RebalanceState.CauseAt> pending = new LinkedHashMap<>();
     /** When the first of {@link #pending} was seen, epoch ns. */
     private long pendingSince = Long.MAX_VALUE;
 
@@ -114,12 +91,12 @@ final class GroupState {
         return m;
     }
 
-    private void cause(Map<String, CauseAt> into, String cause, String member, long nanos) {
+    private void cause(Map<String, RebalanceState.CauseAt> into, String cause, String member, long nanos) {
         if (into == pending) {
             pendingSince = Math.min(pendingSince, nanos);
         }
-        into.putIfAbsent(cause + '\0' + member, new CauseAt(new ConsumerGroups.Cause(cause, member, GroupReplay.iso(nanos)),
-                nanos));
+        into.putIfAbsent(cause + '\0' + member,
+                new RebalanceState.CauseAt(new ConsumerGroups.Cause(cause, member, GroupReplay.iso(nanos)), nanos));
     }
 
     /** Opens a classic rebalance unless one is open and not completed (a completed one is closed first). */
@@ -208,7 +185,7 @@ final class GroupState {
         for (int code : errors) {
             if (code == REBALANCE_IN_PROGRESS || code == UNKNOWN_MEMBER_ID || code == ILLEGAL_GENERATION
                     || code == FENCED_INSTANCE_ID || code == FENCED_MEMBER_EPOCH) {
-                Map<String, CauseAt> into = e.apiKey() >= 68 ? pending
+                Map<String, RebalanceState.CauseAt> into = e.apiKey() >= 68 ? pending
                         : code == REBALANCE_IN_PROGRESS ? openClassic(e.requestNanos()).causes
                         : open != null && !open.completed ? open.causes : null;
                 if (into != null) {
@@ -221,13 +198,36 @@ final class GroupState {
     /** Members of the generation before that are not in the one formed and did not leave: dropped by the coordinator. */
     private void dropped(RebalanceState rb) {
         for (String b : rb.before) {
-            MemberState m = members.get(b);
-            if (!rb.after.contains(b) && m != null && m.leftBy == null) {
+            if (dropped(b, rb.after)) {
+                MemberState m = members.get(b);
                 m.leftBy = "session_timeout";
                 m.leftNanos = rb.start;
                 cause(rb.causes, "session_timeout", b, rb.start);
             }
         }
+    }
+
+    /** Whether {@code b}, a member before a rebalance, was dropped by the coordinator: not {@code after}, not left. */
+    private boolean dropped(String b, Collection<String> after) {
+        MemberState m = members.get(b);
+        return !after.contains(b) && m != null && m.leftBy == null;
+    }
+
+    /**
+     * The causes of {@code rb} in the section's order as they would be were it closed now: one still open at a
+     * KIP-848 epoch also gets the session timeouts its closing adds ({@link #closeEpoch}: members before it that it did
+     * not reconcile and that did not leave). The replay is not changed.
+     */
+    List<ConsumerGroups.Cause> causesIfClosed(RebalanceState rb) {
+        Map<String, RebalanceState.CauseAt> causes = new LinkedHashMap<>(rb.causes);
+        if (rb.epoch >= 0 && !rb.completed) {
+            for (String b : rb.before) {
+                if (dropped(b, rb.reconciled.keySet())) {
+                    cause(causes, "session_timeout", b, rb.start);
+                }
+            }
+        }
+        return RebalanceState.inOrder(causes);
     }
 
     private void epochEvent(GroupEvent e) {
@@ -291,6 +291,11 @@ final class GroupState {
         open.completed = true;
         dropped(open);
         current.removeIf(x -> "session_timeout".equals(members.get(x).leftBy));
+    }
+
+    /** The rebalance open (or last completed), null before the first. */
+    RebalanceState last() {
+        return rebalances.isEmpty() ? null : rebalances.get(rebalances.size() - 1);
     }
 
     /** Ends the replay: the open rebalance closed as the capture leaves it. */

@@ -1,25 +1,21 @@
 package org.kwire.report;
 
-import org.kwire.groups.GroupEvent;
 import org.kwire.groups.GroupsPart;
 import org.kwire.summary.TopicNames;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
- * Makes the {@code consumer_lag} section ({@link ConsumerLag}) from a part's {@link LagPart} and its group events.
- * A consumer client (client_id and address) is tied to a group when the group exchanges the part kept (JoinGroup,
- * SyncGroup, ConsumerGroupHeartbeat, ... {@link org.kwire.groups.GroupAccumulator}) include requests for exactly one
- * group from the same client_id and client address (ports differ: the coordinator is another connection); with
- * several such groups it is ambiguous and no group is named (all are listed). Two consumers of one group with the same
- * client_id on one host are one client here. Stateless.
+ * Makes the {@code consumer_lag} section ({@link ConsumerLag}) from a part's {@link LagPart} and its group events:
+ * fetch lag per consumer client, tied to a group by {@link GroupTies}' rule; committed lag per group and partition
+ * ({@link #committed}, which the metrics share). Stateless.
  */
-final class ConsumerLagBuilder {
+public final class ConsumerLagBuilder {
 
     private ConsumerLagBuilder() {
     }
@@ -29,31 +25,43 @@ final class ConsumerLagBuilder {
         if (p.fetch().isEmpty() && p.commits().isEmpty()) {
             return null;
         }
-        Map<String, TreeSet<String>> byClient = new TreeMap<>();
-        for (GroupEvent e : groups.events()) {
-            if (e.group() != null && e.clientId() != null && e.client() != null) {
-                byClient.computeIfAbsent(e.clientId() + '\0' + ClientAccumulator.address(e.client()),
-                        k -> new TreeSet<>()).add(e.group());
-            }
-        }
+        GroupTies ties = new GroupTies(Integer.MAX_VALUE);
+        groups.events().forEach(ties::add);
         List<ConsumerLag.FetchLag> fetch = new ArrayList<>();
         for (LagPart.FetchLag f : p.fetch()) {
-            List<String> gs = List.copyOf(byClient.getOrDefault(f.clientId() + '\0' + f.address(), new TreeSet<>()));
+            List<String> gs = ties.groups(f.clientId(), f.address());
             String trend = f.last() > f.first() ? "grew" : f.last() < f.first() ? "shrank" : "steady";
-            fetch.add(new ConsumerLag.FetchLag(f.clientId(), f.address(), gs.size() == 1 ? gs.get(0) : null, gs,
+            fetch.add(new ConsumerLag.FetchLag(f.clientId(), f.address(), GroupTies.tied(gs), gs,
                     names.display(null, f.topic()), f.partition(), f.against(), f.samples(), f.min(), f.max(), f.first(),
                     f.last(), trend, f.lastFetchOffset(), f.lastEnd(), numbering.frame(f.lastFrame())));
         }
         fetch.sort(Comparator.comparing(ConsumerLag.FetchLag::clientId).thenComparing(ConsumerLag.FetchLag::address)
                 .thenComparing(ConsumerLag.FetchLag::topic).thenComparingInt(ConsumerLag.FetchLag::partition)
                 .thenComparing(ConsumerLag.FetchLag::against));
+        return new ConsumerLag(fetch, committed(p.watermarks(), p.commits(), names, numbering), p.omitted());
+    }
+
+    /**
+     * Committed lag per group, topic and partition, sorted so: the last offset committed ({@link LagFacts}) behind the
+     * partition's last high watermark ({@code highWatermark - committedOffset}, null without one). Topics are shown
+     * by name once the capture named them; a partition whose frames named its topic by id and by name counts as one,
+     * its later high watermark and commit by frame number.
+     */
+    public static List<ConsumerLag.CommittedLag> committed(Collection<LagPart.Watermark> watermarks,
+                                                           Collection<LagPart.Commit> commits, TopicNames names) {
+        return committed(watermarks, commits, names, FrameNumbering.IDENTITY);
+    }
+
+    private static List<ConsumerLag.CommittedLag> committed(Collection<LagPart.Watermark> watermarks,
+                                                            Collection<LagPart.Commit> commits, TopicNames names,
+                                                            FrameNumbering numbering) {
         Map<String, LagPart.Watermark> hw = new TreeMap<>();
-        for (LagPart.Watermark w : p.watermarks()) { // a topic named by id in some frames, by name in others: the later
+        for (LagPart.Watermark w : watermarks) { // a topic named by id in some frames, by name in others: the later
             hw.merge(names.display(null, w.topic()) + '\0' + w.partition(), w,
                     (x, y) -> numbering.frame(y.frame()) > numbering.frame(x.frame()) ? y : x);
         }
         Map<String, ConsumerLag.CommittedLag> committed = new TreeMap<>();
-        for (LagPart.Commit c : p.commits()) {
+        for (LagPart.Commit c : commits) {
             String topic = names.display(null, c.topic());
             LagPart.Watermark w = hw.get(topic + '\0' + c.partition());
             Long frame = w == null ? null : numbering.frame(w.frame());
@@ -66,6 +74,6 @@ final class ConsumerLagBuilder {
         List<ConsumerLag.CommittedLag> out = new ArrayList<>(committed.values());
         out.sort(Comparator.comparing(ConsumerLag.CommittedLag::group).thenComparing(ConsumerLag.CommittedLag::topic)
                 .thenComparingInt(ConsumerLag.CommittedLag::partition));
-        return new ConsumerLag(fetch, out, p.omitted());
+        return out;
     }
 }

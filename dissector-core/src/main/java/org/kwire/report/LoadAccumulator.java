@@ -53,7 +53,7 @@ final class LoadAccumulator {
         if (h == null) {
             return;
         }
-        int throttleMs = rs != null && rs.decoded() ? rs.message().cluster().throttleTimeMs() : -1;
+        int throttleMs = ThrottleStats.throttleTimeMs(e);
         if (throttleMs >= 0) {
             brokers.merge(e.conversation().broker(), ThrottleStats.NONE.add(throttleMs), ThrottleStats::merge);
         }

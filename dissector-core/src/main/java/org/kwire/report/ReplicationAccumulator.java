@@ -8,7 +8,6 @@ import org.kwire.summary.ExchangeSummary;
 import org.kwire.summary.FrameSummary;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,7 @@ import java.util.TreeSet;
  * Builds the {@code replication} section's part ({@link ReplicationPart}) from the exchanges, in capture order: Fetch
  * exchanges by class ({@link FetchKind}) and broker endpoint; per follower partition the high watermark of the
  * response minus the fetch offset of the same exchange's request (an incremental fetch session's request that does
- * not name a partition gives no sample for it); leaders from Metadata (3) and DescribeTopicPartitions (75) responses;
+ * not name a partition gives no sample for it; {@link LagFacts}, the rule the metrics share); leaders from Metadata (3) and DescribeTopicPartitions (75) responses;
  * the errors {@code NOT_LEADER_OR_FOLLOWER} and {@code FENCED_LEADER_EPOCH} of any response; the endpoints Metadata
  * and DescribeCluster (60) responses advertise, and the {@code NodeEndpoints} of Fetch responses; consumers' lag and
  * groups' committed offsets ({@link LagAccumulator}). Bounded: {@link #MAX_LINES} lines, {@link #MAX_PARTITIONS}
@@ -80,14 +79,46 @@ final class ReplicationAccumulator {
     private long eventsOmitted;
     private final Map<String, ReplicationPart.NodeSeen> nodes = new TreeMap<>();
     private final LagAccumulator lag = new LagAccumulator();
+    /** The lag facts: consumers' to {@link #lag}, followers' to their line (consumers' lag is not replication's). */
+    private final LagFacts.Listener lagFacts = new LagFacts.Listener() {
+        @Override
+        public void consumer(LagPart.FetchLag sample) {
+            lag.consumer(sample);
+        }
+
+        @Override
+        public void watermark(LagPart.Watermark w) {
+            lag.watermark(w);
+        }
+
+        @Override
+        public void commit(LagPart.Commit c) {
+            lag.commit(c);
+        }
+
+        @Override
+        public void follower(String kind, String broker, int replicaId, String topic, int partition, long records,
+                             long frame) {
+            Line line = lines.get(kind + '\0' + broker + '\0' + replicaId + '\0');
+            if (line != null) { // null: past the bound
+                long[] v = line.lag.computeIfAbsent(new FetchLinkPart.TopicPartition(topic, partition),
+                        k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE, 0, 0});
+                v[0]++;
+                v[1] = Math.min(v[1], records);
+                v[2] = Math.max(v[2], records);
+                v[3] = records;
+                v[4] = frame;
+            }
+        }
+    };
 
     void onExchange(ExchangeSummary e, String apiName) {
         FrameSummary rq = e.request();
         FrameSummary rs = e.response();
-        lag.onExchange(e);
         if (e.apiKey() == FETCH && rq != null && rq.decoded()) {
             fetch(e, rq, rs);
         }
+        LagFacts.read(e, lagFacts);
         if (rs == null || !rs.decoded()) {
             return;
         }
@@ -151,28 +182,6 @@ final class ReplicationAccumulator {
             LatencyPart.record(line.latency, e.latencyMicros());
             line.minLatency = Math.min(line.minLatency, e.latencyMicros());
             line.maxLatency = Math.max(line.maxLatency, e.latencyMicros());
-        }
-        if (consumer) {
-            return; // consumers' lag is not replication's
-        }
-        Map<FetchLinkPart.TopicPartition, Long> offsets = new HashMap<>();
-        for (ClusterFacts.PartitionFact p : rq.message().cluster().partitions()) {
-            offsets.put(new FetchLinkPart.TopicPartition(key(p.topic(), p.topicId()), p.partition()), p.offset());
-        }
-        long frame = rs.frame().lastPacket();
-        for (ClusterFacts.PartitionFact p : rs.message().cluster().partitions()) {
-            FetchLinkPart.TopicPartition tp = new FetchLinkPart.TopicPartition(key(p.topic(), p.topicId()), p.partition());
-            Long fetchOffset = offsets.get(tp);
-            if (fetchOffset == null || fetchOffset < 0 || p.offset() < 0) {
-                continue;
-            }
-            long lag = p.offset() - fetchOffset;
-            long[] v = line.lag.computeIfAbsent(tp, k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE, 0, 0});
-            v[0]++;
-            v[1] = Math.min(v[1], lag);
-            v[2] = Math.max(v[2], lag);
-            v[3] = lag;
-            v[4] = frame;
         }
     }
 
