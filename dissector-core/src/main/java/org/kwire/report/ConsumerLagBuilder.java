@@ -24,7 +24,7 @@ final class ConsumerLagBuilder {
     private ConsumerLagBuilder() {
     }
 
-    /** The section; null if the part saw no consumer fetch and no commit. */
+    /** The section, with its lag over time ({@link LagSeriesBuilder}); null if the part saw no consumer fetch and no commit. */
     static ConsumerLag build(LagPart p, GroupsPart groups, TopicNames names, FrameNumbering numbering) {
         if (p.fetch().isEmpty() && p.commits().isEmpty()) {
             return null;
@@ -36,11 +36,15 @@ final class ConsumerLagBuilder {
                         k -> new TreeSet<>()).add(e.group());
             }
         }
+        java.util.function.BinaryOperator<String> tied = (clientId, address) -> {
+            TreeSet<String> gs = byClient.get(clientId + '\0' + address);
+            return gs != null && gs.size() == 1 ? gs.first() : null;
+        };
         List<ConsumerLag.FetchLag> fetch = new ArrayList<>();
         for (LagPart.FetchLag f : p.fetch()) {
             List<String> gs = List.copyOf(byClient.getOrDefault(f.clientId() + '\0' + f.address(), new TreeSet<>()));
             String trend = f.last() > f.first() ? "grew" : f.last() < f.first() ? "shrank" : "steady";
-            fetch.add(new ConsumerLag.FetchLag(f.clientId(), f.address(), gs.size() == 1 ? gs.get(0) : null, gs,
+            fetch.add(new ConsumerLag.FetchLag(f.clientId(), f.address(), tied.apply(f.clientId(), f.address()), gs,
                     names.display(null, f.topic()), f.partition(), f.against(), f.samples(), f.min(), f.max(), f.first(),
                     f.last(), trend, f.lastFetchOffset(), f.lastEnd(), numbering.frame(f.lastFrame())));
         }
@@ -66,6 +70,6 @@ final class ConsumerLagBuilder {
         List<ConsumerLag.CommittedLag> out = new ArrayList<>(committed.values());
         out.sort(Comparator.comparing(ConsumerLag.CommittedLag::group).thenComparing(ConsumerLag.CommittedLag::topic)
                 .thenComparingInt(ConsumerLag.CommittedLag::partition));
-        return new ConsumerLag(fetch, out, p.omitted());
+        return new ConsumerLag(fetch, out, p.omitted(), LagSeriesBuilder.build(p.series(), names, tied));
     }
 }

@@ -19,7 +19,9 @@ import java.util.TreeMap;
  * unchanged), gives no sample. Every Fetch response that is not of the metadata log (consumers' and followers':
  * both come from the partition's leader) updates the partition's last high watermark. An OffsetCommit (8) whose
  * response answers a partition without error updates the group's committed offset (TxnOffsetCommit is left out: its
- * offsets count only once the transaction commits). Bounded: {@link #MAX_ENTRIES} entries per list. Not thread-safe.
+ * offsets count only once the transaction commits). The same samples, the high watermarks of consumer fetches and the
+ * commits also go over time to {@link LagSeriesAccumulator}. Bounded: {@link #MAX_ENTRIES} entries per list. Not
+ * thread-safe.
  */
 final class LagAccumulator {
 
@@ -37,6 +39,7 @@ final class LagAccumulator {
     private final Map<String, LagPart.Watermark> watermarks = new TreeMap<>();
     private final Map<String, LagPart.Commit> commits = new TreeMap<>();
     private long omitted;
+    private final LagSeriesAccumulator series = new LagSeriesAccumulator();
 
     void onExchange(ExchangeSummary e) {
         FrameSummary rq = e.request();
@@ -68,6 +71,12 @@ final class LagAccumulator {
         if (!kind.equals(FetchKind.CONSUMER) || e.requestHeader() == null) {
             return;
         }
+        long nanos = rs.frame().lastTimestampNanos();
+        for (ClusterFacts.PartitionFact p : answer.partitions()) {
+            if (p.offset() >= 0) {
+                series.watermark(key(p.topic(), p.topicId()), p.partition(), nanos, p.offset());
+            }
+        }
         ClusterFacts asked = rq.message().cluster();
         boolean committed = asked.isolationLevel() == 1;
         Map<String, Long> offsets = new HashMap<>();
@@ -84,6 +93,7 @@ final class LagAccumulator {
                 continue;
             }
             long lag = end - fetchOffset;
+            series.fetch(clientId, address, topic, p.partition(), committed ? LAST_STABLE_OFFSET : HIGH_WATERMARK, nanos, lag);
             LagPart.FetchLag s = new LagPart.FetchLag(clientId, address, topic, p.partition(),
                     committed ? LAST_STABLE_OFFSET : HIGH_WATERMARK, 1, lag, lag, lag, frame, lag, fetchOffset, end, frame);
             LagPart.FetchLag was = fetch.get(s.key());
@@ -110,6 +120,7 @@ final class LagAccumulator {
                 continue;
             }
             LagPart.Commit c = new LagPart.Commit(group, key(o.topic(), o.topicId()), o.partition(), o.offset(), frame, 1);
+            series.commit(group, c.topic(), c.partition(), rs.frame().lastTimestampNanos(), c.offset());
             LagPart.Commit was = commits.get(c.key());
             if (was == null) {
                 put(commits, c.key(), c);
@@ -146,6 +157,6 @@ final class LagAccumulator {
 
     LagPart part() {
         return new LagPart(List.copyOf(fetch.values()), List.copyOf(watermarks.values()), List.copyOf(commits.values()),
-                omitted);
+                omitted, series.part());
     }
 }
