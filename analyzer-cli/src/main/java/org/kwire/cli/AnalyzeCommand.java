@@ -60,7 +60,7 @@ final class AnalyzeCommand {
                 .desc("write the report (or the events) to FILE instead of stdout").build());
         o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
                 .desc("text: the report for people (default when stdout is a terminal); json: the report as JSON "
-                        + "(default otherwise); ndjson: one JSON event per exchange; es-bulk: the events as an "
+                        + "(default otherwise); ndjson: one JSON event per exchange, then one per rebalance and leader change; es-bulk: the events as an "
                         + "Elasticsearch/OpenSearch bulk body").build());
         o.addOption(Option.builder().longOpt("index").hasArg().argName("NAME")
                 .desc("index name in the es-bulk action lines (default " + DEFAULT_INDEX + ")").build());
@@ -154,6 +154,7 @@ final class AnalyzeCommand {
                     CaptureFacts facts = analyze(run, report, MetricsRun.sinks(metrics, report, events), metrics, captures, signals,
                             cl, err);
                     Report r = CapturePass.build(report, facts);
+                    events.onReport(r);
                     writeMetrics(metrics, facts, cl);
                     return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
                 } catch (IOException e) {

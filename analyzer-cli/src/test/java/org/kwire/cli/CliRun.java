@@ -26,4 +26,22 @@ record CliRun(int exit, String out, String err) {
         }
         return n;
     }
+
+    /**
+     * The text of a summary entry of stdout (a text report): its line labelled {@code label} (with or without the
+     * {@code !} mark, which it keeps in front) and the lines it wrapped onto, joined again as one line; null if none.
+     */
+    String summaryEntry(String label) {
+        String[] lines = out.split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].length() > 18 && lines[i].substring(2, 18).trim().equals(label)) {
+                StringBuilder b = new StringBuilder(lines[i].substring(0, 1) + " " + lines[i].substring(18));
+                for (int j = i + 1; j < lines.length && lines[j].startsWith(" ".repeat(18)); j++) {
+                    b.append(' ').append(lines[j].substring(18));
+                }
+                return b.toString();
+            }
+        }
+        return null;
+    }
 }

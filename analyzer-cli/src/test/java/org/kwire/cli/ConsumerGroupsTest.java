@@ -74,8 +74,45 @@ class ConsumerGroupsTest {
 
         assertRebalanceMetrics(Exposition.parse(java.nio.file.Files.readString(prom)), report, classic, kip848);
 
+        // NDJSON: after the exchanges, one rebalance event per rebalance the callbacks saw, members as Kafka said
+        Map<String, List<String>> events = new TreeMap<>();
+        for (String line : CliRun.of("analyze", "-q", "--format", "ndjson", "--port", String.valueOf(port),
+                capture.toString()).out().split("\n")) {
+            JsonNode e = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+            if (e.get("type").asText().equals("rebalance")) {
+                String epoch = e.get("group_type").asText().equals("classic") ? "generation_id" : "group_epoch";
+                events.computeIfAbsent(e.get("group").asText(), g -> new ArrayList<>()).add(e.get(epoch).asInt() + " "
+                        + sorted(e.get("members_before")) + " -> " + sorted(e.get("members_after")) + " "
+                        + e.get("duration_ms").asDouble());
+            }
+        }
+        Map<String, List<String>> expected = new TreeMap<>();
+        expected.put("kwire-848", rebalances(kip848, k));
+        expected.put("kwire-classic", rebalances(classic, c));
+        assertEquals(expected, events, "rebalance events: callbacks' epochs, Admin's members, the report's durations");
+
         List<Path> files = Splits.split(capture, 60, dir.resolve("split"));
         SameReport.assertSameSplit(report, files, List.of("--port", String.valueOf(port)), dir);
+    }
+
+    /**
+     * The rebalances the members' callbacks saw: per generation (member epoch) their onPartitionsAssigned ran in, the
+     * members before and after (first alone, both, first alone again), with the report's duration of each.
+     */
+    private static List<String> rebalances(GroupTraffic.Truth truth, JsonNode g) {
+        String a = truth.first().memberId;
+        String b = truth.second().memberId;
+        List<List<String>> before = List.of(List.of(), List.of(a), List.of(a, b));
+        List<List<String>> after = List.of(List.of(a), List.of(a, b), List.of(a));
+        java.util.TreeSet<Integer> callbacks = new java.util.TreeSet<>(truth.first().assignedAt);
+        callbacks.addAll(truth.second().assignedAt);
+        List<Integer> epochs = List.copyOf(callbacks);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < epochs.size(); i++) {
+            out.add(epochs.get(i) + " " + before.get(i).stream().sorted().toList() + " -> "
+                    + after.get(i).stream().sorted().toList() + " " + g.get("rebalances").get(i).get("duration_ms").asDouble());
+        }
+        return out;
     }
 
     /**

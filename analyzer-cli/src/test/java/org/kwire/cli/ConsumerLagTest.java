@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * polling; the producer adds {@value #MORE} per partition; a group-less {@code read_committed} reader then reads the
  * topic from the start to its end (its Fetch responses carry the final high watermarks). Truth: the Admin client's
  * {@code listConsumerGroupOffsets} and {@code listOffsets} (what {@code kafka-consumer-groups --describe} prints), the
- * consumers' own positions. Also the shared real cluster capture, whose consumers read everything.
+ * consumers' own positions. The same truth gives the lag over time, the summary's {@code ! Lag} entry and the page's
+ * lag charts. Also the shared real cluster capture, whose consumers read everything.
  */
 class ConsumerLagTest {
 
@@ -81,6 +82,7 @@ class ConsumerLagTest {
                 for (TopicPartition tp : tps) {
                     assertEquals(member.position(tp), committed.get(tp.partition()), "commitSync commits the positions");
                 }
+                Thread.sleep(1100); // the commit and the reader's fetches in different buckets of lag over time
                 produce(bootstrap, MORE);
                 readToEnd(bootstrap, tps, readerPosition);
             } finally {
@@ -149,8 +151,108 @@ class ConsumerLagTest {
                 "group", "topic", "partition"), "kwire_consumer_lag_records{kind=\"fetch\"}: the consumers' last samples");
         ReportMetrics.assertSameAsReport(m, report, "lag.pcap");
 
+        overTime(lag.get("over_time"), committed, end, lastStable);
+        summaryAndPage(capture, port, report, committed, end, lastStable, dir);
+
         List<Path> files = Splits.split(capture, 40, dir.resolve("split"));
         SameReport.assertSameSplit(report, files, List.of("--port", String.valueOf(port)), dir);
+    }
+
+    /**
+     * Lag over time (1 s buckets): the member's one sample per partition ({@value #FIRST} behind), the reader's one
+     * (its last stable offset behind); the group's committed lag in every bucket from its commit on: {@value #FIRST} -
+     * committed while the member's fetch held the last high watermark a consumer saw, then the Admin's end - committed
+     * once the reader's fetch saw the end (the pause after the commit keeps the two apart).
+     */
+    private static void overTime(JsonNode over, Map<Integer, Long> committed, Map<Integer, Long> end,
+                                 Map<Integer, Long> lastStable) {
+        assertEquals(1, over.get("bucket_seconds").asInt());
+        Map<String, List<Long>> fetch = new TreeMap<>();
+        Map<String, List<Long>> want = new TreeMap<>();
+        for (JsonNode f : over.get("fetch")) {
+            fetch.put(f.get("client_id").asText() + " " + f.get("partition").asInt(), values(f.get("max_lag"), false));
+        }
+        Map<String, List<Long>> lags = new TreeMap<>();
+        Map<String, List<Long>> wantLags = new TreeMap<>();
+        for (JsonNode c : over.get("committed")) {
+            lags.put(c.get("group").asText() + " " + c.get("partition").asInt(), values(c.get("lag"), true));
+            assertEquals(over.get("fetch").get(0).get("max_lag").size(), c.get("lag").size(), "one grid");
+        }
+        for (int p = 0; p < 2; p++) {
+            want.put("lag-member " + p, List.of((long) FIRST));
+            want.put("lag-reader " + p, List.of(lastStable.get(p)));
+            wantLags.put(GROUP + " " + p, List.of(FIRST - committed.get(p), end.get(p) - committed.get(p)));
+        }
+        assertEquals(want, fetch, "fetch lag samples over time");
+        assertEquals(wantLags, lags, "committed lag over time, runs of equal buckets");
+    }
+
+    /**
+     * The values that are not null, in order; with {@code runs}, each run of equal buckets once, and the buckets must
+     * hold a value from the first that does to the last (a committed lag is carried forward).
+     */
+    private static List<Long> values(JsonNode buckets, boolean runs) {
+        List<Long> out = new ArrayList<>();
+        boolean started = false;
+        for (JsonNode b : buckets) {
+            if (b.isNull()) {
+                assertEquals(false, runs && started, "a gap in " + buckets);
+                continue;
+            }
+            started = true;
+            if (!runs || out.isEmpty() || out.get(out.size() - 1) != b.asLong()) {
+                out.add(b.asLong());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The summary's {@code ! Lag} entry, and the page's lag charts (their tooltips' values; laid out by headless
+     * Chromium with every mark drawn), from the same truth.
+     */
+    private static void summaryAndPage(Path capture, int port, JsonNode report, Map<Integer, Long> committed,
+                                       Map<Integer, Long> end, Map<Integer, Long> lastStable, Path dir) throws Exception {
+        List<Integer> behind = new ArrayList<>(List.of(0, 1));
+        behind.removeIf(p -> end.get(p) - committed.get(p) == 0);
+        behind.sort(java.util.Comparator.comparingLong(p -> committed.get(p) - end.get(p)));
+        long total = behind.stream().mapToLong(p -> end.get(p) - committed.get(p)).sum();
+        int worstRead = lastStable.get(1) > lastStable.get(0) ? 1 : 0;
+        String groupPart = behind.isEmpty() ? "" : "committed lag " + GROUP + " " + total + " records ("
+                + String.join(", ", behind.stream().map(p -> TOPIC + "-" + p + " " + (end.get(p) - committed.get(p))).toList())
+                + "); ";
+        CliRun text = CliRun.of("analyze", "-q", "--format", "text", "--port", String.valueOf(port), capture.toString());
+        assertEquals("! " + groupPart + "fetch lag, most behind: lag-reader (127.0.0.1), " + lastStable.get(worstRead)
+                + " records in " + TOPIC + "-" + worstRead + "; lag-member (127.0.0.1), " + FIRST + " in " + TOPIC
+                + "-0, group " + GROUP, text.summaryEntry("Lag"));
+
+        Path json = dir.resolve("lag.json");
+        java.nio.file.Files.writeString(json, report.toString());
+        Path page = ReportPages.page(json);
+        org.jsoup.nodes.Document d = ReportPages.parse(page);
+        List<String> group = new ArrayList<>();
+        for (String t : ReportPages.tooltips(d, "lag-1")) {
+            String said = t.substring(t.indexOf(" · ") + 3);
+            if (group.isEmpty() || !group.get(group.size() - 1).equals(said)) {
+                group.add(said);
+            }
+        }
+        long before = FIRST * 2L - committed.get(0) - committed.get(1);
+        long after = end.get(0) + end.get(1) - committed.get(0) - committed.get(1);
+        assertEquals(List.of("committed lag: " + before + " records behind", "committed lag: " + after + " records behind",
+                "fetch lag of lag-member (127.0.0.1): " + FIRST + " records behind"), group, "group " + GROUP);
+        assertEquals(List.of("Lag of group " + GROUP + " over time", "Fetch lag of consumers without a group"),
+                d.select("#lag figcaption").eachText());
+        assertEquals(1, d.select("svg[data-chart=lag-2] .mark").size());
+        assertEquals("fetch lag of lag-reader (127.0.0.1): " + Math.max(lastStable.get(0), lastStable.get(1))
+                + " records behind", ReportPages.tooltips(d, "lag-2").get(0).replaceAll(".* · ", ""));
+        JsonNode probe = ReportPageInChromiumTest.probe(page, dir);
+        assertEquals("[]", probe.get("errors").toString());
+        for (String chart : List.of("lag-1", "lag-2")) {
+            JsonNode c = probe.get("charts").get(chart);
+            assertEquals(d.select("svg[data-chart=" + chart + "] .mark").size(), c.get("marks").asInt(), chart + ": " + c);
+            assertEquals(0, c.get("flat").asInt() + c.get("outside").asInt(), chart + ": " + c);
+        }
     }
 
     /**
@@ -185,6 +287,25 @@ class ConsumerLagTest {
         assertEquals(List.of("cons-1 0 cluster-group high_watermark", "cons-1 1 cluster-group high_watermark",
                 "cons-1 2 cluster-group high_watermark", "cons-2 3 cluster-group high_watermark",
                 "cons-2 4 cluster-group high_watermark", "cons-2 5 cluster-group high_watermark"), tied);
+        // over time: each consumer's largest sample of any bucket is its largest of all, each group partition's last
+        // bucket its lag at the end (0); the grid of 1 s buckets spans the consumers' life
+        JsonNode over = lag.get("over_time");
+        List<String> most = new ArrayList<>();
+        List<String> mostOfBuckets = new ArrayList<>();
+        for (int i = 0; i < lag.get("fetch").size(); i++) {
+            most.add(lag.get("fetch").get(i).get("client_id").asText() + " " + lag.get("fetch").get(i).get("max").asLong());
+            long m = Long.MIN_VALUE;
+            for (JsonNode b : over.get("fetch").get(i).get("max_lag")) {
+                m = b.isNull() ? m : Math.max(m, b.asLong());
+            }
+            mostOfBuckets.add(over.get("fetch").get(i).get("client_id").asText() + " " + m);
+        }
+        assertEquals(most, mostOfBuckets);
+        List<Long> last = new ArrayList<>();
+        over.get("committed").forEach(c -> last.add(c.get("lag").get(c.get("lag").size() - 1).asLong()));
+        assertEquals(java.util.Collections.nCopies(6, 0L), last);
+        assertEquals(List.of("2026-12-01T21:40:18Z", "1", "16"), List.of(over.get("start").asText(),
+                over.get("bucket_seconds").asText(), String.valueOf(over.get("committed").get(0).get("lag").size())));
     }
 
     private static KafkaConsumer<String, String> consumer(String bootstrap, Map<String, String> config) {

@@ -42,6 +42,9 @@ class EventsTest {
             Map<String, long[]> perApi = new TreeMap<>(); // requests, responses, latencies, errors, produced records
             long withoutApi = 0;
             for (JsonNode e : lines(run.out())) {
+                if (List.of("rebalance", "leader_change").contains(e.get("type").asText())) {
+                    continue; // the report's events, after the exchanges'
+                }
                 if (e.get("api").isNull()) {
                     withoutApi++;
                     continue;
@@ -75,6 +78,48 @@ class EventsTest {
             assertEquals(toText(expected), toText(perApi), capture);
             assertEquals(report.get("responses_without_request").asLong(), withoutApi, capture);
         }
+    }
+
+    /**
+     * After the exchanges, the report's rebalances and leader changes: java-basic.pcap's one rebalance (basic-group
+     * formed generation 1 as basic-consumer joined), field for field as the report has it; on the shared real cluster
+     * run, its two rebalances and the two leader moves off the killed broker 2 (ReplicationTest's truth).
+     */
+    @Test
+    void rebalancesAndLeaderChangesFollowTheExchanges() throws Exception {
+        String file = TestCaptures.path("java-basic.pcap").toString();
+        JsonNode b = CliRun.of("analyze", "-q", file).json().at("/consumer_groups/groups/0/rebalances/0");
+        List<JsonNode> events = lines(CliRun.of("analyze", "-q", "--format", "ndjson", file).out());
+        assertEquals(74, events.size());
+        assertTrue(events.subList(0, 73).stream().allMatch(e -> e.get("type").asText().equals("exchange")));
+        JsonNode e = events.get(73);
+        assertEquals(List.of("rebalance", "basic-group", "classic", "1", "-1", b.get("start").asText(), b.get("end").asText(),
+                        b.get("duration_ms").asText(), "[]", b.get("members_after").toString(), b.get("causes").toString()),
+                List.of(e.get("type").asText(), e.get("group").asText(), e.get("group_type").asText(),
+                        e.get("generation_id").asText(), e.get("group_epoch").asText(), e.get("start").asText(),
+                        e.get("end").asText(), e.get("duration_ms").asText(), e.get("members_before").toString(),
+                        e.get("members_after").toString(), e.get("causes").toString()));
+        assertEquals(b.get("start").asText(), e.get("timestamp").asText());
+        assertEquals(Instant.parse(b.get("start").asText()).toEpochMilli(), e.get("timestamp_us").asLong() / 1000);
+        assertEquals(1, b.get("members_after").size());
+
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(SharedCluster.CAPTURE), "no shared capture");
+        List<String> changes = new ArrayList<>();
+        List<String> rebalances = new ArrayList<>();
+        for (JsonNode x : lines(CliRun.of("analyze", "-q", "--format", "ndjson", "--port", "9292,9293,9294,9299",
+                SharedCluster.CAPTURE.toString()).out())) {
+            if (x.get("type").asText().equals("leader_change")) {
+                changes.add(x.get("topic").asText() + "/" + x.get("partition").asInt() + " " + x.get("previous_leader_id")
+                        + "->" + x.get("leader_id") + " epoch " + x.get("previous_leader_epoch") + "->"
+                        + x.get("leader_epoch") + " frame " + x.get("response_frame") + " " + x.get("api").asText());
+            } else if (x.get("type").asText().equals("rebalance")) {
+                rebalances.add(x.get("group").asText() + " " + x.get("generation_id") + " " + x.get("members_before").size()
+                        + "->" + x.get("members_after").size() + " " + x.get("end").isNull());
+            }
+        }
+        assertEquals(List.of("orders/0 2->3 epoch 0->1 frame 4782 Metadata", "orders/5 2->1 epoch 0->1 frame 4782 Metadata"),
+                changes);
+        assertEquals(List.of("cluster-group 1 0->2 false", "cluster-group -1 2->0 true"), rebalances);
     }
 
     private static Map<String, String> toText(Map<String, long[]> m) {
@@ -114,7 +159,8 @@ class EventsTest {
         String body = Files.readString(out);
         assertTrue(body.endsWith("\n"), "a bulk body ends with a newline");
         List<JsonNode> lines = lines(body);
-        assertEquals(2 * 73, lines.size(), "an action and a document per exchange: 73 in java-basic.pcap");
+        assertEquals(2 * (73 + 1), lines.size(), "an action and a document per exchange (73 in java-basic.pcap) and "
+                + "per rebalance (1)");
         JsonNode mapping = JSON.readTree(Path.of("../docs/es-mapping.json").toFile()).get("mappings");
         assertEquals("strict", mapping.get("dynamic").asText());
         for (int i = 0; i < lines.size(); i += 2) {
@@ -144,6 +190,7 @@ class EventsTest {
         switch (type.get("type").asText()) {
             case "keyword" -> assertTrue(v.isTextual(), where);
             case "long", "integer" -> assertTrue(v.isIntegralNumber(), where);
+            case "double" -> assertTrue(v.isNumber(), where);
             case "boolean" -> assertTrue(v.isBoolean(), where);
             case "date" -> Instant.parse(v.asText());
             case "nested" -> conforms(v, type.get("properties"), where);

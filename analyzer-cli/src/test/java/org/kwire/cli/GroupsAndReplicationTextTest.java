@@ -23,13 +23,17 @@ class GroupsAndReplicationTextTest {
      * 21:40:15.838 to the last SyncGroup at 21:40:17.044), both left at the end (LeaveGroup, no SyncGroup after);
      * Fetch 337 consumer / 423 follower / 250 metadata log; follower 2, restarted, furthest behind: 2,502 records of
      * orders-4 at leader 3, 2,442 of orders-5 at leader 1; leaders of orders-0 and orders-5 moved off broker 2; 11
-     * partitions answered FENCED_LEADER_EPOCH.
+     * partitions answered FENCED_LEADER_EPOCH. Lag: the consumers' furthest behind in a Fetch, as consumer_lag.fetch
+     * has them (its committed lags all 0: ConsumerLagTest).
      */
     @Test
     void theClusterRun() {
         Assumptions.assumeTrue(Files.isRegularFile(SharedCluster.CAPTURE), "the shared capture set is not at " + SharedCluster.CAPTURE);
         String text = text("--port", "9292,9293,9294,9299", SharedCluster.CAPTURE.toString());
         assertTrue(text.contains("\n  Record batches  512 produced, 1,857 fetched; every CRC valid (2,369)\n"
+                + "! Lag             fetch lag, most behind: cons-2 (127.0.0.1), 348 records in orders-5, last 46,\n"
+                + "                  group cluster-group; cons-1 (127.0.0.1), 245 in orders-2, last 6,\n"
+                + "                  group cluster-group\n"
                 + "  Rebalances      2 rebalances of group cluster-group; causes member_joined 2, member_left 2;\n"
                 + "                  longest 1.2 s: generation 1, 0 -> 2 members; 1 not ended in the capture\n"
                 + "  Replication     Fetch 337 consumer, 423 follower, 250 metadata log;\n"

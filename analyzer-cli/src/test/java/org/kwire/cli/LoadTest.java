@@ -39,8 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * this test adds two stats of its own to that sensor (the sum, and the count of values above 0) beside Kafka's
  * {@code produce-throttle-time-max}, and reads the producer's {@code request-total}, {@code response-total},
  * {@code outgoing-byte-total} and {@code incoming-byte-total} (socket bytes, each size prefix included, as kwire
- * counts bytes). The split capture gives the same report through {@code --jobs 2 --split always} and merged
- * partials. Also the shared real cluster capture, whose truth counts each client's requests and responses per API
+ * counts bytes); the text summary's {@code Throttled} entry names the client and the broker with these figures. The
+ * split capture gives the same report through {@code --jobs 2 --split always} and merged partials. Also the shared real cluster capture, whose truth counts each client's requests and responses per API
  * from the clients' NetworkClient DEBUG log. Skipped, with the reason, where this process may not capture packets.
  */
 class LoadTest {
@@ -120,6 +120,15 @@ class LoadTest {
                 "kwire_throttle_time_seconds_total, ms");
         assertEquals(truth.get("throttled"), Exposition.sum(m, "kwire_throttled_responses_total", null, null));
         ReportMetrics.assertSameAsReport(m, report, "load.pcap");
+
+        // the summary names the client and the broker with the producer's own figures
+        String figures = truth.get("throttled").longValue() + " of " + truth.get("response-total").longValue()
+                + " responses throttled, " + String.format(java.util.Locale.ROOT, "%,d", truth.get("sum").longValue())
+                + " ms in all, max " + String.format(java.util.Locale.ROOT, "%,d",
+                truth.get("produce-throttle-time-max").longValue()) + " ms";
+        CliRun text = CliRun.of("analyze", "-q", "--format", "text", "--port", String.valueOf(port), capture.toString());
+        assertEquals("! " + CLIENT_ID + " (127.0.0.1) " + figures + "; broker 127.0.0.1:" + port + " "
+                + figures.replace(" responses throttled,", ",").replace(" in all", ""), text.summaryEntry("Throttled"));
 
         List<Path> files = Splits.split(capture, 10, dir.resolve("split"));
         assertTrue(files.size() >= 3, files.toString());

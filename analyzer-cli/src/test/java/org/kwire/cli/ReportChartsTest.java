@@ -158,12 +158,43 @@ class ReportChartsTest {
         String said = "This report has no per-topic rate (it was written by an older kwire).";
         assertEquals(List.of(said, said), d.select("#chart-throughput-produced p.empty, #chart-throughput-fetched p.empty")
                 .eachText());
-        assertEquals(5, d.select("svg.chart").size());
+        assertEquals(6, d.select("svg.chart").size());
+    }
+
+    /**
+     * The lag chart of basic-group: its committed lag in the one 1 s bucket of its samples (its six partitions' lags,
+     * all 0, added up) and basic-consumer's fetch lag there (the most of its partitions, basic-alpha-0's 19), each
+     * the report's; a report without lag over time (an older kwire's) says so instead.
+     */
+    @Test
+    void lagOverTimePerGroup() throws IOException {
+        JsonNode over = report.at("/consumer_lag/over_time");
+        long committed = 0;
+        for (JsonNode c : over.get("committed")) {
+            committed += c.get("lag").get(0).asLong();
+        }
+        long fetch = 0;
+        for (JsonNode f : over.get("fetch")) {
+            fetch = Math.max(fetch, f.get("max_lag").get(0).asLong());
+        }
+        assertEquals(List.of(0L, 19L), List.of(committed, fetch));
+        assertEquals(List.of("17:28:44 UTC +1 s · committed lag: 0 records behind",
+                "17:28:44 UTC +1 s · fetch lag of basic-consumer (127.0.0.1): 19 records behind"), tooltips("lag-1"));
+        assertEquals(List.of("Lag of group basic-group over time"), page.select("#lag figcaption").eachText());
+        assertEquals(6, ReportPages.cells(page, "table-fetch-lag").size());
+
+        ObjectNode r = (ObjectNode) report.deepCopy();
+        ((ObjectNode) r.get("consumer_lag")).remove("over_time");
+        Path older = dir.resolve("older-lag.json");
+        Files.writeString(older, new ObjectMapper().writeValueAsString(r), StandardCharsets.UTF_8);
+        Document d = ReportPages.parse(ReportPages.page(older));
+        assertEquals(List.of("This report has no lag over time (it was written by an older kwire)."),
+                d.select("#lag p.empty").eachText());
     }
 
     /** Other real captures: every chart draws marks, or says in words why it has none. */
     @ParameterizedTest
-    @CsvSource({"kcat.pcap, 9092, 7", "sasl-plain.pcap, 9094, 7", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 4",
+    @CsvSource({"kcat.pcap, 9092, 9", "sasl-plain.pcap, 9094, 8", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 4",
             "java-basic-snap128.pcap, 9092, 3", "deepflow-01-fetch-v12-unknown.pcap, 9092, 2"})
     void otherCapturesRender(String capture, int port, int charts) throws IOException {
         Path json = ReportPages.report(dir, capture, "--port", Integer.toString(port));

@@ -158,7 +158,7 @@ class ReportCommandTest {
         assertEquals(html.split(" href=", -1).length - 1, html.split(" href=\"#", -1).length - 1, "links only within the page");
         assertEquals(ReportPage.CONTENT_SECURITY_POLICY,
                 page.select("meta[http-equiv=Content-Security-Policy]").attr("content"));
-        assertEquals(7, page.select("svg.chart").size());
+        assertEquals(8, page.select("svg.chart").size());
     }
 
     @Test
@@ -171,6 +171,8 @@ class ReportCommandTest {
         ((ObjectNode) r.get("topics").get(1)).put("topic", longTopic);
         ((ObjectNode) r.get("clients").get(0)).put("client_id", clientId);
         ((ArrayNode) r.get("capture").get("files")).set(0, "</title><b>x");
+        ((ObjectNode) r.at("/consumer_lag/over_time/fetch/0")).put("client_id", clientId).put("group", topic);
+        ((ObjectNode) r.at("/consumer_lag/over_time/committed/0")).put("group", topic);
         Document d = ReportPages.parse(ReportPages.page(write("escaped.json", r)));
         String html = d.outerHtml();
         assertFalse(html.contains("<script") || html.contains("<img") || html.contains("<b>"), html);
@@ -181,6 +183,9 @@ class ReportCommandTest {
         assertEquals(longTopic, labels.get(1).selectFirst("title").text());
         assertEquals(clientId, ReportPages.cells(d, "table-clients").get(0).get(0));
         assertEquals("kwire report: </title><b>x", d.title());
+        assertEquals("Lag of group " + topic + " over time", d.select("#lag figcaption").get(0).text());
+        assertEquals(List.of("committed lag", "fetch lag of " + clientId + " (127.0.0.1)"),
+                d.select("#chart-lag-1 .legend li").eachText());
     }
 
     @Test

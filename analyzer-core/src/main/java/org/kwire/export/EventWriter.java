@@ -6,6 +6,7 @@ import org.kwire.conversation.KafkaConversation;
 import org.kwire.frame.FrameInfo;
 import org.kwire.protocol.ErrorCodes;
 import org.kwire.protocol.KafkaRequestHeader;
+import org.kwire.report.Report;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
@@ -23,8 +24,9 @@ import java.util.Set;
 
 /**
  * Writes one JSON object per exchange as it completes (NDJSON), or the same objects as an Elasticsearch/OpenSearch
- * bulk body (an {@code {"index":{"_index":NAME}}} action line before each document). Streamed with Jackson's
- * generator: memory stays constant whatever the capture's size. The fields are documented in the README ("Exchange
+ * bulk body (an {@code {"index":{"_index":NAME}}} action line before each document); after the last exchange, given
+ * the finished report ({@link #onReport}), one per rebalance and leader change. Streamed with Jackson's generator:
+ * memory stays constant whatever the capture's size. The fields are documented in the README ("Exchange
  * events") and mapped for Elasticsearch in {@code docs/es-mapping.json}.
  */
 public final class EventWriter implements ExchangeSink, Closeable {
@@ -59,19 +61,41 @@ public final class EventWriter implements ExchangeSink, Closeable {
     @Override
     public void onExchange(ExchangeSummary e) {
         try {
-            if (bulkIndex != null) {
-                out.writeStartObject();
-                out.writeObjectFieldStart("index");
-                out.writeStringField("_index", bulkIndex);
-                out.writeEndObject();
-                out.writeEndObject();
-                out.writeRaw('\n');
-            }
+            action();
             write(e);
             out.writeRaw('\n');
             events++;
         } catch (IOException x) {
             throw new UncheckedIOException(x);
+        }
+    }
+
+    /**
+     * After the last exchange: the events of the capture's finished report, its rebalances and leader changes
+     * ({@link ReportEvents}), as lines like the exchanges' (with their action lines in a bulk body).
+     *
+     * @throws IOException if they cannot be written
+     */
+    public void onReport(Report r) throws IOException {
+        ReportEvents.write(r, body -> {
+            action();
+            out.writeStartObject();
+            body.write(out);
+            out.writeEndObject();
+            out.writeRaw('\n');
+            events++;
+        });
+    }
+
+    /** The action line before a document of a bulk body; nothing for plain NDJSON. */
+    private void action() throws IOException {
+        if (bulkIndex != null) {
+            out.writeStartObject();
+            out.writeObjectFieldStart("index");
+            out.writeStringField("_index", bulkIndex);
+            out.writeEndObject();
+            out.writeEndObject();
+            out.writeRaw('\n');
         }
     }
 

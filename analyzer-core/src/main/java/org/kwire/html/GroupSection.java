@@ -82,7 +82,7 @@ final class GroupSection implements PageSection {
         m.element("p", "A rebalance starts at the first request that opened it (a JoinGroup, a LeaveGroup, an answer "
                 + "REBALANCE_IN_PROGRESS; KIP-848: a join, a leave, an error or a new epoch) and ends at the last response "
                 + "that completed it (SyncGroup; KIP-848: the last member reconciled). Storm: " + cg.stormRule()
-                + ". Assignment: a member's last, topic then partitions. Consumer lag is not in this report yet.", "class", "note");
+                + ". Assignment: a member's last, topic then partitions. Their lag: Consumer lag, below.", "class", "note");
     }
 
     /** The rebalance timeline; groups without a rebalance have no row. */

@@ -3,8 +3,6 @@ package org.kwire.html;
 import org.kwire.text.Units;
 
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -14,9 +12,8 @@ import java.util.Map;
 
 /**
  * Counts over time: one column per time bucket, stacked from the counts of each series (an API, a topic, or
- * "other"); y on a linear scale, x labelled with the bucket start times in UTC (with the date when the series spans
- * more than a day). Buckets without counts draw nothing. What is counted ({@link Measure}) labels the y axis and the
- * tooltips.
+ * "other"); y on a linear scale, x labelled with the bucket start times ({@link BucketAxes}). Buckets without counts
+ * draw nothing. What is counted ({@link Measure}) labels the y axis and the tooltips.
  */
 final class RateColumns implements Chart {
 
@@ -45,17 +42,8 @@ final class RateColumns implements Chart {
         }
     }
 
-    private static final double WIDTH = Svg.CHART_WIDTH;
-    private static final double LEFT = 52;
-    private static final double RIGHT = 16;
-    private static final double TOP = 12;
-    private static final double PLOT_HEIGHT = 240;
-    private static final double BOTTOM = 30;
-    private static final int X_TICKS = 6;
     /** Narrowest column drawn, so that a request in a long capture stays visible. */
     private static final double MIN_COLUMN = 2;
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("MM-dd HH:mm").withZone(ZoneOffset.UTC);
 
     private final String name;
     private final String title;
@@ -150,40 +138,24 @@ final class RateColumns implements Chart {
                 totals[i] += c.counts().get(i);
             }
         });
-        Scale y = new LinearScale(Arrays.stream(totals).max().orElse(1), PLOT_HEIGHT);
-        double slot = (WIDTH - LEFT - RIGHT) / buckets;
+        Scale y = new LinearScale(Arrays.stream(totals).max().orElse(1), BucketAxes.PLOT_HEIGHT);
+        BucketAxes axes = new BucketAxes(start, bucketSeconds, buckets);
+        double slot = axes.slot();
         double gap = buckets <= 120 ? slot * 0.15 : 0;
         double width = Math.max(MIN_COLUMN, slot - gap);
-        DateTimeFormatter format = buckets * bucketSeconds > 86_400 ? DATE_TIME : TIME;
-        Svg.open(m, name, WIDTH, TOP + PLOT_HEIGHT + BOTTOM, title);
-        for (double t : y.ticks()) {
-            double py = TOP + PLOT_HEIGHT - y.px(t);
-            Svg.line(m, LEFT, py, WIDTH - RIGHT, py, "grid");
-            Svg.text(m, LEFT - 6, py + 4, "end", "tick", measure.tick(t));
-        }
-        int every = (buckets + X_TICKS - 1) / X_TICKS;
-        for (int i = 0; i < buckets; i += every) {
-            Svg.text(m, LEFT + (i + 0.5) * slot, TOP + PLOT_HEIGHT + 18, "middle", "tick", time(format, i));
-        }
+        axes.open(m, name, title, y, measure::tick);
         for (int i = 0; i < buckets; i++) {
             double stacked = 0;
             for (Column c : columns) {
                 long n = c.counts().get(i);
                 if (n > 0) {
                     double h = y.px(n);
-                    Svg.bar(m, LEFT + i * slot + gap / 2, TOP + PLOT_HEIGHT - stacked - h, width, h,
-                            c.series().color(), time(format, i) + " UTC +" + bucketSeconds + " s · " + c.series().name() + ": "
-                                    + measure.tooltip(n));
+                    Svg.bar(m, axes.x(i) + gap / 2, axes.y(y, 0) - stacked - h, width, h, c.series().color(),
+                            axes.bucket(i) + " · " + c.series().name() + ": " + measure.tooltip(n));
                     stacked += h;
                 }
             }
         }
-        Svg.line(m, LEFT, TOP + PLOT_HEIGHT, WIDTH - RIGHT, TOP + PLOT_HEIGHT, "axis");
-        m.close("svg");
-    }
-
-    /** Start of bucket {@code i}, UTC. */
-    private String time(DateTimeFormatter format, int i) {
-        return format.format(start.plusSeconds(i * bucketSeconds));
+        axes.close(m);
     }
 }

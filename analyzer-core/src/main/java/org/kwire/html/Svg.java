@@ -29,6 +29,21 @@ final class Svg {
                 .element("title", tooltip).close("rect");
     }
 
+    /** A data mark: a filled circle of radius {@code r} centered on ({@code x}, {@code y}), with a tooltip. */
+    static void dot(Markup m, double x, double y, double r, String fill, String tooltip) {
+        m.open("circle", "class", "mark", "cx", num(x), "cy", num(y), "r", num(r), "fill", fill)
+                .element("title", tooltip).close("circle");
+    }
+
+    /** A line through {@code points} ({@code {x, y}} each), in {@code stroke}: a series over time. */
+    static void polyline(Markup m, java.util.List<double[]> points, String stroke) {
+        StringBuilder p = new StringBuilder();
+        for (double[] xy : points) {
+            p.append(p.length() == 0 ? "" : " ").append(num(xy[0])).append(',').append(num(xy[1]));
+        }
+        m.empty("polyline", "class", "series", "points", p.toString(), "stroke", stroke);
+    }
+
     /** A line of text; {@code anchor} is {@code start}, {@code middle} or {@code end}. */
     static void text(Markup m, double x, double y, String anchor, String cssClass, String text) {
         m.element("text", text, "x", num(x), "y", num(y), "text-anchor", anchor, "class", cssClass);

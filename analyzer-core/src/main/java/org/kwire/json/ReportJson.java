@@ -1,6 +1,8 @@
 package org.kwire.json;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -152,9 +154,10 @@ public final class ReportJson {
 
     /**
      * True if every type reachable from {@code type} (through record components, collection elements and map values)
-     * is one this writer writes as a Jackson reader binds it back: records whose only Jackson annotation is {@code @JsonInclude} with
-     * {@code ALWAYS} or {@code NON_NULL} and that have no getter-like method besides their accessors, collections,
-     * maps with string or integer keys, strings, numbers and booleans.
+     * is one this writer writes as a Jackson reader binds it back: records whose only Jackson annotations are
+     * {@code @JsonInclude} with {@code ALWAYS} or {@code NON_NULL} and {@code @JsonSetter(contentNulls = SET)}, and
+     * that have no getter-like method besides their accessors, collections, maps with string or integer keys, strings,
+     * numbers and booleans.
      */
     public static boolean supports(Type type) {
         return supports(type, new HashSet<>());
@@ -209,12 +212,20 @@ public final class ReportJson {
         return true;
     }
 
-    /** True if the only Jackson annotation among them, if any, is {@code @JsonInclude(ALWAYS or NON_NULL)}. */
+    /**
+     * True if the only Jackson annotations among them, if any, are {@code @JsonInclude(ALWAYS or NON_NULL)} and
+     * {@code @JsonSetter(contentNulls = SET)} (a list whose null elements a reader keeps, as written: a series with
+     * empty buckets).
+     */
     private static boolean includeOnly(Annotation[] annotations) {
         for (Annotation a : annotations) {
             if (a instanceof JsonInclude i) {
                 if (i.value() != JsonInclude.Include.ALWAYS && i.value() != JsonInclude.Include.NON_NULL
                         || i.content() != JsonInclude.Include.ALWAYS && i.content() != JsonInclude.Include.USE_DEFAULTS) {
+                    return false;
+                }
+            } else if (a instanceof JsonSetter s) {
+                if (!s.value().isEmpty() || s.nulls() != Nulls.DEFAULT || s.contentNulls() != Nulls.SET) {
                     return false;
                 }
             } else if (a.annotationType().getName().startsWith("com.fasterxml.jackson.")) {

@@ -169,7 +169,7 @@ public final class MetricsSink implements ExchangeSink {
             return; // counted apart by the report (responses_without_request): no bytes, errors or records by API
         }
         m.responseBytes.labelValues(api).inc(e.response().frame().length());
-        int throttleMs = ThrottleStats.throttleTimeMs(e);
+        int throttleMs = ThrottleStats.ofResponse(e);
         if (throttleMs > 0) { // counted only once throttled: no series for the clients never throttled
             m.throttleTime.labelValues(clientLabel, api, broker).inc(throttleMs / 1000.0);
             m.throttledResponses.labelValues(clientLabel, api, broker).inc();

@@ -26,7 +26,8 @@ import java.util.Map;
  * value once (one entry per ApiKey, per stream);</li>
  * <li>each latency histogram is one kwire writes, counting at most its API's responses
  * ({@link ApiPart#histogramProblem});</li>
- * <li>each topic-rate series has {@code used} buckets; at most {@code slowest_count} slowest exchanges.</li>
+ * <li>each topic-rate series and each series of consumer lag over time has {@code used} buckets; at most
+ * {@code slowest_count} slowest exchanges.</li>
  * </ul>
  * And the same again on the partial bound from it ({@link #bound}), over every frame and stream number its records
  * hold (those its notes' texts name too): a net under the annotations, for a field the schema would not mark.
@@ -82,6 +83,7 @@ final class PartialChecks {
             }
         }
         topicRate(p.at("/report/topic_rate"));
+        lagSeries(p.at("/report/replication/lag/series"));
         if (p.at("/report/slowest").size() > p.at("/report/slowest_count").asLong()) {
             throw new JsonInputException("/report/slowest", p.at("/report/slowest").size() + " exchanges, more than "
                     + "slowest_count (" + p.at("/report/slowest_count").asLong() + ")");
@@ -177,6 +179,23 @@ final class PartialChecks {
         }
         if (r.get("other").isArray()) {
             rows(r.get("other"), used, "/report/topic_rate/other");
+        }
+    }
+
+    /** Each series of {@code replication.lag.series} (absent in older partials) has {@code used} buckets. */
+    private static void lagSeries(JsonNode s) throws JsonInputException {
+        if (s.isMissingNode()) {
+            return;
+        }
+        int used = s.get("used").asInt();
+        for (String list : List.of("fetch", "watermarks", "commits")) {
+            for (int i = 0; i < s.get(list).size(); i++) {
+                JsonNode max = s.get(list).get(i).get("max");
+                if (max.size() != used) {
+                    throw new JsonInputException("/report/replication/lag/series/" + list + "/" + i + "/max", max.size()
+                            + " buckets, not the " + used + " used");
+                }
+            }
         }
     }
 

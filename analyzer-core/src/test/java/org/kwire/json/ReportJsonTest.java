@@ -84,7 +84,13 @@ class ReportJsonTest {
     record Holder(List<WithGetter> nested) {
     }
 
-    record Plain(long a, Long b, @JsonInclude(JsonInclude.Include.NON_NULL) String c, Map<String, List<Integer>> d) {
+    record Plain(long a, Long b, @JsonInclude(JsonInclude.Include.NON_NULL) String c, Map<String, List<Integer>> d,
+                 @com.fasterxml.jackson.annotation.JsonSetter(contentNulls = com.fasterxml.jackson.annotation.Nulls.SET)
+                 List<Long> e) {
+    }
+
+    record FailOnNulls(@com.fasterxml.jackson.annotation.JsonSetter(contentNulls = com.fasterxml.jackson.annotation.Nulls.FAIL)
+                       List<Long> e) {
     }
 
     @Test
@@ -95,6 +101,7 @@ class ReportJsonTest {
         assertFalse(ReportJson.supports(Keyed.class));
         assertFalse(ReportJson.supports(Holder.class));
         assertFalse(ReportJson.supports(TimeUnit.class));
+        assertFalse(ReportJson.supports(FailOnNulls.class));
         assertTrue(ReportJson.supports(Plain.class));
     }
 }

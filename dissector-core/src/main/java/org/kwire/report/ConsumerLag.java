@@ -1,5 +1,8 @@
 package org.kwire.report;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+
 import java.util.List;
 
 /**
@@ -11,8 +14,47 @@ import java.util.List;
  *                  address, topic, partition
  * @param committed per group, topic and partition that a commit was seen for, sorted likewise
  * @param omitted   updates past {@link LagAccumulator#MAX_ENTRIES} entries per list, not kept (a warning says so)
+ * @param overTime  the same over time, for charts; null in reports of kwire versions before it
  */
-public record ConsumerLag(List<FetchLag> fetch, List<CommittedLag> committed, long omitted) {
+public record ConsumerLag(List<FetchLag> fetch, List<CommittedLag> committed, long omitted, OverTime overTime) {
+
+    /**
+     * Lag over time on buckets of {@code bucketSeconds} from {@code start} (a {@link TimeGrid}: 1 s, or wider so that
+     * the capture fits {@link TimeGrid#MAX_BUCKETS} buckets). Built by {@link LagSeriesBuilder}.
+     *
+     * @param start         start of the first bucket, ISO-8601 UTC; null if no sample
+     * @param bucketSeconds bucket width, seconds
+     * @param fetch         per consumer client, topic, partition and measure (as {@link ConsumerLag#fetch}), sorted
+     *                      likewise; at most {@link LagSeriesAccumulator#MAX_SERIES}
+     * @param committed     per group, topic and partition that a commit was seen for, sorted likewise
+     * @param omitted       samples (and series of merged parts) past {@link LagSeriesAccumulator#MAX_SERIES} series
+     *                      per list, not kept (a warning says so)
+     */
+    public record OverTime(String start, long bucketSeconds, List<FetchSeries> fetch, List<CommittedSeries> committed,
+                           long omitted) {
+    }
+
+    /**
+     * One consumer's fetch lag on one partition over time.
+     *
+     * @param group  tied as {@link FetchLag#group} is, null if none or several
+     * @param maxLag per bucket the most records behind its Fetch responses in the bucket gave (the largest sample);
+     *               null where none gave a sample (a report read back keeps these nulls)
+     */
+    public record FetchSeries(String clientId, String address, String group, String topic, int partition,
+                              String against, @JsonSetter(contentNulls = Nulls.SET) List<Long> maxLag) {
+    }
+
+    /**
+     * One group's committed lag on one partition over time.
+     *
+     * @param lag per bucket, at its end: the highest high watermark of the last bucket up to it in which a consumer's
+     *            Fetch response gave one, minus the highest offset of the last bucket up to it in which the group
+     *            committed; null before both are known
+     */
+    public record CommittedSeries(String group, String topic, int partition,
+                                  @JsonSetter(contentNulls = Nulls.SET) List<Long> lag) {
+    }
 
     /**
      * One consumer's lag on one partition: the end it reads to ({@code HighWatermark}, or {@code LastStableOffset}

@@ -20,13 +20,15 @@ public final class ConsumerLagBuilder {
     private ConsumerLagBuilder() {
     }
 
-    /** The section; null if the part saw no consumer fetch and no commit. */
+    /** The section, with its lag over time ({@link LagSeriesBuilder}); null if the part saw no consumer fetch and no commit. */
     static ConsumerLag build(LagPart p, GroupsPart groups, TopicNames names, FrameNumbering numbering) {
         if (p.fetch().isEmpty() && p.commits().isEmpty()) {
             return null;
         }
         GroupTies ties = new GroupTies(Integer.MAX_VALUE);
         groups.events().forEach(ties::add);
+        java.util.function.BinaryOperator<String> tied = (clientId, address) -> GroupTies.tied(ties.groups(clientId,
+                address));
         List<ConsumerLag.FetchLag> fetch = new ArrayList<>();
         for (LagPart.FetchLag f : p.fetch()) {
             List<String> gs = ties.groups(f.clientId(), f.address());
@@ -38,7 +40,8 @@ public final class ConsumerLagBuilder {
         fetch.sort(Comparator.comparing(ConsumerLag.FetchLag::clientId).thenComparing(ConsumerLag.FetchLag::address)
                 .thenComparing(ConsumerLag.FetchLag::topic).thenComparingInt(ConsumerLag.FetchLag::partition)
                 .thenComparing(ConsumerLag.FetchLag::against));
-        return new ConsumerLag(fetch, committed(p.watermarks(), p.commits(), names, numbering), p.omitted());
+        return new ConsumerLag(fetch, committed(p.watermarks(), p.commits(), names, numbering), p.omitted(),
+                LagSeriesBuilder.build(p.series(), names, tied));
     }
 
     /**

@@ -22,17 +22,21 @@ import java.util.function.LongUnaryOperator;
  * @param commits    per group, topic and partition the last offset committed by an OffsetCommit answered without
  *                   error, sorted by key; at most {@link LagAccumulator#MAX_ENTRIES}
  * @param omitted    entries past the bounds, not kept (a warning says so)
+ * @param series     the same samples, high watermarks and commits over time ({@link LagSeriesPart}; null, in a
+ *                   partial written before it: none)
  */
-public record LagPart(List<FetchLag> fetch, List<Watermark> watermarks, List<Commit> commits, long omitted) {
+public record LagPart(List<FetchLag> fetch, List<Watermark> watermarks, List<Commit> commits, long omitted,
+                      LagSeriesPart series) {
 
     /** Nothing seen (also what a partial written before this section holds). */
-    public static final LagPart NONE = new LagPart(List.of(), List.of(), List.of(), 0);
+    public static final LagPart NONE = new LagPart(List.of(), List.of(), List.of(), 0, LagSeriesPart.NONE);
 
     /** Reads missing lists as empty. */
     public LagPart {
         fetch = fetch == null ? List.of() : List.copyOf(fetch);
         watermarks = watermarks == null ? List.of() : List.copyOf(watermarks);
         commits = commits == null ? List.of() : List.copyOf(commits);
+        series = series == null ? LagSeriesPart.NONE : series;
     }
 
     /**
@@ -87,7 +91,7 @@ public record LagPart(List<FetchLag> fetch, List<Watermark> watermarks, List<Com
         int max = LagAccumulator.MAX_ENTRIES;
         long cut = Math.max(0, f.size() - max) + Math.max(0, w.size() - max) + Math.max(0, c.size() - max);
         return new LagPart(f.subList(0, Math.min(max, f.size())), w.subList(0, Math.min(max, w.size())),
-                c.subList(0, Math.min(max, c.size())), omitted + s.omitted + cut);
+                c.subList(0, Math.min(max, c.size())), omitted + s.omitted + cut, series.merge(s.series));
     }
 
     /** This part with its frame numbers mapped. */
@@ -98,7 +102,7 @@ public record LagPart(List<FetchLag> fetch, List<Watermark> watermarks, List<Com
                 watermarks.stream().map(x -> new Watermark(x.topic, x.partition, x.highWatermark, x.lastStableOffset,
                         frame.applyAsLong(x.frame))).toList(),
                 commits.stream().map(x -> new Commit(x.group, x.topic, x.partition, x.offset, frame.applyAsLong(x.frame),
-                        x.commits)).toList(), omitted);
+                        x.commits)).toList(), omitted, series);
     }
 
     private static <T> List<T> byKey(List<T> a, List<T> b, Function<T, String> key,

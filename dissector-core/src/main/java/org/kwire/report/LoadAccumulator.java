@@ -53,7 +53,7 @@ final class LoadAccumulator {
         if (h == null) {
             return;
         }
-        int throttleMs = ThrottleStats.throttleTimeMs(e);
+        int throttleMs = ThrottleStats.ofResponse(e);
         if (throttleMs >= 0) {
             brokers.merge(e.conversation().broker(), ThrottleStats.NONE.add(throttleMs), ThrottleStats::merge);
         }

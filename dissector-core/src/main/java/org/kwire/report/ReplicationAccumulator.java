@@ -118,6 +118,7 @@ final class ReplicationAccumulator {
         if (e.apiKey() == FETCH && rq != null && rq.decoded()) {
             fetch(e, rq, rs);
         }
+        lag.exchange(e);
         LagFacts.read(e, lagFacts);
         if (rs == null || !rs.decoded()) {
             return;

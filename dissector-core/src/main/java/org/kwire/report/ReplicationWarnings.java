@@ -23,6 +23,11 @@ final class ReplicationWarnings {
             out.add("consumer_lag: " + p.lag().omitted() + " update(s) past the first " + LagAccumulator.MAX_ENTRIES
                     + " entries of a list (fetch lags, high watermarks, commits) are not kept");
         }
+        if (p.lag().series().omitted() > 0) {
+            out.add("consumer_lag: " + p.lag().series().omitted() + " sample(s) or series past the first "
+                    + LagSeriesAccumulator.MAX_SERIES + " series of a list over time (fetch lags, high watermarks, "
+                    + "commits) are not kept in over_time");
+        }
         return out;
     }
 }

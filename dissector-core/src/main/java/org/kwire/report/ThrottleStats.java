@@ -23,7 +23,7 @@ public record ThrottleStats(long responses, long throttled, long throttleTimeMs,
      * {@code kwire_throttle_time_seconds_total}: -1 unless the request header was decoded (the exchange belongs to a
      * client) and the response was decoded and has the field ({@link org.kwire.summary.ClusterFacts#throttleTimeMs()}).
      */
-    public static int throttleTimeMs(ExchangeSummary e) {
+    public static int ofResponse(ExchangeSummary e) {
         FrameSummary rs = e.response();
         return e.requestHeader() != null && rs != null && rs.decoded() ? rs.message().cluster().throttleTimeMs() : -1;
     }

@@ -11,19 +11,17 @@ import java.util.Map;
 /**
  * Counts the records and record-batch bytes of each topic per time bucket, produced and fetched ({@link TopicRate}).
  * Memory is bounded whatever the capture's length and topics: at most {@link #MAX_TOPICS} series of at most
- * {@link #MAX_BUCKETS} buckets. Buckets start 1 s wide and widen, each width a multiple of the one before so that
- * buckets merge exactly, whenever the capture outgrows {@link #MAX_BUCKETS} of them. A timestamp before the first
- * bucket (a capture whose clock stepped back) counts in the first bucket.
+ * {@link #MAX_BUCKETS} buckets, on a {@link TimeGrid} (1 s wide, widened whenever the capture outgrows
+ * {@link #MAX_BUCKETS} of them, so that buckets merge exactly; a timestamp before the first bucket counts in it).
  */
 final class TopicRateAccumulator {
 
     /** Most buckets a series has. */
-    static final int MAX_BUCKETS = 1000;
+    static final int MAX_BUCKETS = TimeGrid.MAX_BUCKETS;
     /** Topics with a series of their own; later ones are summed as "other". */
     static final int MAX_TOPICS = 50;
     /** The series of record sets whose frame names neither a topic name nor an id. */
     static final String UNNAMED = "(no topic named)";
-    static final long[] WIDTHS = {1, 2, 10, 30, 60, 300, 600, 1800, 3600, 21600, 86400};
     private static final int PRODUCED_RECORDS = 0;
     private static final int PRODUCED_BYTES = 1;
     private static final int FETCHED_RECORDS = 2;
@@ -35,10 +33,8 @@ final class TopicRateAccumulator {
     private final List<String> otherKeys = new ArrayList<>();
     /** Per topic key, the frame that first brought it. */
     private final Map<String, Long> firstFrames = new LinkedHashMap<>();
-    private int widthIndex;
-    /** Start of bucket 0, epoch seconds; set by the first record set. */
-    private long origin = Long.MIN_VALUE;
-    private int used;
+    /** The buckets; the first record set sets their origin. */
+    private TimeGrid grid = TimeGrid.EMPTY;
 
     /**
      * Counts a record set.
@@ -59,19 +55,12 @@ final class TopicRateAccumulator {
     void add(String topic, boolean produced, long records, long bytes, long timestampNanos, long frame) {
         String key = topic != null ? topic : UNNAMED;
         firstFrames.putIfAbsent(key, frame);
-        long second = Math.floorDiv(timestampNanos, 1_000_000_000L);
-        if (origin == Long.MIN_VALUE) {
-            origin = second;
+        TimeGrid g = grid.with(Math.floorDiv(timestampNanos, 1_000_000_000L));
+        if (g.widthIndex() != grid.widthIndex()) {
+            widen(g);
         }
-        long width = WIDTHS[widthIndex];
-        long index = Math.max(0, (second - origin) / width);
-        while (index >= MAX_BUCKETS && widthIndex < WIDTHS.length - 1) {
-            widen();
-            width = WIDTHS[widthIndex];
-            index = Math.max(0, (second - origin) / width);
-        }
-        int i = (int) Math.min(index, MAX_BUCKETS - 1);
-        used = Math.max(used, i + 1);
+        grid = g;
+        int i = g.index(Math.floorDiv(timestampNanos, 1_000_000_000L));
         long[][] s = series(key);
         s[produced ? PRODUCED_RECORDS : FETCHED_RECORDS][i] += records;
         s[produced ? PRODUCED_BYTES : FETCHED_BYTES][i] += bytes;
@@ -96,40 +85,31 @@ final class TopicRateAccumulator {
         return other;
     }
 
-    /** The next width; buckets merge into the wider ones, and the origin moves back to a multiple of the new width. */
-    private void widen() {
-        long w = WIDTHS[widthIndex];
-        long wider = WIDTHS[++widthIndex];
-        long newOrigin = Math.floorDiv(origin, wider) * wider;
+    /** Folds the buckets into those of the wider grid {@code wider}. */
+    private void widen(TimeGrid wider) {
         List<long[][]> all = new ArrayList<>(series.values());
         if (other != null) {
             all.add(other);
         }
         for (long[][] s : all) {
             for (int q = 0; q < s.length; q++) {
-                long[] merged = new long[MAX_BUCKETS];
-                for (int b = 0; b < used; b++) {
-                    merged[(int) ((origin + b * w - newOrigin) / wider)] += s[q][b];
-                }
-                s[q] = merged;
+                s[q] = wider.fold(grid, s[q], Long::sum, 0, MAX_BUCKETS);
             }
         }
-        used = (int) ((origin + (used - 1) * w - newOrigin) / wider) + 1;
-        origin = newOrigin;
     }
 
     /** The mergeable state so far. */
     TopicRatePart part() {
         Map<String, long[][]> s = new LinkedHashMap<>();
         series.forEach((k, v) -> s.put(k, trim(v)));
-        return new TopicRatePart(widthIndex, used == 0 ? Long.MIN_VALUE : origin, used, s, new LinkedHashMap<>(firstFrames),
+        return new TopicRatePart(grid.widthIndex(), grid.origin(), grid.used(), s, new LinkedHashMap<>(firstFrames),
                 other == null ? null : trim(other), List.copyOf(otherKeys));
     }
 
     private long[][] trim(long[][] s) {
         long[][] out = new long[s.length][];
         for (int q = 0; q < s.length; q++) {
-            out[q] = Arrays.copyOf(s[q], used);
+            out[q] = Arrays.copyOf(s[q], grid.used());
         }
         return out;
     }

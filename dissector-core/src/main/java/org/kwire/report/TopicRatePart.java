@@ -8,8 +8,7 @@ import java.util.Map;
 /**
  * The mergeable state of the report's {@code topic_rate} ({@link TopicRateAccumulator}): buckets of {@code width}
  * seconds from {@code origin} (epoch seconds, a multiple of the width), per topic key in order of first arrival with the
- * frame that brought it. Widths are multiples of each other, so two parts are merged on the wider grid exactly, then
- * widened again if together they span more than {@link TopicRateAccumulator#MAX_BUCKETS} buckets; the first
+ * frame that brought it. Two parts are merged on the union of their {@link TimeGrid}s exactly; the first
  * {@link TopicRateAccumulator#MAX_TOPICS} topics in capture order keep their series, the others are summed.
  *
  * @param widthIndex index of the bucket width in the accumulator's widths
@@ -31,27 +30,18 @@ public record TopicRatePart(int widthIndex, long origin, int used, Map<String, l
         if (o.used == 0) {
             return this;
         }
-        int w = Math.max(widthIndex, o.widthIndex);
-        long start = Math.min(origin, o.origin);
-        long end = Math.max(last(), o.last());
-        while (w < TopicRateAccumulator.WIDTHS.length - 1
-                && (end - Math.floorDiv(start, TopicRateAccumulator.WIDTHS[w]) * TopicRateAccumulator.WIDTHS[w])
-                / TopicRateAccumulator.WIDTHS[w] >= TopicRateAccumulator.MAX_BUCKETS) {
-            w++;
-        }
-        long width = TopicRateAccumulator.WIDTHS[w];
-        long newOrigin = Math.floorDiv(start, width) * width;
+        TimeGrid grid = grid().union(o.grid());
         List<Map.Entry<String, Long>> arrivals = Sequences.merge(new ArrayList<>(firstFrames.entrySet()),
                 new ArrayList<>(o.firstFrames.entrySet()), Map.Entry::getValue, order, Integer.MAX_VALUE);
         Map<String, Long> first = new LinkedHashMap<>();
         arrivals.forEach(e -> first.putIfAbsent(e.getKey(), e.getValue()));
-        int u = (int) Math.min(TopicRateAccumulator.MAX_BUCKETS, (end - newOrigin) / width + 1);
+        int u = grid.used();
         Map<String, long[][]> s = new LinkedHashMap<>();
         long[][] rest = null;
         List<String> restKeys = new ArrayList<>();
         for (String key : first.keySet()) {
             long[][] sum = new long[4][u];
-            boolean any = add(sum, series.get(key), this, newOrigin, width) | add(sum, o.series.get(key), o, newOrigin, width);
+            boolean any = add(sum, series.get(key), this, grid) | add(sum, o.series.get(key), o, grid);
             boolean inOther = otherKeys.contains(key) || o.otherKeys.contains(key);
             if (s.size() < TopicRateAccumulator.MAX_TOPICS && any && !inOther) {
                 s.put(key, sum);
@@ -67,26 +57,26 @@ public record TopicRatePart(int widthIndex, long origin, int used, Map<String, l
         }
         if (other != null || o.other != null) {
             rest = rest == null ? new long[4][u] : rest;
-            add(rest, other, this, newOrigin, width);
-            add(rest, o.other, o, newOrigin, width);
+            add(rest, other, this, grid);
+            add(rest, o.other, o, grid);
         }
-        return new TopicRatePart(w, newOrigin, u, s, first, rest, List.copyOf(restKeys));
+        return new TopicRatePart(grid.widthIndex(), grid.origin(), u, s, first, rest, List.copyOf(restKeys));
     }
 
-    private long last() {
-        return origin + (long) (used - 1) * TopicRateAccumulator.WIDTHS[widthIndex];
+    /** The grid of the buckets. */
+    private TimeGrid grid() {
+        return new TimeGrid(widthIndex, origin, used);
     }
 
-    /** Adds a series of part {@code p} into {@code sum} on the new grid; false if there was none. */
-    private static boolean add(long[][] sum, long[][] from, TopicRatePart p, long newOrigin, long width) {
+    /** Adds a series of part {@code p} into {@code sum} on the wider grid {@code onto}; false if there was none. */
+    private static boolean add(long[][] sum, long[][] from, TopicRatePart p, TimeGrid onto) {
         if (from == null) {
             return false;
         }
-        long fromWidth = TopicRateAccumulator.WIDTHS[p.widthIndex];
         for (int q = 0; q < from.length; q++) {
-            for (int b = 0; b < from[q].length; b++) {
-                int i = (int) Math.min(sum[q].length - 1, Math.max(0, (p.origin + b * fromWidth - newOrigin) / width));
-                sum[q][i] += from[q][b];
+            long[] folded = onto.fold(p.grid(), from[q], Long::sum, 0, sum[q].length);
+            for (int b = 0; b < folded.length; b++) {
+                sum[q][b] += folded[b];
             }
         }
         return true;
@@ -99,7 +89,7 @@ public record TopicRatePart(int widthIndex, long origin, int used, Map<String, l
      */
     TopicRate toRate(org.kwire.summary.TopicNames names) {
         if (used == 0) {
-            return new TopicRate(null, TopicRateAccumulator.WIDTHS[widthIndex], Map.of(), null, 0);
+            return new TopicRate(null, TimeGrid.WIDTHS[widthIndex], Map.of(), null, 0);
         }
         Map<String, long[][]> byName = new java.util.TreeMap<>();
         series.forEach((key, s) -> {
@@ -113,7 +103,7 @@ public record TopicRatePart(int widthIndex, long origin, int used, Map<String, l
         });
         Map<String, TopicSeries> topics = new LinkedHashMap<>();
         byName.forEach((name, s) -> topics.put(name, toSeries(s)));
-        return new TopicRate(java.time.Instant.ofEpochSecond(origin).toString(), TopicRateAccumulator.WIDTHS[widthIndex],
+        return new TopicRate(java.time.Instant.ofEpochSecond(origin).toString(), TimeGrid.WIDTHS[widthIndex],
                 topics, other == null ? null : toSeries(other), otherKeys.size());
     }
 
