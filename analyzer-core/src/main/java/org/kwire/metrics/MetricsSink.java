@@ -25,7 +25,7 @@ import java.util.function.LongSupplier;
  * responses of the exchanges the filter keeps, by API, version, client_id and broker; latency (long-polls answered
  * empty at their wait time counted apart, as in the report); error codes; records
  * and bytes per topic; CRC failures; and every frame and note, whatever the filter; throttle time (the {@code load}
- * section's {@link ThrottleStats#throttleTimeMs}); rebalances ({@link GroupMetrics}); and the facts of the lag gauges
+ * section's {@link ThrottleStats#ofResponse}); rebalances ({@link GroupMetrics}); and the facts of the lag gauges
  * ({@link LagMetrics}), from the same summaries as the report (no frame is decoded twice). Client ids, topics,
  * brokers, groups and replica ids go through {@link LabelLimiter}s ({@link MetricsLimits}). Topic ids are shown by
  * name once the capture named them (Metadata, ...), else as the id. Its methods are synchronized: the analysis thread
