@@ -63,9 +63,10 @@ final class LagSeriesAccumulator {
         }
         long second = Math.floorDiv(nanos, 1_000_000_000L);
         TimeGrid g = grid.with(second);
-        if (g.widthIndex() != grid.widthIndex()) {
+        if (g.movedFrom(grid)) { // wider, or from an earlier second: the buckets so far onto the new grid
             for (Map<String, Entry> l : List.of(fetch, watermarks, commits)) {
-                l.values().forEach(x -> x.values = g.fold(grid, x.values, Math::max, NONE, x.values.length));
+                l.values().forEach(x -> x.values = g.fold(grid, x.values, Math::max, NONE,
+                        x.values.length == 0 ? 0 : Math.max(x.values.length, g.used())));
             }
         }
         grid = g;

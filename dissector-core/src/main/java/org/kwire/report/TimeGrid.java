@@ -9,8 +9,10 @@ import java.util.function.LongBinaryOperator;
  * origin (its second, at width 1); when a later value falls {@link #MAX_BUCKETS} buckets or more past it, the grid
  * widens to the next of {@link #WIDTHS}, each a multiple of the one before, and the origin moves back to a multiple of
  * the new width. So the buckets of any two grids fold exactly onto the wider one ({@link #union}, {@link #fold}), which
- * is what one analysis's grid would have been (docs/PARTIAL.md, "Time buckets"). A second before the origin (a clock
- * that stepped back) counts in bucket 0. Immutable.
+ * is what one analysis's grid would have been (docs/PARTIAL.md, "Time buckets"). A second before the origin moves the
+ * origin back (values come as exchanges complete, not in the order of their frames' times; or a clock stepped back),
+ * widening the grid as a later one would: so the grid of a set of seconds does not depend on the order they come in,
+ * and a slice's grid is what one analysis would make of its seconds. Immutable.
  *
  * @param widthIndex index of the bucket width in {@link #WIDTHS}
  * @param origin     start of bucket 0, epoch seconds; {@link Long#MIN_VALUE} while empty
@@ -34,12 +36,17 @@ record TimeGrid(int widthIndex, long origin, int used) {
         return used == 0;
     }
 
-    /** This grid, or the wider one, that holds {@code second} too. */
+    /** This grid, or the one from an earlier origin or wider, that holds {@code second} too. */
     TimeGrid with(long second) {
         if (used == 0) {
             return new TimeGrid(widthIndex, second, 1);
         }
-        return fitting(widthIndex, origin, Math.max(second, last()));
+        return fitting(widthIndex, Math.min(origin, second), Math.max(second, last()));
+    }
+
+    /** True if {@code o} has other buckets than this one (another width or origin): values must be folded onto it. */
+    boolean movedFrom(TimeGrid o) {
+        return used > 0 && o.used > 0 && (widthIndex != o.widthIndex || origin != o.origin);
     }
 
     /** The grid that holds the buckets of both (either may be empty). */

@@ -56,7 +56,7 @@ final class TopicRateAccumulator {
         String key = topic != null ? topic : UNNAMED;
         firstFrames.putIfAbsent(key, frame);
         TimeGrid g = grid.with(Math.floorDiv(timestampNanos, 1_000_000_000L));
-        if (g.widthIndex() != grid.widthIndex()) {
+        if (g.movedFrom(grid)) {
             widen(g);
         }
         grid = g;
@@ -85,7 +85,7 @@ final class TopicRateAccumulator {
         return other;
     }
 
-    /** Folds the buckets into those of the wider grid {@code wider}. */
+    /** Folds the buckets into those of the grid {@code wider} (wider, or from an earlier origin). */
     private void widen(TimeGrid wider) {
         List<long[][]> all = new ArrayList<>(series.values());
         if (other != null) {

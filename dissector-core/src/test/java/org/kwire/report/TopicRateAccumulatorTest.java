@@ -20,20 +20,36 @@ class TopicRateAccumulatorTest {
     }
 
     @Test
-    void oneSecondBucketsFromTheFirstRecordSet() {
+    void oneSecondBucketsFromTheEarliestRecordSet() {
         TopicRateAccumulator a = new TopicRateAccumulator();
         a.add("alpha", true, 10, 700, (T0 + 3) * S + 500);
         a.add("alpha", false, 10, 700, (T0 + 5) * S);
         a.add("beta", true, 1, 80, (T0 + 5) * S + 999_999_999);
-        a.add("alpha", true, 2, 100, (T0 + 2) * S); // the clock stepped back: counted in the first bucket
+        a.add("alpha", true, 2, 100, (T0 + 2) * S); // a request answered after later ones: the origin moves back
         TopicRate r = a.toRate(new TopicNames());
-        assertEquals("2026-11-29T17:28:43Z", r.start());
+        assertEquals("2026-11-29T17:28:42Z", r.start());
         assertEquals(1, r.bucketSeconds());
-        assertEquals(new TopicSeries(List.of(12L, 0L, 0L), List.of(800L, 0L, 0L), List.of(0L, 0L, 10L), List.of(0L, 0L, 700L)),
-                r.topics().get("alpha"));
-        assertEquals(new TopicSeries(List.of(0L, 0L, 1L), List.of(0L, 0L, 80L), List.of(0L, 0L, 0L), List.of(0L, 0L, 0L)),
-                r.topics().get("beta"));
+        assertEquals(new TopicSeries(List.of(2L, 10L, 0L, 0L), List.of(100L, 700L, 0L, 0L), List.of(0L, 0L, 0L, 10L),
+                List.of(0L, 0L, 0L, 700L)), r.topics().get("alpha"));
+        assertEquals(new TopicSeries(List.of(0L, 0L, 0L, 1L), List.of(0L, 0L, 0L, 80L), List.of(0L, 0L, 0L, 0L),
+                List.of(0L, 0L, 0L, 0L)), r.topics().get("beta"));
         assertNull(r.other());
+    }
+
+    /** The same record sets in any order (exchanges complete out of their frames' order) give the same buckets. */
+    @Test
+    void theOrderRecordSetsComeInChangesNothing() {
+        long[] seconds = {T0 + 990, T0 + 3, T0 + 1500, T0 - 40, T0 + 2, T0 + 700};
+        TopicRateAccumulator forward = new TopicRateAccumulator();
+        TopicRateAccumulator backward = new TopicRateAccumulator();
+        for (int i = 0; i < seconds.length; i++) {
+            forward.add("t", true, i + 1, 10, seconds[i] * S);
+            backward.add("t", true, seconds.length - i, 10, seconds[seconds.length - 1 - i] * S);
+        }
+        TopicRate f = forward.toRate(new TopicNames());
+        assertEquals(f, backward.toRate(new TopicNames()));
+        assertEquals(2, f.bucketSeconds(), "1540 seconds: 2 s buckets");
+        assertEquals(21L, sum(f.topics().get("t").producedRecords()));
     }
 
     /** The 1001st second makes the buckets 2 s wide; a three-day capture ends with 300 s buckets; nothing is lost. */
