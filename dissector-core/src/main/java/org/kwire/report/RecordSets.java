@@ -45,18 +45,15 @@ final class RecordSets {
                     r.summary().bytesCompressed(), s.frame().lastTimestampNanos(), s.frame().lastPacket());
             long frame = s.frame().lastPacket();
             for (CrcFailure f : r.summary().crcFailures()) {
-                if (crcFailures.size() < ReportBuilder.MAX_LISTED) {
-                    crcFailures.add(new CrcFailureEntry(frame, apiName, topic, r.partition(), f.baseOffset(), f.magic(),
-                            f.stored(), f.computed()));
-                } else {
+                if (Sequences.add(crcFailures, new CrcFailureEntry(frame, apiName, topic, r.partition(), f.baseOffset(),
+                        f.magic(), f.stored(), f.computed()), CrcFailureEntry::frame, ReportBuilder.MAX_LISTED)) {
                     crcFailuresOmitted++;
                 }
             }
             PartialBatch p = r.summary().partialBatch();
             if (p != null) {
-                if (partialBatches.size() < ReportBuilder.MAX_LISTED) {
-                    partialBatches.add(new PartialBatchEntry(frame, apiName, topic, r.partition(), p.bytesPresent(), p.bytesDeclared()));
-                } else {
+                if (Sequences.add(partialBatches, new PartialBatchEntry(frame, apiName, topic, r.partition(),
+                        p.bytesPresent(), p.bytesDeclared()), PartialBatchEntry::frame, ReportBuilder.MAX_LISTED)) {
                     partialBatchesOmitted++;
                 }
             }

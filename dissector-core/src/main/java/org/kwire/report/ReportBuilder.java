@@ -242,13 +242,14 @@ public final class ReportBuilder implements ExchangeSink {
         note(note);
     }
 
-    /** Counts an expert note by its item's id; warnings and errors are also listed (the first {@link #MAX_WARNINGS}). */
+    /**
+     * Counts an expert note by its item's id; warnings and errors are also listed, the first {@link #MAX_WARNINGS} by
+     * frame (a note is raised when the stream stage or an exchange decides it, which may be after a later frame's).
+     */
     public void note(ExpertNote note) {
         expert.merge(note.item().id(), 1L, Long::sum);
         if (note.severity().compareTo(Severity.WARNING) >= 0) {
-            if (warnings.size() < MAX_WARNINGS) {
-                warnings.add(new NoteEntry(note));
-            } else {
+            if (Sequences.add(warnings, new NoteEntry(note), NoteEntry::frame, MAX_WARNINGS)) {
                 warningsOmitted++;
             }
         }

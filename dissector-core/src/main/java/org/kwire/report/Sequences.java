@@ -33,6 +33,31 @@ final class Sequences {
         return out;
     }
 
+    /**
+     * Adds {@code item} to {@code list}, which holds at most {@code limit} items in capture order (by frame number, frame
+     * 0 last; an item after those of its frame): the list then holds the first {@code limit} items by frame of all
+     * added, whatever order they came in (a note or a record set is raised when its exchange completes, which may be
+     * after a later frame's), as {@link #merge} keeps the first of two parts.
+     *
+     * @return true if an item was left out (the new one, or the last one, pushed out)
+     */
+    static <T> boolean add(List<T> list, T item, ToLongFunction<T> frame, int limit) {
+        long f = frame.applyAsLong(item);
+        int at = list.size();
+        while (at > 0 && before(f, frame.applyAsLong(list.get(at - 1)), FrameOrder.NATURAL)) {
+            at--;
+        }
+        if (at >= limit) {
+            return true;
+        }
+        list.add(at, item);
+        if (list.size() > limit) {
+            list.remove(list.size() - 1);
+            return true;
+        }
+        return false;
+    }
+
     /** True if frame {@code x} comes strictly before frame {@code y}; frame 0 comes after every frame. */
     static boolean before(long x, long y, FrameOrder order) {
         if (x == 0 || y == 0) {
