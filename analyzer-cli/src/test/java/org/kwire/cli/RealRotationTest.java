@@ -83,15 +83,11 @@ class RealRotationTest {
     }
 
     /**
-     * The report of one analysis; with drops, but for the responses whose request the capture lost, which a slice
-     * cannot decode by the APIs its connection used in earlier files (docs/PARTIAL.md, "Exact across gaps": what is still not exact).
+     * The report of one analysis, with drops too: the responses whose request the capture lost at a boundary are tried
+     * as the APIs their connection used in the earlier files as well (a tail's {@code apis}).
      */
     private static void same(String set, JsonNode report, String what) throws Exception {
-        if (set.equals("drops")) {
-            SameReport.assertSameButInferredResponses(reference(set), report, what);
-        } else {
-            SameReport.assertSame(reference(set), report, what);
-        }
+        SameReport.assertSame(reference(set), report, what);
     }
 
     @Test

@@ -33,43 +33,6 @@ final class SameReport {
         }
     }
 
-    /**
-     * The fields a response whose request the capture lost can change (what its API and body add): one analysis
-     * decodes it as a response of an API its connection used before (possibly in an earlier file); a slice knows only
-     * the APIs of its own file, so a merged report may count it among the responses without request instead
-     * (docs/PARTIAL.md, "Exact across gaps", what is still not exact).
-     */
-    private static final java.util.regex.Pattern INFERRED = java.util.regex.Pattern.compile(String.join("|",
-            "/apis/\\d+/(responses|unmatched_responses|response_bytes|error_responses|long_polls|errors(/.*)?): .*",
-            "/responses_without_request: .*", "/expert/kafka\\.response\\.[a-z_.]+: .*",
-            "/clients/\\d+/(responses|response_bytes|errors|error_responses|error_codes(/.*)?): .*",
-            // what an inferred Fetch response's record batches add
-            "/partitions/\\d+/(fetch(/.*)?|crc_valid|crc_invalid): .*", "/topics/\\d+/fetched_(records|bytes): .*",
-            "/topic_rate/topics/[^/]+/fetched_(records|bytes)/\\d+: .*",
-            // a Produce request cut by a drop at a file boundary may be dated by another of its packets: its records
-            // move to the next second's bucket (totals unchanged: /topics and /partitions are compared whole)
-            "/topic_rate/topics/[^/]+/produced_(records|bytes)/\\d+: .*"));
-
-    /**
-     * As {@link #assertSame}, but for the responses whose request the capture lost: those fields may differ
-     * ({@link #INFERRED}), the responses counted in all (those of every API and those without request) may not.
-     */
-    static void assertSameButInferredResponses(JsonNode expected, JsonNode actual, String what) {
-        JsonNode e = RotatedCapturesTest.withoutFiles(expected);
-        JsonNode a = RotatedCapturesTest.withoutFiles(actual);
-        List<String> other = differences(e, a).stream().filter(d -> !INFERRED.matcher(d).matches()).toList();
-        assertEquals(List.of(), other, what + ": differences beyond the responses whose request was lost");
-        assertEquals(responses(e), responses(a), what + ": every response counted, with its API or without request");
-    }
-
-    private static long responses(JsonNode report) {
-        long n = report.path("responses_without_request").asLong();
-        for (JsonNode api : report.path("apis")) {
-            n += api.path("responses").asLong();
-        }
-        return n;
-    }
-
     /** Where two JSON values differ, as {@code /pointer: expected -> actual} lines, in document order. */
     static List<String> differences(JsonNode expected, JsonNode actual) {
         List<String> out = new ArrayList<>();

@@ -50,21 +50,31 @@ public record Boundary(List<Integer> linkTypes, List<String> hostAddresses, List
      *                  kwire before it: then the merge joins the pieces by their sequence numbers)
      * @param elided    the records of whole batches its pieces and segments leave out ({@link Elision}, put back by {@link ElidedBytes}), in order per
      *                  direction; null or empty when they hold every byte
+     * @param apis      tail: the (api key &lt;&lt; 16 | version) pairs of the requests the connection's Kafka
+     *                  conversation saw in the slice, in the order first seen; the merge gives the joined
+     *                  conversation those of every earlier slice of the connection, as one analysis has them to try a
+     *                  response whose request the capture lost; null if none or not Kafka
      */
     public record Edge(int stream, String a, String b, boolean synSeen, Boolean clientIsA, boolean fromStart,
                        boolean through, List<Long> nextSeq, List<Long> firstSeq, List<Long> offsets,
-                       List<Piece> pieces, TcpFacts tcp, List<ElidedRecords> elided) {
+                       List<Piece> pieces, TcpFacts tcp, List<ElidedRecords> elided, List<Long> apis) {
 
         /** This edge with {@code facts} as its TCP facts. */
         public Edge withTcp(TcpFacts facts) {
             return new Edge(stream, a, b, synSeen, clientIsA, fromStart, through, nextSeq, firstSeq, offsets, pieces,
-                    facts, elided);
+                    facts, elided, apis);
+        }
+
+        /** This edge with {@code list} as its APIs seen. */
+        public Edge withApis(List<Long> list) {
+            return new Edge(stream, a, b, synSeen, clientIsA, fromStart, through, nextSeq, firstSeq, offsets, pieces, tcp,
+                    elided, list);
         }
 
         /** This edge with these pieces, TCP facts and elided records. */
         Edge withBytes(List<Piece> newPieces, TcpFacts facts, List<ElidedRecords> newElided) {
             return new Edge(stream, a, b, synSeen, clientIsA, fromStart, through, nextSeq, firstSeq, offsets, newPieces,
-                    facts, newElided);
+                    facts, newElided, apis);
         }
 
         /** Its 4-tuple, the same whichever end is first. */

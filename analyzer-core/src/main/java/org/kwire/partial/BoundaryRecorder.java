@@ -302,7 +302,7 @@ public final class BoundaryRecorder {
         List<Boundary.Edge> out = new ArrayList<>();
         new TreeMap<>(watches).forEach((s, w) -> {
             if (w.mode == Mode.LIVE && !w.ended) {
-                out.add(w.edge(List.copyOf(w.pieces), !w.rested, false).withTcp(logs.get(s).tail()));
+                out.add(w.edge(List.copyOf(w.pieces), !w.rested, false).withTcp(logs.get(s).tail()).withApis(w.apis()));
             }
         });
         return out;

@@ -43,6 +43,8 @@ final class ConnectionWatch {
     final long[] from = {0, 0};
     /** Bytes {@link #pieces} hold, about. */
     long weight;
+    /** The connection's handler, as last seen ({@link #after}): for the APIs its conversation saw at the end. */
+    TcpStreamHandler handler;
     /** The head's pieces, once it ended. */
     List<Piece> head;
 
@@ -62,6 +64,7 @@ final class ConnectionWatch {
      * bytes from there.
      */
     void after(TcpStreamHandler h) {
+        handler = h;
         if (mode == Mode.LOOSE) {
             return;
         }
@@ -147,6 +150,12 @@ final class ConnectionWatch {
     Boundary.Edge edge(List<Piece> kept, boolean fromStart, boolean through) {
         return new Boundary.Edge(tcp.stream(), tcp.a().toString(), tcp.b().toString(), synSeen, clientIsA, fromStart,
                 through, List.of(next[0], next[1]), List.of(first[0], first[1]), List.of(received[0], received[1]), kept,
-                null, null);
+                null, null, null);
+    }
+
+    /** The APIs the connection's conversation saw in the slice (a tail's, for the merge's joined conversation). */
+    List<Long> apis() {
+        long[] a = handler == null ? new long[0] : handler.apisSeen();
+        return a.length == 0 ? null : java.util.Arrays.stream(a).boxed().toList();
     }
 }

@@ -105,6 +105,11 @@ public final class Stitcher {
      * offsets start in the connection, client to broker and broker to client.
      */
     private final Map<Integer, long[]> bases = new HashMap<>();
+    /**
+     * Per joined connection (its first stream in the merged partial), the API pairs its requests used in the slices
+     * stitched so far ({@link Boundary.Edge#apis()}): what one analysis tries a response without its request as.
+     */
+    private final Map<Integer, java.util.LinkedHashSet<Long>> apis = new HashMap<>();
     private ReportPart report;
     private org.kwire.stream.TrafficCensus.Counts census;
 
@@ -188,6 +193,11 @@ public final class Stitcher {
             TcpStreamHandler handler = session.handler(resumed ? TcpConnection.resumed(origin, endpoint(client), endpoint(broker))
                     : TcpConnection.of(origin, endpoint(t.a()), endpoint(t.b()), t.synSeen()));
             session.keep(false);
+            java.util.LinkedHashSet<Long> seen = apis.computeIfAbsent(origin, k -> new java.util.LinkedHashSet<>());
+            if (t.apis() != null) {
+                seen.addAll(t.apis());
+            }
+            handler.seedApis(seen.stream().mapToLong(Long::longValue).toArray());
             JoinedConnection joined = new JoinedConnection(client, client(t), tailStart(t, local, client));
             joined.feed(handler, t, frameOffset[i]);
             boolean flip = !t.a().equals(client);

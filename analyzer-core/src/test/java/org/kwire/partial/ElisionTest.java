@@ -116,7 +116,7 @@ class ElisionTest {
         List<Piece> all = new ArrayList<>(pieces);
         all.add(Piece.event("gap", false, 50, 10, "missing segments"));
         return new Boundary.Edge(3, "10.0.0.1:40000", "10.0.0.2:9092", false, true, false, false, List.of(-1L, -1L),
-                List.of(SEQ, -1L), List.of(0L, 0L), all, tcp, null);
+                List.of(SEQ, -1L), List.of(0L, 0L), all, tcp, null, null);
     }
 
     /** The bytes as data pieces of {@code size} bytes from {@link #SEQ}. */

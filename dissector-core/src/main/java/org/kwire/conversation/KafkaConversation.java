@@ -301,4 +301,26 @@ public final class KafkaConversation {
     private void note(ExpertItem item, long packet, long offset, String message) {
         listener.onNote(this, new ExpertNote(item, packet, offset, "stream " + id, message));
     }
+
+    /**
+     * The (api key &lt;&lt; 16 | version) pairs of the requests seen on this connection, in the order first seen: what a
+     * response whose request was not captured is tried as ({@link ResponseInference}).
+     */
+    public long[] apisSeen() {
+        return apisSeen.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /**
+     * Adds pairs of requests seen on this connection before this conversation's bytes (in earlier files of a rotated
+     * capture: a merge of partials joining the connection), as if seen first.
+     */
+    public void seedApis(long[] apis) {
+        java.util.Set<Long> before = new LinkedHashSet<>();
+        for (long a : apis) {
+            before.add(a);
+        }
+        before.addAll(apisSeen);
+        apisSeen.clear();
+        apisSeen.addAll(before);
+    }
 }

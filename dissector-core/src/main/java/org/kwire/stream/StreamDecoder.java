@@ -52,6 +52,8 @@ final class StreamDecoder implements StreamInput {
     private String clientGuess;
     private boolean kafkaStarted;
     private KafkaFraming kafka;
+    /** Pairs of requests seen before this decoder's bytes, for the conversation once Kafka starts ({@link #seedApis}). */
+    private long[] seed;
     private final HeldBytes held = new HeldBytes();
     private TlsStage tls;
     /** True while held bytes are replayed into this decoder (they were counted when they came). */
@@ -118,6 +120,20 @@ final class StreamDecoder implements StreamInput {
     @Override
     public ResumePoint resumePoint() {
         return state == State.KAFKA ? kafka.resumePoint() : null;
+    }
+
+    @Override
+    public long[] apisSeen() {
+        return state == State.KAFKA ? kafka.conversation().apisSeen() : new long[0];
+    }
+
+    @Override
+    public void seedApis(long[] apis) {
+        if (state == State.KAFKA) {
+            kafka.conversation().seedApis(apis);
+        } else {
+            seed = apis.clone();
+        }
     }
 
     /** True while this decoder frames Kafka. */
@@ -225,6 +241,9 @@ final class StreamDecoder implements StreamInput {
             clientFromBytes(true);
         }
         kafka = new KafkaFraming(stage, tcp, clientIsA, startsAtBoundary);
+        if (seed != null) {
+            kafka.conversation().seedApis(seed);
+        }
         stage.observers().kafka(kafka.conversation());
         if (clientGuess != null) {
             kafka.clientGuessed(held.firstPacket(clientIsA), clientGuess);

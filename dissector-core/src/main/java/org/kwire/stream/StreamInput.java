@@ -107,4 +107,19 @@ public interface StreamInput {
     default ResumePoint resumePoint() {
         return null;
     }
+
+    /**
+     * The (api key &lt;&lt; 16 | version) pairs of the requests this connection's Kafka conversation has seen (what a
+     * response without its request is tried as); empty when not Kafka. By default, empty.
+     */
+    default long[] apisSeen() {
+        return new long[0];
+    }
+
+    /**
+     * Pairs of requests the connection carried before this input's bytes (a merge joining a connection across files),
+     * for its Kafka conversation, now or once it starts. By default, ignored.
+     */
+    default void seedApis(long[] apis) {
+    }
 }

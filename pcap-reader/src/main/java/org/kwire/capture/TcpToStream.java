@@ -88,6 +88,16 @@ final class TcpToStream implements TcpStreamHandler {
     }
 
     @Override
+    public long[] apisSeen() {
+        return stream.apisSeen();
+    }
+
+    @Override
+    public void seedApis(long[] apis) {
+        stream.seedApis(apis);
+    }
+
+    @Override
     public boolean answering() {
         org.kwire.stream.ResumePoint p = stream.resumePoint();
         return p != null && p.answering();

@@ -86,6 +86,16 @@ public class ForwardingStreamHandler implements TcpStreamHandler {
     }
 
     @Override
+    public long[] apisSeen() {
+        return inner.apisSeen();
+    }
+
+    @Override
+    public void seedApis(long[] apis) {
+        inner.seedApis(apis);
+    }
+
+    @Override
     public boolean answering() {
         return inner.answering();
     }

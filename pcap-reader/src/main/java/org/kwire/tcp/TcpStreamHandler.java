@@ -142,6 +142,18 @@ public interface TcpStreamHandler {
     }
 
     /**
+     * The (api key &lt;&lt; 16 | version) pairs of the requests the handler's protocol saw (Kafka: what a response without
+     * its request is tried as), for a partial's tail; by default, none.
+     */
+    default long[] apisSeen() {
+        return new long[0];
+    }
+
+    /** Pairs of requests the connection carried before this handler's bytes (a merge joining it); by default, ignored. */
+    default void seedApis(long[] apis) {
+    }
+
+    /**
      * True if the frame in progress from the server answers a request waiting for its response (it carries its
      * correlation_id): in a protocol answered in order, every request before it is answered. By default, false.
      */
