@@ -4,7 +4,7 @@ import org.kwire.capture.CaptureAnalyzer;
 import org.kwire.conversation.KafkaConversation;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
-import org.kwire.partial.Stitcher;
+import org.kwire.partial.Replay;
 import org.kwire.protocol.KafkaRequestHeader;
 import org.kwire.report.ReportBuilder;
 import org.kwire.report.ReportPart;
@@ -28,12 +28,12 @@ import java.io.UncheckedIOException;
 import java.util.List;
 
 /**
- * The stream stage and report sections of an analysis's config, for {@link Stitcher} to replay a partial's
+ * The stream stage and report sections of an analysis's config, for {@link org.kwire.partial.Stitcher} to replay a partial's
  * boundary pieces through: one tracker summarizes every frame (a request followed only, since the slice counted it,
  * is still summarized for its response, and what it teaches the summarizer holds); its events reach a report of the
  * session's own only while counted.
  */
-final class BoundaryReplay implements Stitcher.Replay {
+final class BoundaryReplay implements Replay {
 
     private final Analysis analysis;
 
@@ -43,7 +43,7 @@ final class BoundaryReplay implements Stitcher.Replay {
     }
 
     @Override
-    public Stitcher.Session session(java.util.Map<String, String> topicNames) {
+    public Replay.Session session(java.util.Map<String, String> topicNames) {
         AnalysisRun run;
         try {
             run = analysis.run();
@@ -143,7 +143,7 @@ final class BoundaryReplay implements Stitcher.Replay {
         };
         CaptureAnalyzer analyzer = new CaptureAnalyzer(new StreamStage(run.streamOptions(), run.tls(), tracker.summarizer(), tracker)
                 .observe(gated).observe(tlsCensus), ReassemblyLimits.defaults());
-        return new Stitcher.Session() {
+        return new Replay.Session() {
             @Override
             public TcpStreamHandler handler(TcpConnection c) {
                 return analyzer.handler(c);

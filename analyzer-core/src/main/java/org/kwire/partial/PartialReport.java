@@ -43,7 +43,7 @@ public final class PartialReport {
      *                    they are not joined
      */
     public static Report build(Partial unstitched, SchemaRegistry schemas, Set<Integer> brokerPorts,
-                               java.util.function.Consumer<String> warnings, Stitcher.Replay replay) {
+                               java.util.function.Consumer<String> warnings, Replay replay) {
         unstitched = ElidedBytes.restore(unstitched);
         List<SliceFacts> slices = unstitched.slices();
         List<Timeline> timelines = new ArrayList<>();

@@ -35,46 +35,6 @@ import java.util.TreeSet;
  */
 public final class Stitcher {
 
-    /** The merge's stream stage, set up as the slices' analyses were. */
-    public interface Replay {
-        /**
-         * A new session: a report of its own, into which the events of its handlers go while {@link Session#keep}.
-         *
-         * @param topicNames topic ids and their names, as the slices learned them (a replayed frame that names a
-         *                   topic by id is summarized with its name, as one analysis that saw the name earlier does)
-         */
-        Session session(java.util.Map<String, String> topicNames);
-    }
-
-    /** One replay of one connection. */
-    public interface Session {
-        /** The stream stage of {@code c}. */
-        TcpStreamHandler handler(TcpConnection c);
-
-        /** Whether events from now on are counted (else only followed: the slice counted them). */
-        void keep(boolean keep);
-
-        /**
-         * Ends {@code handler}'s connection where a later slice's head ended, counting as unanswered the requests it
-         * waits for whose frames start before offset {@code own} (client to broker, the handler's): Kafka answering in
-         * order, they never will be (one analysis reports them at the connection's end). Those from {@code own} on
-         * are that slice's, pending in its analysis, which counts them. The rest of the end is left out.
-         */
-        default void unanswered(TcpStreamHandler handler, long packet, long own) {
-        }
-
-        /** The events counted, as a part numbered like the merged partial (ends the session). */
-        ReportPart part();
-
-        /**
-         * The traffic census of the connections counted (after {@link #part()}), or null: TLS connections replayed
-         * here were left out of their slices' census ({@link TlsEdges#census}).
-         */
-        default org.kwire.stream.TrafficCensus.Counts census() {
-            return null;
-        }
-    }
-
     /**
      * The stitched partial and what numbering needs of it.
      *
@@ -171,7 +131,7 @@ public final class Stitcher {
                 join(i, h, closed); // the last packets of a connection closed in an earlier file: one analysis drops them
             } else if (!consumed.get(i).contains(h.stream())) {
                 int stream = streamOffset[i] + h.stream();
-                Session session = replay.session(merged.report().topicNames());
+                Replay.Session session = replay.session(merged.report().topicNames());
                 TcpStreamHandler handler = session.handler(TcpConnection.of(stream, endpoint(h.a()), endpoint(h.b()),
                         h.synSeen()));
                 session.keep(true);
@@ -186,7 +146,7 @@ public final class Stitcher {
         for (Boundary.Edge t : b.tail()) {
             int local = streamOffset[i] + t.stream();
             int origin = streamMap.getOrDefault(local, local);
-            Session session = replay.session(merged.report().topicNames());
+            Replay.Session session = replay.session(merged.report().topicNames());
             boolean resumed = !t.fromStart() && t.clientIsA() != null;
             String client = resumed ? (t.clientIsA() ? t.a() : t.b()) : t.a();
             String broker = resumed ? (t.clientIsA() ? t.b() : t.a()) : t.b();
@@ -214,7 +174,7 @@ public final class Stitcher {
      * Goes on with the heads of the same 4-tuple in the following slices of the point (the first that has it: an idle
      * connection may skip files), or ends the connection.
      */
-    private void follow(List<Integer> point, int pos, String tuple, Session session, TcpStreamHandler handler,
+    private void follow(List<Integer> point, int pos, String tuple, Replay.Session session, TcpStreamHandler handler,
                         JoinedConnection joined, int origin) {
         for (int p = pos + 1; p < point.size(); p++) {
             int j = point.get(p);
@@ -276,7 +236,7 @@ public final class Stitcher {
     }
 
     /** The session's events into the report, the stream offsets of its notes of {@code stream} counted from its start. */
-    private void done(Session session, int stream, JoinedConnection joined) {
+    private void done(Replay.Session session, int stream, JoinedConnection joined) {
         ReportPart part = session.part().shiftStreamOffsets((s, toBroker) -> s == stream ? joined.shift(toBroker) : 0);
         report = PartMerge.overlay(report, part, times::time);
         if (session.census() != null) {

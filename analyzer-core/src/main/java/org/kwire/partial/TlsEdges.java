@@ -130,7 +130,7 @@ final class TlsEdges {
 
     /**
      * The slice's traffic census ({@link org.kwire.stream.TrafficCensus}) behind the boundary: a TLS connection whose
-     * edges the merge replays is counted there, once, with all its bytes ({@link Stitcher.Session#census()}), not in
+     * edges the merge replays is counted there, once, with all its bytes ({@link Replay.Session#census()}), not in
      * each slice it crosses; so is an edge without payload (the SYN before a rotation, the last ACK after one).
      */
     static ConnectionObserver census(BoundaryRecorder r, ConnectionObserver census) {
