@@ -61,6 +61,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final TlsAccumulator tls = new TlsAccumulator();
     private final ReplicationAccumulator replication = new ReplicationAccumulator();
     private final LoadAccumulator load = new LoadAccumulator();
+    private final org.kwire.delivery.DeliveryTracker deliveries;
     private long warningsOmitted;
     private long frames;
     private long malformedFrames;
@@ -110,6 +111,7 @@ public final class ReportBuilder implements ExchangeSink {
         this.slowest = new SlowestExchanges(options.slowest());
         this.includeLongPolls = options.includeLongPolls();
         this.sections = new ReportSections(schemas, topics, options.targetKafka());
+        this.deliveries = new org.kwire.delivery.DeliveryTracker(topics, null);
     }
 
     @Override
@@ -163,6 +165,7 @@ public final class ReportBuilder implements ExchangeSink {
         String apiName = e.apiKey() < 0 ? null : schemas.apiName(e.apiKey());
         replication.onExchange(e, apiName);
         load.onExchange(e, apiName);
+        deliveries.onExchange(e);
         if (h != null) {
             int bytes = e.request().frame().length();
             api(h.apiKey()).request(h.apiVersion(), bytes);
@@ -234,6 +237,12 @@ public final class ReportBuilder implements ExchangeSink {
         }
     }
 
+    /** An exchange a slice's boundary left out: end-to-end pairings it may precede wait for the merge. */
+    @Override
+    public void onLeftOut(ExchangeSummary e) {
+        deliveries.onLeftOut(e);
+    }
+
     @Override
     public void onNote(KafkaConversation conversation, ExpertNote note) {
         if (note.group() == ExpertGroup.MALFORMED) {
@@ -293,7 +302,7 @@ public final class ReportBuilder implements ExchangeSink {
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
                 sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()),
                 groups.part(),
-                replication.part(), load.part());
+                replication.part(), load.part(), deliveries.part());
     }
 
     private ApiAccumulator api(int apiKey) {
