@@ -1,6 +1,7 @@
 package org.kwire.metrics;
 
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.delivery.DeliveryTracker;
 import org.kwire.expert.ExpertGroup;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
@@ -20,7 +21,8 @@ import java.util.function.LongSupplier;
  * Counts the analysis into {@link KwireMetrics}, as the report counts it ({@code ReportBuilder}): requests and
  * responses of the exchanges the filter keeps, by API, version, client_id and broker; latency (long-polls answered
  * empty at their wait time counted apart, as in the report); error codes; records
- * and bytes per topic; CRC failures; and every frame and note, whatever the filter. Client ids, topics and brokers go
+ * and bytes per topic; end-to-end latency per topic (the report's pairing, {@link DeliveryTracker}); CRC failures; and
+ * every frame and note, whatever the filter. Client ids, topics and brokers go
  * through {@link LabelLimiter}s ({@link MetricsLimits}). Topic ids are shown by name once the capture named them
  * (Metadata, ...), else as the id. Its methods are synchronized: the analysis thread counts while a timer
  * {@link #expire expires} labels.
@@ -39,6 +41,7 @@ public final class MetricsSink implements ExchangeSink {
     private final LongSupplier clock;
     private final WaitClassifier waits = new WaitClassifier();
     private final boolean includeLongPolls;
+    private final DeliveryTracker deliveries;
 
     /**
      * @param metrics the instruments
@@ -70,6 +73,11 @@ public final class MetricsSink implements ExchangeSink {
             m.producedBytes.remove(v);
             m.fetchedRecords.remove(v);
             m.fetchedBytes.remove(v);
+            m.endToEnd.remove(v);
+        });
+        this.deliveries = new DeliveryTracker(topics, (topic, micros) -> {
+            String name = topics.display(null, topic);
+            m.endToEnd.labelValues(topicLabels.label(name == null ? "" : name, 1)).observe(micros / 1e6);
         });
     }
 
@@ -108,6 +116,7 @@ public final class MetricsSink implements ExchangeSink {
 
     @Override
     public synchronized void onExchange(ExchangeSummary e) {
+        deliveries.onExchange(e);
         KafkaRequestHeader h = e.requestHeader();
         String api = e.apiKey() < 0 ? UNKNOWN : schemas.apiName(e.apiKey());
         String version = e.apiKey() < 0 ? UNKNOWN : String.valueOf(e.exchange().apiVersion());

@@ -20,8 +20,8 @@ import java.util.stream.Collectors;
 
 /**
  * The summary that fits one screen: one line per thing to check (capture, connections, requests, the error rate,
- * unmatched exchanges, damaged frames, record batches, rebalances, replication, warnings, upgrade readiness, long-polls counted apart, the
- * slowest exchange); a line that needs a look starts with {@code !}. An entry wraps onto {@value #MAX_LINES} lines at
+ * unmatched exchanges, damaged frames, record batches, rebalances, replication, end-to-end latency, warnings, upgrade
+ * readiness, long-polls counted apart, the slowest exchange); a line that needs a look starts with {@code !}. An entry wraps onto {@value #MAX_LINES} lines at
  * most ({@value #REPLICATION_LINES} for replication), the last cut with {@code ...}, but for the error names and expert keys:
  * those are always shown in full.
  */
@@ -75,6 +75,7 @@ final class SummarySection implements TextSection {
         batches(lines, width, r);
         entry(lines, width, "Rebalances", RebalanceWords.of(r), MAX_LINES);
         entry(lines, width, "Replication", ReplicationWords.of(r), REPLICATION_LINES);
+        entry(lines, width, "End-to-end", EndToEndWords.of(r), MAX_LINES);
         warnings(lines, width, r);
         readiness(lines, width, r);
         longPolls(lines, width, r);
