@@ -34,24 +34,24 @@ public final class EndToEndWords {
         if (!worst.isEmpty()) {
             List<String> named = new ArrayList<>();
             for (TopicDelivery t : worst.subList(0, Math.min(TOP, worst.size()))) {
-                named.add(t.topic() + " p99 " + Units.duration(t.latency().p99()) + " ("
+                named.add(t.topic() + " " + Units.duration(t.latency().p99()) + " ("
                         + (named.isEmpty() ? batches(t.deliveredBatches()) : Units.count(t.deliveredBatches()))
                         + ")");
             }
-            parts.add("Produce to first consumer fetch: " + String.join(", ", named)
+            parts.add("Produce to first consumer fetch, p99: " + String.join(", ", named)
                     + (worst.size() > TOP ? ", " + (worst.size() - TOP) + " more" : ""));
         }
         long undelivered = e.topics().stream().mapToLong(TopicDelivery::undeliveredBatches).sum();
         if (undelivered > 0) {
-            parts.add(batches(undelivered) + " produced and never fetched by a consumer in the capture");
+            parts.add(batches(undelivered) + " never fetched in the capture");
         }
         long before = e.topics().stream().mapToLong(TopicDelivery::deliveredBeforeProduceResponse).sum();
         if (before > 0) {
-            parts.add(Units.count(before) + " delivered before their Produce response (counted 0 ms)");
+            parts.add(Units.count(before) + " fetched before " + (before == 1 ? "its" : "their") + " Produce response (0 ms)");
         }
         long omitted = e.topics().stream().mapToLong(TopicDelivery::omittedBatches).sum();
         if (omitted > 0) {
-            parts.add(batches(omitted) + " let go unpaired past the bounds");
+            parts.add(batches(omitted) + " let go past the bounds");
         }
         return parts.isEmpty() ? null : new SummaryEntry(omitted > 0, String.join("; ", parts));
     }
