@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReportPageInChromiumTest {
 
     private static final List<String> CHARTS = List.of("rate", "latency", "errors", "topics", "throughput-produced",
-            "throughput-fetched", "rebalances");
+            "throughput-fetched", "rebalances", "end-to-end");
 
     @Test
     void everyChartRendersWithVisibleMarksAndNoErrors(@TempDir Path dir) throws IOException, InterruptedException {
