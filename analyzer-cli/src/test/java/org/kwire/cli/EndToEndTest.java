@@ -26,7 +26,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -78,7 +80,7 @@ class EndToEndTest {
         Path capture = dir.resolve("e2e.pcap");
         Map<String, Long> batches = new TreeMap<>(); // topic/partition/base offset -> records, from the callbacks
         // topic/partition/offset of each record the first group's consumer got
-        Set<String> received = new java.util.concurrent.ConcurrentSkipListSet<>();
+        Set<String> received = new ConcurrentSkipListSet<>();
         Map<String, String> names = new TreeMap<>(); // topic id -> name, from the Admin client
         String last;
         int port;
@@ -242,13 +244,13 @@ class EndToEndTest {
     private static String send(KafkaProducer<String, String> p, String tp, int n, Map<String, Long> batches) throws Exception {
         String topic = tp.substring(0, tp.indexOf('/'));
         int partition = Integer.parseInt(tp.substring(tp.indexOf('/') + 1));
-        List<java.util.concurrent.Future<RecordMetadata>> sent = new ArrayList<>();
+        List<Future<RecordMetadata>> sent = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             sent.add(p.send(new ProducerRecord<>(topic, partition, "k" + i, "value " + i)));
         }
         p.flush();
         long base = Long.MAX_VALUE;
-        for (java.util.concurrent.Future<RecordMetadata> f : sent) {
+        for (Future<RecordMetadata> f : sent) {
             base = Math.min(base, f.get().offset());
         }
         String key = tp + "/" + base;

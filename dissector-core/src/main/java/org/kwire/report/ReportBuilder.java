@@ -24,7 +24,7 @@ import java.util.TreeMap;
  * Aggregates exchanges into a {@link Report}: per-API counts, versions, latency, bytes and error codes; per-connection,
  * per-topic and per-partition counters; record batches; the slowest exchanges (long-polls that waited in vain apart);
  * requests per second; records and bytes per topic over time; the sections of {@link ReportSections} (clients,
- * readiness, brokers, transactions);
+ * readiness, brokers, transactions, end-to-end latency);
  * expert-note counts and the first warnings. Memory is bounded by the numbers of APIs, connections, clients,
  * partitions and seconds, not by the number of frames.
  */
@@ -61,7 +61,6 @@ public final class ReportBuilder implements ExchangeSink {
     private final TlsAccumulator tls = new TlsAccumulator();
     private final ReplicationAccumulator replication = new ReplicationAccumulator();
     private final LoadAccumulator load = new LoadAccumulator();
-    private final org.kwire.delivery.DeliveryTracker deliveries;
     private long warningsOmitted;
     private long frames;
     private long malformedFrames;
@@ -111,7 +110,6 @@ public final class ReportBuilder implements ExchangeSink {
         this.slowest = new SlowestExchanges(options.slowest());
         this.includeLongPolls = options.includeLongPolls();
         this.sections = new ReportSections(schemas, topics, options.targetKafka());
-        this.deliveries = new org.kwire.delivery.DeliveryTracker(topics, null);
     }
 
     @Override
@@ -165,7 +163,6 @@ public final class ReportBuilder implements ExchangeSink {
         String apiName = e.apiKey() < 0 ? null : schemas.apiName(e.apiKey());
         replication.onExchange(e, apiName);
         load.onExchange(e, apiName);
-        deliveries.onExchange(e);
         if (h != null) {
             int bytes = e.request().frame().length();
             api(h.apiKey()).request(h.apiVersion(), bytes);
@@ -237,10 +234,9 @@ public final class ReportBuilder implements ExchangeSink {
         }
     }
 
-    /** An exchange a slice's boundary left out: end-to-end pairings it may precede wait for the merge. */
     @Override
     public void onLeftOut(ExchangeSummary e) {
-        deliveries.onLeftOut(e);
+        sections.onLeftOut(e);
     }
 
     @Override
@@ -302,7 +298,7 @@ public final class ReportBuilder implements ExchangeSink {
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
                 sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()),
                 groups.part(),
-                replication.part(), load.part(), deliveries.part());
+                replication.part(), load.part(), sections.deliveries());
     }
 
     private ApiAccumulator api(int apiKey) {
