@@ -89,6 +89,15 @@ final class PartitionLedger {
      * @param hold whether a pairing of an open batch must wait for the report (see {@link #absorb})
      */
     void produced(ProducedBatch p, Outcomes out, Hold hold) {
+        long b = p.baseOffset();
+        if (!covers(b) && open.subMap(b, true, p.lastOffset(), true).isEmpty()
+                && fetched.subMap(b, true, p.lastOffset(), true).isEmpty()) { // the usual case, as absorb would do it
+            out.produced(1);
+            open.put(b, p);
+            addRange(b, p.lastOffset());
+            trim(out);
+            return;
+        }
         PartitionLedger one = new PartitionLedger(topic, partition);
         one.open.put(p.baseOffset(), p);
         one.ranges.put(p.baseOffset(), p.lastOffset());
@@ -98,6 +107,16 @@ final class PartitionLedger {
 
     /** One analysis: a batch a consumer's Fetch response held, after every event before it in capture order. */
     void fetched(FetchedBatch f, Outcomes out, Hold hold) {
+        long k = f.baseOffset();
+        ProducedBatch p = open.get(k);
+        if (p != null && !fetched.containsKey(k) && !hold.hold(p)) { // the usual cases, as absorb would do them
+            open.remove(k);
+            out.delivered(p, f, FrameOrder.NATURAL.compare(f.frame(), p.frame()) < 0);
+            return;
+        }
+        if (p == null && covers(k)) {
+            return;
+        }
         PartitionLedger one = new PartitionLedger(topic, partition);
         one.fetched.put(f.baseOffset(), f);
         absorb(one, FrameOrder.NATURAL, out, hold);
