@@ -184,7 +184,7 @@ class ReportChartsTest {
         String said = "This report has no per-topic rate (it was written by an older kwire).";
         assertEquals(List.of(said, said), d.select("#chart-throughput-produced p.empty, #chart-throughput-fetched p.empty")
                 .eachText());
-        assertEquals(6, d.select("svg.chart").size());
+        assertEquals(7, d.select("svg.chart").size()); // with the lag and end-to-end charts
     }
 
     /**
@@ -220,7 +220,7 @@ class ReportChartsTest {
 
     /** Other real captures: every chart draws marks, or says in words why it has none. */
     @ParameterizedTest
-    @CsvSource({"kcat.pcap, 9092, 10", "sasl-plain.pcap, 9094, 8", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 4",
+    @CsvSource({"kcat.pcap, 9092, 10", "sasl-plain.pcap, 9094, 9", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 4",
             "java-basic-snap128.pcap, 9092, 3", "deepflow-01-fetch-v12-unknown.pcap, 9092, 2"})
     void otherCapturesRender(String capture, int port, int charts) throws IOException {
         Path json = ReportPages.report(dir, capture, "--port", Integer.toString(port));
