@@ -21,6 +21,7 @@ module org.kwire.dissector {
     exports org.kwire.tree;
     // internals, for kwire's own modules
     exports org.kwire.conversation to org.kwire.pcap, org.kwire.analyzer;
+    exports org.kwire.delivery to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.dissect to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.encode to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.frame to org.kwire.pcap, org.kwire.analyzer;

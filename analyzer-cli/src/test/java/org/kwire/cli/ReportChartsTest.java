@@ -105,6 +105,32 @@ class ReportChartsTest {
         assertEquals(List.of("1 ms", "10 ms", "100 ms", "1 s"), chart.select("text.tick").eachText());
     }
 
+    /**
+     * End-to-end latency per topic (the report's {@code end_to_end}, which EndToEndTest checks against the wire): per
+     * topic of java-basic.pcap its 14 delivered batches from fastest to slowest, p50 and p99 (here the max) as the
+     * report gives them, the slowest topic at p99 first.
+     */
+    @Test
+    void endToEndChartDrawsTheReportsPercentilesPerTopic() {
+        List<String> tips = new java.util.ArrayList<>();
+        for (JsonNode t : report.get("end_to_end").get("topics")) {
+            JsonNode l = t.get("latency");
+            String topic = t.get("topic").asText() + " ";
+            tips.add(topic + "fastest " + ms(l.get("min")) + ", slowest " + ms(l.get("max")) + " (14 batches)");
+            tips.add(topic + "p50: " + ms(l.get("p50")));
+            tips.add(topic + "p99: " + ms(l.get("p99")));
+            tips.add(topic + "max: " + ms(l.get("max")));
+        }
+        assertEquals(List.of("basic-alpha fastest 745.7 ms (745,709 µs), slowest 1,412.3 ms (1,412,277 µs) (14 batches)",
+                "basic-alpha p50: 1,058.8 ms (1,058,815 µs)", "basic-alpha p99: 1,412.3 ms (1,412,277 µs)",
+                "basic-alpha max: 1,412.3 ms (1,412,277 µs)"), tips.subList(0, 4));
+        assertEquals(tips, tooltips("end-to-end"));
+    }
+
+    private static String ms(JsonNode micros) {
+        return org.kwire.text.Units.ms(micros.asLong()) + " ms (" + org.kwire.text.Units.count(micros.asLong()) + " µs)";
+    }
+
     /** Bytes per topic per second as produced and fetched, each topic the same color in both charts. */
     @Test
     void throughputChartsDrawEachTopicsBytesOverTime() {
@@ -158,7 +184,7 @@ class ReportChartsTest {
         String said = "This report has no per-topic rate (it was written by an older kwire).";
         assertEquals(List.of(said, said), d.select("#chart-throughput-produced p.empty, #chart-throughput-fetched p.empty")
                 .eachText());
-        assertEquals(6, d.select("svg.chart").size());
+        assertEquals(7, d.select("svg.chart").size()); // with the lag and end-to-end charts
     }
 
     /**
@@ -194,7 +220,7 @@ class ReportChartsTest {
 
     /** Other real captures: every chart draws marks, or says in words why it has none. */
     @ParameterizedTest
-    @CsvSource({"kcat.pcap, 9092, 9", "sasl-plain.pcap, 9094, 8", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 4",
+    @CsvSource({"kcat.pcap, 9092, 10", "sasl-plain.pcap, 9094, 9", "tls.pcap, 9095, 0", "nDPI-kafka.pcapng, 9092, 4",
             "java-basic-snap128.pcap, 9092, 3", "deepflow-01-fetch-v12-unknown.pcap, 9092, 2"})
     void otherCapturesRender(String capture, int port, int charts) throws IOException {
         Path json = ReportPages.report(dir, capture, "--port", Integer.toString(port));

@@ -158,7 +158,7 @@ class ReportCommandTest {
         assertEquals(html.split(" href=", -1).length - 1, html.split(" href=\"#", -1).length - 1, "links only within the page");
         assertEquals(ReportPage.CONTENT_SECURITY_POLICY,
                 page.select("meta[http-equiv=Content-Security-Policy]").attr("content"));
-        assertEquals(8, page.select("svg.chart").size());
+        assertEquals(9, page.select("svg.chart").size()); // with the lag and end-to-end charts
     }
 
     @Test

@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ReportPageInChromiumTest {
 
     private static final List<String> CHARTS = List.of("rate", "latency", "errors", "topics", "throughput-produced",
-            "throughput-fetched", "rebalances", "lag-1");
+            "throughput-fetched", "rebalances", "lag-1", "end-to-end");
 
     @Test
     void everyChartRendersWithVisibleMarksAndNoErrors(@TempDir Path dir) throws IOException, InterruptedException {

@@ -67,6 +67,14 @@ final class TestBroker {
         }
     }
 
+    /**
+     * {@link #start} for consumer groups on one broker: the offsets topic with one replica, no delay before a new
+     * group's first rebalance.
+     */
+    static KafkaClusterTestKit startForGroups(Path dir) throws Exception {
+        return start(dir, Map.of("offsets.topic.replication.factor", "1", "group.initial.rebalance.delay.ms", "0"));
+    }
+
     /** The broker's port, from the kit's bootstrap servers ({@code host:port}). */
     static int port(KafkaClusterTestKit cluster) {
         return Integer.parseInt(cluster.bootstrapServers().replaceAll(".*:", ""));

@@ -87,11 +87,12 @@ class TlsRecordHeaderTest {
      */
     private static List<String> after(int next, long offset, int stream, long lost, long data, int sequence, int frame,
                                       long at, String reason) {
-        return List.of("warning [sequence] frame " + next + " offset " + offset + " (stream " + stream + " TLS "
+        // by frame: the gap at the lost record's frame, then the next record's (raised the other way round)
+        return List.of("warning [sequence] frame " + frame + " offset " + at + " (stream " + stream + " broker->client): gap of "
+                        + data + " bytes (" + reason + ", 1 TLS record(s) lost)",
+                "warning [sequence] frame " + next + " offset " + offset + " (stream " + stream + " TLS "
                         + "server->client): TLS stream resumes after " + lost + " bytes lost (1 record(s), about " + data
                         + " bytes of data); next record found by scanning, sequence number recovered as " + sequence,
-                "warning [sequence] frame " + frame + " offset " + at + " (stream " + stream + " broker->client): gap of "
-                        + data + " bytes (" + reason + ", 1 TLS record(s) lost)",
                 "1 TLS connection(s) partly decrypted: records lost after " + reason);
     }
 

@@ -29,6 +29,13 @@ public final class KwireMetrics {
      */
     static final double[] REBALANCE_BUCKETS = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600};
 
+    /**
+     * Classic buckets of the end-to-end latency histogram, seconds: from 1 ms (a consumer long-polling the same broker)
+     * to 5 minutes (a consumer far behind).
+     */
+    static final double[] END_TO_END_BUCKETS = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+            30, 60, 300};
+
     final PrometheusRegistry registry;
     final Counter requests;
     final Counter responses;
@@ -38,6 +45,7 @@ public final class KwireMetrics {
     final Counter unmatchedResponses;
     final Counter noResponseExpected;
     final Histogram latency;
+    final Histogram endToEnd;
     final Counter longPolls;
     final Counter errors;
     final Counter producedRecords;
@@ -83,6 +91,10 @@ public final class KwireMetrics {
                 .help("Time from a request's last packet to its response's last packet, by API; long-polls answered empty "
                         + "at their wait time left out (kwire_long_polls_total)")
                 .unit(Unit.SECONDS).labelNames("api").classicUpperBounds(LATENCY_BUCKETS).register(registry);
+        endToEnd = Histogram.builder().name("kwire_end_to_end_latency_seconds")
+                .help("Time from a Produce response that gave a record batch its offsets to the first consumer Fetch "
+                        + "response that delivered the batch, by topic (0 if the fetch came first); the report's end_to_end")
+                .unit(Unit.SECONDS).labelNames("topic").classicUpperBounds(END_TO_END_BUCKETS).register(registry);
         longPolls = counter("kwire_long_polls_total", "Responses that were long-polls answered empty at their wait time "
                 + "(Fetch MaxWaitMs, ...): not in the latency histogram unless --include-long-polls, by API", "api");
         errors = counter("kwire_errors_total", "Non-zero error codes in responses (every ErrorCode field), by API and "

@@ -2,6 +2,7 @@ package org.kwire.metrics;
 
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
 import org.kwire.conversation.KafkaConversation;
+import org.kwire.delivery.DeliveryTracker;
 import org.kwire.expert.ExpertGroup;
 import org.kwire.expert.ExpertNote;
 import org.kwire.frame.KafkaFrame;
@@ -24,8 +25,9 @@ import java.util.function.LongSupplier;
  * Counts the analysis into {@link KwireMetrics}, as the report counts it ({@code ReportBuilder}): requests and
  * responses of the exchanges the filter keeps, by API, version, client_id and broker; latency (long-polls answered
  * empty at their wait time counted apart, as in the report); error codes; records
- * and bytes per topic; CRC failures; and every frame and note, whatever the filter; throttle time (the {@code load}
- * section's {@link ThrottleStats#ofResponse}); rebalances ({@link GroupMetrics}); and the facts of the lag gauges
+ * and bytes per topic; end-to-end latency per topic (the report's pairing, {@link DeliveryTracker}); CRC failures;
+ * and every frame and note, whatever the filter; throttle time (the {@code load} section's
+ * {@link ThrottleStats#ofResponse}); rebalances ({@link GroupMetrics}); and the facts of the lag gauges
  * ({@link LagMetrics}), from the same summaries as the report (no frame is decoded twice). Client ids, topics,
  * brokers, groups and replica ids go through {@link LabelLimiter}s ({@link MetricsLimits}). Topic ids are shown by
  * name once the capture named them (Metadata, ...), else as the id. Its methods are synchronized: the analysis thread
@@ -49,6 +51,7 @@ public final class MetricsSink implements ExchangeSink {
     private final long expireNanos;
     private final WaitClassifier waits = new WaitClassifier();
     private final boolean includeLongPolls;
+    private final DeliveryTracker deliveries;
 
     /**
      * @param metrics the instruments
@@ -85,6 +88,11 @@ public final class MetricsSink implements ExchangeSink {
             m.producedBytes.remove(v);
             m.fetchedRecords.remove(v);
             m.fetchedBytes.remove(v);
+            m.endToEnd.remove(v);
+        });
+        this.deliveries = new DeliveryTracker(topics, (topic, micros) -> {
+            String name = topics.display(null, topic);
+            m.endToEnd.labelValues(topicLabels.label(name == null ? "" : name, 1)).observe(micros / 1e6);
         });
         LabelLimiter groupLabels = new LabelLimiter(limits.groups(), expire, limits.clock(), v -> {
             m.rebalances.removeIf(l -> l.get(0).equals(v));
@@ -144,6 +152,7 @@ public final class MetricsSink implements ExchangeSink {
     public synchronized void onExchange(ExchangeSummary e) {
         LagFacts.read(e, lag);
         groups.onExchange(e);
+        deliveries.onExchange(e);
         KafkaRequestHeader h = e.requestHeader();
         String api = e.apiKey() < 0 ? UNKNOWN : schemas.apiName(e.apiKey());
         String version = e.apiKey() < 0 ? UNKNOWN : String.valueOf(e.exchange().apiVersion());

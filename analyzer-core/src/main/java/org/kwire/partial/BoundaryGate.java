@@ -88,7 +88,8 @@ final class BoundaryGate {
     /**
      * The sinks of the tracker (the report, the events): {@code inner}, without what the tracker made of the events
      * {@link #listener} named in {@code hidden} (each is forgotten once delivered; the tracker delivers in capture
-     * order, and a response's exchange right after its frame).
+     * order, and a response's exchange right after its frame), but that an exchange was left out
+     * ({@link ExchangeSink#onLeftOut}).
      */
     static ExchangeSink sink(Set<Object> hidden, List<ExchangeSink> inner) {
         return new ExchangeSink() {
@@ -123,6 +124,8 @@ final class BoundaryGate {
                 lastResponse = null;
                 if (!left) {
                     inner.forEach(s -> s.onExchange(exchange));
+                } else {
+                    inner.forEach(s -> s.onLeftOut(exchange));
                 }
             }
 

@@ -25,7 +25,7 @@ import java.util.Map;
  * <li>a list the schema marks {@code x-kwire-ascending} is in ascending order of that member of its items, each
  * value once (one entry per ApiKey, per stream);</li>
  * <li>each latency histogram is one kwire writes, counting at most its API's responses
- * ({@link ApiPart#histogramProblem});</li>
+ * ({@link ApiPart#histogramProblem}), or, of an {@code end_to_end} topic, at most its delivered batches;</li>
  * <li>each topic-rate series and each series of consumer lag over time has {@code used} buckets; at most
  * {@code slowest_count} slowest exchanges.</li>
  * </ul>
@@ -82,6 +82,8 @@ final class PartialChecks {
                 }
             }
         }
+        endToEnd(p.at("/report/end_to_end/topics"));
+        ranges(p.at("/report/end_to_end/partitions"));
         topicRate(p.at("/report/topic_rate"));
         lagSeries(p.at("/report/replication/lag/series"));
         if (p.at("/report/slowest").size() > p.at("/report/slowest_count").asLong()) {
@@ -160,6 +162,38 @@ final class PartialChecks {
         }
         if (frame && n > 0 && scope.equals("part") && !times.has(Long.toString(n))) {
             throw new JsonInputException(pointer, "frame " + n + " has no time in /report/frame_times");
+        }
+    }
+
+    /** Each end-to-end topic's histograms: kwire's, counting at most the topic's delivered batches. */
+    private static void endToEnd(JsonNode topics) throws JsonInputException {
+        for (int i = 0; i < topics.size(); i++) {
+            JsonNode t = topics.get(i);
+            for (String h : List.of("latency", "from_first_timestamp", "from_max_timestamp")) {
+                JsonNode l = t.get(h);
+                if (l.get("histogram").isString()) {
+                    String problem = ApiPart.histogramProblem(l.get("histogram").asString(), t.get("delivered").asLong(),
+                            number(l.get("min")), number(l.get("max")));
+                    if (problem != null) {
+                        throw new JsonInputException("/report/end_to_end/topics/" + i + "/" + h + "/histogram",
+                                problem.replace("the API's", "the topic's").replace("responses", "delivered batches"));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Each end-to-end partition's produced offsets: ranges of at least one offset, in order, apart. */
+    private static void ranges(JsonNode partitions) throws JsonInputException {
+        for (int i = 0; i < partitions.size(); i++) {
+            JsonNode r = partitions.get(i).get("produced");
+            for (int j = 0; j < r.size(); j++) {
+                long first = r.get(j).get("first").asLong();
+                if (first > r.get(j).get("last").asLong() || j > 0 && first <= r.get(j - 1).get("last").asLong() + 1) {
+                    throw new JsonInputException("/report/end_to_end/partitions/" + i + "/produced/" + j,
+                            "not a range of offsets after the one before it, apart from it");
+                }
+            }
         }
     }
 

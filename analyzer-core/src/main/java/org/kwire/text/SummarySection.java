@@ -20,10 +20,10 @@ import java.util.stream.Collectors;
 
 /**
  * The summary that fits one screen: one line per thing to check (capture, connections, requests, the error rate,
- * unmatched exchanges, damaged frames, record batches, consumer lag, rebalances, throttling, replication, warnings,
- * upgrade readiness, long-polls counted apart, the slowest exchange); a line that needs a look starts with {@code !}.
- * An entry wraps onto {@value #MAX_LINES} lines at most ({@value #REPLICATION_LINES} for replication), the last cut
- * with {@code ...}, but for the error names and expert keys: those are always shown in full.
+ * unmatched exchanges, damaged frames, record batches, consumer lag, rebalances, throttling, replication, end-to-end
+ * latency, warnings, upgrade readiness, long-polls counted apart, the slowest exchange); a line that needs a look starts
+ * with {@code !}. An entry wraps onto {@value #MAX_LINES} lines at most ({@value #REPLICATION_LINES} for replication),
+ * the last cut with {@code ...}, but for the error names and expert keys: those are always shown in full.
  */
 final class SummarySection implements TextSection {
 
@@ -77,6 +77,7 @@ final class SummarySection implements TextSection {
         entry(lines, width, "Rebalances", RebalanceWords.of(r), MAX_LINES);
         entry(lines, width, "Throttled", ThrottleWords.of(r), MAX_LINES);
         entry(lines, width, "Replication", ReplicationWords.of(r), REPLICATION_LINES);
+        entry(lines, width, "End-to-end", EndToEndWords.of(r), MAX_LINES);
         warnings(lines, width, r);
         readiness(lines, width, r);
         longPolls(lines, width, r);

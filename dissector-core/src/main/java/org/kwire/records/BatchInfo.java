@@ -29,11 +29,17 @@ package org.kwire.records;
  * @param crcValid          whether the stored checksum matches the bytes
  * @param controlType       of a control batch, the type of its first control record (Kafka's ControlRecordType:
  *                          0 ABORT, 1 COMMIT, 2 LEADER_CHANGE, ...); -1 for other batches or when it could not be read
+ * @param firstTimestamp    epoch ms: v2 the baseTimestamp field (the first record's timestamp); a magic 1 message its
+ *                          timestamp (a wrapper's: as the wire has it); -1 for magic 0, which has none
+ * @param maxTimestamp      epoch ms: v2 the maxTimestamp field (the largest record timestamp, or the broker's append
+ *                          time when {@code logAppendTime}); a magic 1 message its timestamp; -1 for magic 0
+ * @param logAppendTime     attributes bit 3: the timestamps are the broker's LogAppendTime, not the producer's
+ *                          CreateTime
  */
 public record BatchInfo(int offset, int sizeInBytes, byte magic, Codec codec, long baseOffset, int lastOffsetDelta,
                         int recordsCount, int uncompressedBytes, boolean transactional, boolean control,
                         long producerId, short producerEpoch, int baseSequence, long crc, boolean crcValid,
-                        int controlType) {
+                        int controlType, long firstTimestamp, long maxTimestamp, boolean logAppendTime) {
 
     /** ControlRecordType of a transaction's abort marker (KIP-98). */
     public static final int ABORT = 0;
@@ -43,7 +49,8 @@ public record BatchInfo(int offset, int sizeInBytes, byte magic, Codec codec, lo
     /** This batch with the type of its first control record. */
     BatchInfo withControlType(int type) {
         return new BatchInfo(offset, sizeInBytes, magic, codec, baseOffset, lastOffsetDelta, recordsCount,
-                uncompressedBytes, transactional, control, producerId, producerEpoch, baseSequence, crc, crcValid, type);
+                uncompressedBytes, transactional, control, producerId, producerEpoch, baseSequence, crc, crcValid, type,
+                firstTimestamp, maxTimestamp, logAppendTime);
     }
 
     /** Offset of the last record: baseOffset + lastOffsetDelta (as Kafka's {@code RecordBatch.lastOffset()}). */

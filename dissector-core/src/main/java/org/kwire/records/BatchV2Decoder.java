@@ -40,8 +40,10 @@ final class BatchV2Decoder {
         }
         int lastOffsetDelta = (int) r.read(batch, Wire.INT32, "lastOffsetDelta",
                 "offset delta of the last record, -1 when empty");
-        timestamp(r, batch, r.read(batch, Wire.INT64, "baseTimestamp", "timestamp of the first record"));
-        timestamp(r, batch, r.read(batch, Wire.INT64, "maxTimestamp", "largest timestamp in the batch"));
+        long firstTimestamp = r.read(batch, Wire.INT64, "baseTimestamp", "timestamp of the first record");
+        timestamp(r, batch, firstTimestamp);
+        long maxTimestamp = r.read(batch, Wire.INT64, "maxTimestamp", "largest timestamp in the batch");
+        timestamp(r, batch, maxTimestamp);
         long producerId = r.read(batch, Wire.INT64, "producerId", "producer id, -1 when non-idempotent");
         short producerEpoch = (short) r.read(batch, Wire.INT16, "producerEpoch",
                 "producer epoch, -1 when non-idempotent");
@@ -56,7 +58,7 @@ final class BatchV2Decoder {
                 r.context().crcValid();
                 r.context().batch(new BatchInfo(start, end - start, (byte) 2, codec, baseOffset, lastOffsetDelta, count,
                         standsFor, (attributes & 0x10) != 0, false, producerId, producerEpoch, baseSequence, crc, true,
-                        -1));
+                        -1, firstTimestamp, maxTimestamp, (attributes & 0x08) != 0));
                 return;
             }
         }
@@ -80,7 +82,7 @@ final class BatchV2Decoder {
         }
         BatchInfo info = new BatchInfo(start, end - start, (byte) 2, codec, baseOffset, lastOffsetDelta, count,
                 uncompressed, (attributes & 0x10) != 0, control, producerId, producerEpoch,
-                baseSequence, crc, crcValid, -1);
+                baseSequence, crc, crcValid, -1, firstTimestamp, maxTimestamp, (attributes & 0x08) != 0);
         if (batch != null) {
             describe(batch, info);
         }

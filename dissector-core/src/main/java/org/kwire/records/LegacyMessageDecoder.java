@@ -59,9 +59,11 @@ final class LegacyMessageDecoder {
             String timestampType = (attributes & 0x08) != 0 ? ", LogAppendTime" : ", CreateTime";
             r.last().setDetail(codec.label() + (magic == 0 ? "" : timestampType));
         }
+        long timestamp = -1;
         if (magic == 1) {
-            BatchV2Decoder.timestamp(r, message, r.read(message, Wire.INT64, "timestamp",
-                    "ms since the epoch, CreateTime or LogAppendTime (attributes bit 3)"));
+            timestamp = r.read(message, Wire.INT64, "timestamp",
+                    "ms since the epoch, CreateTime or LogAppendTime (attributes bit 3)");
+            BatchV2Decoder.timestamp(r, message, timestamp);
         }
         boolean crcValid = r.verify(crcNode, EntryChecksum.LEGACY_MESSAGE, crc, start, end, offset, magic);
         r.sized(message, KEY);
@@ -85,7 +87,8 @@ final class LegacyMessageDecoder {
         long baseOffset = inner == null || inner.messages == 0 ? offset
                 : magic == 0 ? inner.firstOffset : offset - inner.lastOffset + inner.firstOffset;
         r.context().batch(new BatchInfo(start, end - start, magic, codec, baseOffset, (int) (offset - baseOffset),
-                records, uncompressed, false, false, -1, (short) -1, -1, crc, crcValid, -1));
+                records, uncompressed, false, false, -1, (short) -1, -1, crc, crcValid, -1, timestamp, timestamp,
+                magic == 1 && (attributes & 0x08) != 0));
     }
 
     /**

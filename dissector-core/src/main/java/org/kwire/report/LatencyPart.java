@@ -20,18 +20,23 @@ public record LatencyPart(String histogram, Long min, Long max) {
     /** No latency. */
     public static final LatencyPart NONE = new LatencyPart(null, null, null);
 
-    /** The part of a histogram filled by an accumulator ({@link ApiPart#newHistogram}) and its extremes. */
-    static LatencyPart of(Histogram h, long min, long max) {
+    /** An empty histogram of the precision and range every part has (µs, 3 significant digits, up to an hour). */
+    public static Histogram newHistogram() {
+        return ApiPart.newHistogram();
+    }
+
+    /** The part of a histogram filled by an accumulator ({@link #newHistogram}) and its extremes. */
+    public static LatencyPart of(Histogram h, long min, long max) {
         return h.getTotalCount() == 0 ? NONE : new LatencyPart(ApiPart.encode(h), min, max);
     }
 
     /** Records one latency (clamped to the histogram's range) into {@code h}. */
-    static void record(Histogram h, long micros) {
+    public static void record(Histogram h, long micros) {
         h.recordValue(Math.min(micros, ApiPart.MAX_TRACKED_US));
     }
 
     /** Both distributions added. */
-    LatencyPart merge(LatencyPart o) {
+    public LatencyPart merge(LatencyPart o) {
         if (o == null || o.histogram == null) {
             return this;
         }
@@ -42,7 +47,7 @@ public record LatencyPart(String histogram, Long min, Long max) {
     }
 
     /** The summary the report gives (percentiles clamped to the exact extremes), or null if no latency. */
-    LatencySummary summary() {
+    public LatencySummary summary() {
         if (histogram == null) {
             return null;
         }

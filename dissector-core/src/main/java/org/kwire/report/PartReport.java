@@ -58,7 +58,7 @@ public final class PartReport {
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
                 List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.groups(),
-                p.replication(), p.load());
+                p.replication(), p.load(), p.endToEnd());
     }
 
     /**
@@ -114,6 +114,11 @@ public final class PartReport {
             warnings.add("load: " + p.load().exchangesOmitted() + " exchange(s) of clients past the first "
                     + LoadAccumulator.MAX_CLIENTS + " (address, client_id) are not counted there");
         }
+        org.kwire.delivery.EndToEnd endToEnd = org.kwire.delivery.EndToEnd.of(p.endToEnd(), p.order(),
+                t -> names.display(null, t));
+        if (endToEnd != null && endToEnd.warning() != null) {
+            warnings.add(endToEnd.warning());
+        }
         return new Report(Report.VERSION, cap, apis, p.responsesWithoutRequest(), conns,
                 clients.stream().map(c -> c.toStats(schemas)).toList(),
                 TopicBreakdown.of(partitions, p.topicRequests(), topicErrors, names), partitions, List.copyOf(slowest),
@@ -131,7 +136,7 @@ public final class PartReport {
                                 && c.softwareName() != null).map(c -> new String[] {c.softwareName(), c.softwareVersion()})
                                 .findFirst().orElse(null)),
                                 p.replication().toSummary(names, numbering), LoadSummary.of(p.load(), p.slowestCount()),
-                ConsumerLagBuilder.build(p.replication().lag(), p.groups(), names, numbering));
+                ConsumerLagBuilder.build(p.replication().lag(), p.groups(), names, numbering), endToEnd);
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

@@ -43,6 +43,8 @@ import java.util.Map;
  * @param consumerLag            consumers' lag in records: per consumer client and partition at its Fetch responses,
  *                               per group and partition from its committed offset (null if the capture has neither, and
  *                               in reports of kwire versions before it)
+ * @param endToEnd               per topic, produced batches and the time to their first delivery to a consumer
+ *                               (null if the capture has no produced batch, and in reports of kwire versions before it)
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -53,7 +55,7 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate,
                      TlsSummary tls, ReportFilter filter, org.kwire.groups.ConsumerGroups consumerGroups,
                      ReplicationSummary replication, LoadSummary load,
-                     ConsumerLag consumerLag) {
+                     ConsumerLag consumerLag, org.kwire.delivery.EndToEnd endToEnd) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;
@@ -63,6 +65,6 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
         return new Report(reportVersion, capture, apis, responsesWithoutRequest, connections, clients, topics, partitions,
                 slowest, requestRate, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, expert, warnings,
                 warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f, consumerGroups,
-                replication, load, consumerLag);
+                replication, load, consumerLag, endToEnd);
     }
 }

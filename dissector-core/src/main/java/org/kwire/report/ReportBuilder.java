@@ -24,7 +24,7 @@ import java.util.TreeMap;
  * Aggregates exchanges into a {@link Report}: per-API counts, versions, latency, bytes and error codes; per-connection,
  * per-topic and per-partition counters; record batches; the slowest exchanges (long-polls that waited in vain apart);
  * requests per second; records and bytes per topic over time; the sections of {@link ReportSections} (clients,
- * readiness, brokers, transactions);
+ * readiness, brokers, transactions, end-to-end latency);
  * expert-note counts and the first warnings. Memory is bounded by the numbers of APIs, connections, clients,
  * partitions and seconds, not by the number of frames.
  */
@@ -235,6 +235,11 @@ public final class ReportBuilder implements ExchangeSink {
     }
 
     @Override
+    public void onLeftOut(ExchangeSummary e) {
+        sections.onLeftOut(e);
+    }
+
+    @Override
     public void onNote(KafkaConversation conversation, ExpertNote note) {
         if (note.group() == ExpertGroup.MALFORMED) {
             malformedFrames++; // a header or size prefix that could not be decoded
@@ -294,7 +299,7 @@ public final class ReportBuilder implements ExchangeSink {
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
                 sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()),
                 groups.part(),
-                replication.part(), load.part());
+                replication.part(), load.part(), sections.deliveries());
     }
 
     private ApiAccumulator api(int apiKey) {

@@ -36,6 +36,8 @@ import java.util.function.LongUnaryOperator;
  *                          written before it existed: none)
  * @param load              per client and API: requests, bytes, errors, throttle time; throttling per broker
  *                          ({@link LoadPart}; null, in a partial written before it existed: none)
+ * @param endToEnd          produced batches and their first consumer fetch, still unpaired and paired
+ *                          ({@link org.kwire.delivery.DeliveryPart}; null, in a partial written before it existed: none)
  */
 public record ReportPart(int slowestCount, boolean includeLongPolls, String targetKafka, List<Slice> slices,
                          Map<Long, Long> frameTimes, List<ApiPart> apis, long responsesWithoutRequest, long frames,
@@ -47,7 +49,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                          List<NoteEntry> warnings, long warningsOmitted, List<ClientPart> clients,
                          List<BrokerPart> brokers, List<TxnPart> transactions, TlsPart tls, Map<String, String> topicNames,
                          GroupWaits groupWaits, org.kwire.groups.GroupsPart groups,
-                         ReplicationPart replication, LoadPart load) {
+                         ReplicationPart replication, LoadPart load, org.kwire.delivery.DeliveryPart endToEnd) {
 
     /** A part without {@code groupWaits} (read from an older partial) has none. */
     public ReportPart {
@@ -55,6 +57,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         groups = groups == null ? org.kwire.groups.GroupsPart.NONE : groups;
         replication = replication == null ? ReplicationPart.NONE : replication;
         load = load == null ? LoadPart.NONE : load;
+        endToEnd = endToEnd == null ? org.kwire.delivery.DeliveryPart.NONE : endToEnd;
     }
 
     /**
@@ -145,7 +148,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load);
+                replication, load, endToEnd);
     }
 
     /** What to add to the stream offsets of the notes of one direction of a stream (0: nothing). */
@@ -169,7 +172,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load);
+                replication, load, endToEnd);
     }
 
     /** This part with its slices, connections and clients replaced. */
@@ -178,7 +181,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load);
+                replication, load, endToEnd);
     }
 
     /** This part with its slowest exchanges and group waits replaced. */
@@ -187,7 +190,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load);
+                replication, load, endToEnd);
     }
 
     /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
@@ -212,7 +215,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 brokers.stream().map(b -> new BrokerPart(PartMerge.mapFrame(b.stats(), frame), b.good())).toList(),
                 transactions.stream().map(t -> PartMerge.mapFrames(t, frame)).toList(),
                 PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s), groups.map(frame),
-                replication.mapFrames(frame), load);
+                replication.mapFrames(frame), load, endToEnd.mapFrames(frame));
     }
 
     /** Packets of every slice. */

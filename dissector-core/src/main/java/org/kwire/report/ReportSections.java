@@ -1,5 +1,7 @@
 package org.kwire.report;
 
+import org.kwire.delivery.DeliveryPart;
+import org.kwire.delivery.DeliveryTracker;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.summary.ExchangeSink;
 import org.kwire.summary.ExchangeSummary;
@@ -10,14 +12,15 @@ import java.util.List;
 /**
  * The report sections built beside {@link ReportBuilder}'s own counters, each by its accumulator, fed the same
  * exchanges: {@code clients} ({@link ClientAccumulator}), {@code brokers} ({@link BrokerAccumulator}),
- * {@code transactions} ({@link TransactionAccumulator}), each as its mergeable part; {@code readiness} is derived from
- * the clients when the report is built ({@link ReadinessCheck}).
+ * {@code transactions} ({@link TransactionAccumulator}), {@code end_to_end} ({@link DeliveryTracker}), each as its
+ * mergeable part; {@code readiness} is derived from the clients when the report is built ({@link ReadinessCheck}).
  */
 final class ReportSections implements ExchangeSink {
 
     private final ClientAccumulator clients;
     private final BrokerAccumulator brokers;
     private final TransactionAccumulator transactions;
+    private final DeliveryTracker deliveries;
 
     /**
      * @throws IllegalArgumentException if kwire bundles no schemas of the target release
@@ -30,6 +33,7 @@ final class ReportSections implements ExchangeSink {
         this.clients = new ClientAccumulator(schemas);
         this.brokers = new BrokerAccumulator(schemas);
         this.transactions = new TransactionAccumulator(names);
+        this.deliveries = new DeliveryTracker(names, null);
     }
 
     @Override
@@ -37,6 +41,13 @@ final class ReportSections implements ExchangeSink {
         clients.onExchange(e);
         brokers.onExchange(e);
         transactions.onExchange(e);
+        deliveries.onExchange(e);
+    }
+
+    /** An exchange a slice's boundary left out: end-to-end pairings it may precede wait for the merge. */
+    @Override
+    public void onLeftOut(ExchangeSummary e) {
+        deliveries.onLeftOut(e);
     }
 
     List<ClientPart> clients() {
@@ -49,5 +60,9 @@ final class ReportSections implements ExchangeSink {
 
     List<TxnPart> transactions() {
         return transactions.parts();
+    }
+
+    DeliveryPart deliveries() {
+        return deliveries.part();
     }
 }

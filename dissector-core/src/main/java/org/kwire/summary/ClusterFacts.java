@@ -3,17 +3,18 @@ package org.kwire.summary;
 import java.util.List;
 
 /**
- * The fields of one message body that the report's {@code replication} and {@code load} sections read, gathered in
- * the same interpreter pass as the other facts ({@link ClusterFactsCollector}). Field names are Kafka's
- * ({@code common/message/FetchRequest.json}, {@code FetchResponse.json}, {@code MetadataResponse.json},
- * {@code DescribeClusterResponse.json}, {@code DescribeTopicPartitionsResponse.json}). Immutable.
+ * The fields of one message body that the report's {@code replication}, {@code load} and {@code end_to_end} sections
+ * read, gathered in the same interpreter pass as the other facts ({@link ClusterFactsCollector}). Field names are
+ * Kafka's ({@code common/message/FetchRequest.json}, {@code FetchResponse.json}, {@code ProduceResponse.json},
+ * {@code MetadataResponse.json}, {@code DescribeClusterResponse.json}, {@code DescribeTopicPartitionsResponse.json}).
+ * Immutable.
  *
  * @param replicaId      a Fetch request's replica id: {@code ReplicaId} (v0-14) or {@code ReplicaState.ReplicaId}
  *                       (v15+, KIP-903); -1 (Kafka's default: a consumer) if the request has none, or for other bodies
  * @param throttleTimeMs a response's top-level {@code ThrottleTimeMs}, ms; -1 if the body has none
  * @param partitions     per topic-partition: a Fetch request's {@code FetchOffset}, a Fetch response's
- *                       {@code HighWatermark}, a Metadata or DescribeTopicPartitions response's {@code LeaderId} and
- *                       {@code LeaderEpoch}; in wire order
+ *                       {@code HighWatermark}, a Produce response's {@code BaseOffset}, a Metadata or
+ *                       DescribeTopicPartitions response's {@code LeaderId} and {@code LeaderEpoch}; in wire order
  * @param isolationLevel a Fetch request's {@code IsolationLevel} (v4+: 0 read_uncommitted, 1 read_committed); -1 if
  *                       the body has none
  * @param nodes          a Metadata response's {@code Brokers} ({@code NodeId}), a DescribeCluster response's
@@ -35,7 +36,8 @@ public record ClusterFacts(int replicaId, int throttleTimeMs, List<PartitionFact
     /**
      * One topic-partition's offset or leader, as the body gives it (topic by name, id, or both).
      *
-     * @param offset      {@code FetchOffset} (request) or {@code HighWatermark} (response), -1 if none
+     * @param offset      a Fetch request's {@code FetchOffset}, a Fetch response's {@code HighWatermark} or a Produce
+     *                    response's {@code BaseOffset}; -1 if none
      * @param leaderId    {@code LeaderId}, -1 if none (Kafka's "no leader" is -1 too)
      * @param leaderEpoch {@code LeaderEpoch}, -1 if none
      * @param lastStableOffset a Fetch response's {@code LastStableOffset} (v4+), -1 if none

@@ -13,7 +13,8 @@ import java.util.List;
  * Gathers {@link ClusterFacts} in the interpreter's one pass over a body, beside {@link FactsCollector}: a response's
  * top-level {@code ThrottleTimeMs}; a Fetch request's replica id ({@code ReplicaId} of v0-14 or the tagged
  * {@code ReplicaState.ReplicaId} of v15+) and each partition's {@code FetchOffset}; a Fetch response's
- * {@code HighWatermark} and {@code LastStableOffset} per partition; a Fetch request's {@code IsolationLevel}; the
+ * {@code HighWatermark} and {@code LastStableOffset} per partition; a Fetch request's {@code IsolationLevel}; a Produce
+ * response's {@code BaseOffset} per partition ({@code Index}, ProduceResponse.json); the
  * {@code LeaderId}/{@code LeaderEpoch} per partition of Metadata and
  * DescribeTopicPartitions responses; the brokers of Metadata and DescribeCluster responses and the
  * {@code NodeEndpoints} of Fetch responses (v16+, KIP-951). A field belongs to the
@@ -22,6 +23,7 @@ import java.util.List;
  */
 final class ClusterFactsCollector implements DissectionVisitor {
 
+    private static final int PRODUCE = 0;
     private static final int FETCH = 1;
     private static final int METADATA = 3;
     private static final int DESCRIBE_CLUSTER = 60;
@@ -50,6 +52,7 @@ final class ClusterFactsCollector implements DissectionVisitor {
     private final FrameBytes frame;
     private final boolean fetchRequest;
     private final boolean fetchResponse;
+    private final boolean produceResponse;
     private final boolean leaders;
     private final boolean nodes;
     private final boolean response;
@@ -71,6 +74,7 @@ final class ClusterFactsCollector implements DissectionVisitor {
         this.response = response;
         this.fetchRequest = apiKey == FETCH && !response;
         this.fetchResponse = apiKey == FETCH && response;
+        this.produceResponse = apiKey == PRODUCE && response;
         this.leaders = response && (apiKey == METADATA || apiKey == DESCRIBE_TOPIC_PARTITIONS);
         this.nodes = response && (apiKey == METADATA || apiKey == DESCRIBE_CLUSTER || apiKey == FETCH);
     }
@@ -89,7 +93,7 @@ final class ClusterFactsCollector implements DissectionVisitor {
     }
 
     private boolean detailed() {
-        return fetchRequest || fetchResponse || leaders || nodes;
+        return fetchRequest || fetchResponse || produceResponse || leaders || nodes;
     }
 
     @Override
@@ -153,8 +157,11 @@ final class ClusterFactsCollector implements DissectionVisitor {
             }
             case "Partition", "PartitionIndex" -> s.partition = (int) value;
             default -> {
-                if (fetchRequest && field.name().equals("FetchOffset")
-                        || fetchResponse && field.name().equals("HighWatermark")) {
+                if (produceResponse && field.name().equals("Index")) {
+                    s.partition = (int) value;
+                } else if (fetchRequest && field.name().equals("FetchOffset")
+                        || fetchResponse && field.name().equals("HighWatermark")
+                        || produceResponse && field.name().equals("BaseOffset")) {
                     s.offset = value; // (a v18 request's partitions carry a HighWatermark too: not the leader's)
                 } else if (fetchResponse && field.name().equals("LastStableOffset")) {
                     s.lastStable = value;

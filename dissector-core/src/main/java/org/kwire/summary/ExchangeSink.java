@@ -30,6 +30,13 @@ public interface ExchangeSink {
     default void onExchange(ExchangeSummary exchange) {
     }
 
+    /**
+     * An exchange complete here that a slice's boundary leaves out of this sink (a merge of partials replays and counts
+     * it): only its place in capture order matters (what came before or after it).
+     */
+    default void onLeftOut(ExchangeSummary exchange) {
+    }
+
     /** A problem found on a connection outside any frame's body (framing, headers, gaps). */
     default void onNote(KafkaConversation conversation, ExpertNote note) {
     }

@@ -123,7 +123,8 @@ class HeadersOnlyRecordsTest {
     private static BatchInfo withoutUncompressedSize(BatchInfo b) {
         return new BatchInfo(b.offset(), b.sizeInBytes(), b.magic(), b.codec(), b.baseOffset(), b.lastOffsetDelta(),
                 b.recordsCount(), 0, b.transactional(), b.control(), b.producerId(), b.producerEpoch(),
-                b.baseSequence(), b.crc(), b.crcValid(), b.controlType());
+                b.baseSequence(), b.crc(), b.crcValid(), b.controlType(), b.firstTimestamp(), b.maxTimestamp(),
+                b.logAppendTime());
     }
 
     private static SimpleRecord[] records(int n) {

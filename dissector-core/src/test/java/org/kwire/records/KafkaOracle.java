@@ -3,6 +3,7 @@ package org.kwire.records;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.record.internal.ControlRecordType;
+import org.apache.kafka.common.record.internal.DefaultRecordBatch;
 import org.apache.kafka.common.record.internal.EndTransactionMarker;
 import org.apache.kafka.common.record.internal.MemoryRecords;
 import org.apache.kafka.common.record.internal.MutableRecordBatch;
@@ -78,6 +79,10 @@ final class KafkaOracle {
         assertEquals(kafka.producerEpoch(), info.producerEpoch());
         assertEquals(kafka.baseSequence(), info.baseSequence());
         assertEquals(records.size(), info.recordsCount(), "records");
+        assertEquals(kafka.maxTimestamp(), info.maxTimestamp(), "maxTimestamp");
+        assertEquals(kafka instanceof DefaultRecordBatch d ? d.baseTimestamp() : kafka.maxTimestamp(),
+                info.firstTimestamp(), "first timestamp");
+        assertEquals(kafka.timestampType() == TimestampType.LOG_APPEND_TIME, info.logAppendTime(), "timestamp type");
         assertEquals(kafka.checksum(), node.child("crc").value());
         if (kafka.magic() == 2) {
             assertV2Records(kafka, records, node);
