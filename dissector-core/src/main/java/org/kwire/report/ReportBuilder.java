@@ -49,7 +49,7 @@ public final class ReportBuilder implements ExchangeSink {
     private final ReportSections sections;
     private final org.kwire.groups.GroupAccumulator groups = new org.kwire.groups.GroupAccumulator();
     private final Map<Integer, ApiAccumulator> apis = new TreeMap<>();
-    private final Map<Integer, Connection> connections = new TreeMap<>();
+    private final Map<Integer, ConnectionTally> connections = new TreeMap<>();
     private final Map<String, long[]> topicErrors = new TreeMap<>();
     /** Requests naming each topic (by name, or id if the request named it so), by API. */
     private final Map<String, Map<String, Long>> topicRequests = new TreeMap<>();
@@ -66,25 +66,6 @@ public final class ReportBuilder implements ExchangeSink {
     private long malformedFrames;
     private long incompleteFrames;
     private long responsesWithoutRequest;
-
-    private static final class Connection {
-        final int stream;
-        final String client;
-        final String broker;
-        final String protocol;
-        final Set<String> clientIds = new LinkedHashSet<>();
-        long requests;
-        long responses;
-        long bytesFromClient;
-        long bytesFromBroker;
-
-        Connection(int stream, String client, String broker, String protocol) {
-            this.stream = stream;
-            this.client = client;
-            this.broker = broker;
-            this.protocol = protocol;
-        }
-    }
 
     /**
      * @param schemas      names the APIs
@@ -146,7 +127,7 @@ public final class ReportBuilder implements ExchangeSink {
      * @param protocol {@code "tls"}, {@code "unknown"} or {@code "empty"}
      */
     public void addOtherConnection(int stream, String client, String broker, String protocol) {
-        connections.putIfAbsent(stream, new Connection(stream, client, broker, protocol));
+        connections.putIfAbsent(stream, new ConnectionTally(stream, client, broker, protocol));
     }
 
     /** The TLS section's collector: facts of TLS connections go there. */
@@ -156,7 +137,7 @@ public final class ReportBuilder implements ExchangeSink {
 
     @Override
     public void onExchange(ExchangeSummary e) {
-        Connection c = connection(e.conversation());
+        ConnectionTally c = connection(e.conversation());
         KafkaRequestHeader h = e.requestHeader();
         sections.onExchange(e);
         groups.onExchange(e);
@@ -306,7 +287,7 @@ public final class ReportBuilder implements ExchangeSink {
         return apis.computeIfAbsent(apiKey, ApiAccumulator::new);
     }
 
-    private Connection connection(KafkaConversation c) {
-        return connections.computeIfAbsent(c.id(), k -> new Connection(c.id(), c.client(), c.broker(), "kafka"));
+    private ConnectionTally connection(KafkaConversation c) {
+        return connections.computeIfAbsent(c.id(), k -> new ConnectionTally(c.id(), c.client(), c.broker(), "kafka"));
     }
 }
