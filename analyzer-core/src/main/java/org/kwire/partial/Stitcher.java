@@ -23,7 +23,7 @@ import java.util.TreeSet;
  * followed here), then with what the next slice kept at its start for the same 4-tuple ({@link Boundary#head()};
  * counted here, once, joined: a frame cut by the rotation is decoded whole, a request answered in the next file
  * matched), on through the slices where the head never ended, until one does (the later slice's own analysis is exact
- * from there on; the requests it has pending there are its own, {@link Session#unanswered}) or it ends (closed, or at the end of all input when no later slice goes on with it). A head that continues nothing is
+ * from there on; the requests it has pending there are its own, {@link Replay.Session#unanswered}) or it ends (closed, or at the end of all input when no later slice goes on with it). A head that continues nothing is
  * replayed as its slice analyzed it. The later slice's stream of a joined connection takes the earlier one's number.
  * <p>
  * TLS connections are joined the same way, their edges kept whole ({@link TlsEdges}): the replay decrypts a later
