@@ -18,6 +18,19 @@ record CliRun(int exit, String out, String err) {
         return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * {@code kwire analyze -q --format json} of {@code capture} with {@code options}: its report, which must be valid
+     * (exit 0, docs/report.schema.json).
+     */
+    static JsonNode analyzeJson(java.nio.file.Path capture, java.util.List<String> options) throws IOException {
+        java.util.List<String> a = new java.util.ArrayList<>(java.util.List.of("analyze", "-q", "--format", "json"));
+        a.addAll(options);
+        a.add(capture.toString());
+        CliRun run = of(a.toArray(String[]::new));
+        org.junit.jupiter.api.Assertions.assertEquals(0, run.exit(), run.err());
+        return run.json();
+    }
+
     /** Stdout as JSON; a report (it has report_version) must match docs/report.schema.json. */
     JsonNode json() throws IOException {
         JsonNode n = new ObjectMapper().readTree(out);

@@ -38,12 +38,7 @@ class MultiBrokerReplicationTest {
         ReplicatedCluster.Truth t = ReplicatedCluster.run(dir.resolve("kafka"), dir.resolve("cluster.pcap"));
         List<String> ports = t.ports().values().stream().map(String::valueOf).toList();
         List<String> options = List.of("--port", String.join(",", ports));
-        List<String> a = new ArrayList<>(List.of("analyze", "-q", "--format", "json"));
-        a.addAll(options);
-        a.add(t.capture().toString());
-        CliRun run = CliRun.of(a.toArray(String[]::new));
-        assertEquals(0, run.exit(), run.err());
-        JsonNode report = run.json();
+        JsonNode report = CliRun.analyzeJson(t.capture(), options);
         JsonNode rep = report.get("replication");
         int old = t.before().leaders().get(0);
         int now = t.after().leaders().get(0);

@@ -225,6 +225,12 @@ class OperatorViewTest {
                 + "\"error_codes\":{\"CONCURRENT_TRANSACTIONS\":9,\"COORDINATOR_LOAD_IN_PROGRESS\":1,\"NOT_COORDINATOR\":16},"
                 + "\"first_seen\":\"2026-12-01T11:03:29.269682Z\",\"last_seen\":\"2026-12-01T11:03:34.539400Z\"}",
                 r.get("transactions").get(0).toString());
+        // the same markers from the log's side (issue 23): distinct, with the producer epochs and coordinator epoch of
+        // the marker batches (transaction.version 2 ends each transaction with a bumped epoch)
+        assertEquals("{\"producers\":[{\"producer_id\":0,\"transactional_id\":\"kwire-txn-producer-1\",\"commits\":1,"
+                + "\"aborts\":1,\"partitions\":1,\"topics\":[\"kwire-txn\"],\"producer_epochs\":[1,2],"
+                + "\"coordinator_epochs\":[0],\"first\":\"2026-12-01T11:03:33.138Z\",\"last\":\"2026-12-01T11:03:33.377Z\"}],"
+                + "\"markers\":2,\"sightings\":2,\"omitted\":0}", r.at("/internal_records/transaction_markers").toString());
         assertEquals(0, analyze("java-basic.pcap").get("transactions").size(), "idempotent, not transactional");
     }
 

@@ -18,7 +18,8 @@ public final class TextReport {
     public static final int WIDTH = 100;
     /** The sections, in print order. */
     static final List<TextSection> SECTIONS = List.of(new SummarySection(), new ReadinessSection(),
-            new ApiSection(), new ClientSection(), new BrokerSection(), new TransactionSection(), new TopicSection(),
+            new ApiSection(), new ClientSection(), new BrokerSection(), new TransactionSection(), new InternalRecordsSection(),
+            new TopicSection(),
             new ErrorSection(), new SlowestSection(), new WarningSection());
 
     private TextReport() {

@@ -35,22 +35,27 @@ package org.kwire.records;
  *                          time when {@code logAppendTime}); a magic 1 message its timestamp; -1 for magic 0
  * @param logAppendTime     attributes bit 3: the timestamps are the broker's LogAppendTime, not the producer's
  *                          CreateTime
+ * @param coordinatorEpoch  of a COMMIT or ABORT control batch, the coordinatorEpoch of its first record's end
+ *                          transaction marker value (int16 version, int32 coordinatorEpoch: Kafka's EndTxnMarker.json,
+ *                          KIP-98), the epoch of the transaction coordinator that wrote it; -1 otherwise or when it
+ *                          could not be read
  */
 public record BatchInfo(int offset, int sizeInBytes, byte magic, Codec codec, long baseOffset, int lastOffsetDelta,
                         int recordsCount, int uncompressedBytes, boolean transactional, boolean control,
                         long producerId, short producerEpoch, int baseSequence, long crc, boolean crcValid,
-                        int controlType, long firstTimestamp, long maxTimestamp, boolean logAppendTime) {
+                        int controlType, long firstTimestamp, long maxTimestamp, boolean logAppendTime,
+                        int coordinatorEpoch) {
 
     /** ControlRecordType of a transaction's abort marker (KIP-98). */
     public static final int ABORT = 0;
     /** ControlRecordType of a transaction's commit marker (KIP-98). */
     public static final int COMMIT = 1;
 
-    /** This batch with the type of its first control record. */
-    BatchInfo withControlType(int type) {
+    /** This batch with the type of its first control record and, for a marker, its coordinator epoch. */
+    BatchInfo withControl(int type, int markerCoordinatorEpoch) {
         return new BatchInfo(offset, sizeInBytes, magic, codec, baseOffset, lastOffsetDelta, recordsCount,
                 uncompressedBytes, transactional, control, producerId, producerEpoch, baseSequence, crc, crcValid, type,
-                firstTimestamp, maxTimestamp, logAppendTime);
+                firstTimestamp, maxTimestamp, logAppendTime, markerCoordinatorEpoch);
     }
 
     /** Offset of the last record: baseOffset + lastOffsetDelta (as Kafka's {@code RecordBatch.lastOffset()}). */

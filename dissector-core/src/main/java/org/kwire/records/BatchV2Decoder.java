@@ -58,7 +58,7 @@ final class BatchV2Decoder {
                 r.context().crcValid();
                 r.context().batch(new BatchInfo(start, end - start, (byte) 2, codec, baseOffset, lastOffsetDelta, count,
                         standsFor, (attributes & 0x10) != 0, false, producerId, producerEpoch, baseSequence, crc, true,
-                        -1, firstTimestamp, maxTimestamp, (attributes & 0x08) != 0));
+                        -1, firstTimestamp, maxTimestamp, (attributes & 0x08) != 0, -1));
                 return;
             }
         }
@@ -82,12 +82,12 @@ final class BatchV2Decoder {
         }
         BatchInfo info = new BatchInfo(start, end - start, (byte) 2, codec, baseOffset, lastOffsetDelta, count,
                 uncompressed, (attributes & 0x10) != 0, control, producerId, producerEpoch,
-                baseSequence, crc, crcValid, -1, firstTimestamp, maxTimestamp, (attributes & 0x08) != 0);
+                baseSequence, crc, crcValid, -1, firstTimestamp, maxTimestamp, (attributes & 0x08) != 0, -1);
         if (batch != null) {
             describe(batch, info);
         }
         int controlType = contents == null ? -1 : records.decode(contents, recordsParent, contentsEnd, info);
-        r.context().batch(info.control() ? info.withControlType(controlType) : info);
+        r.context().batch(info.control() ? info.withControl(controlType, contents == null ? -1 : records.coordinatorEpoch()) : info);
     }
 
     /**

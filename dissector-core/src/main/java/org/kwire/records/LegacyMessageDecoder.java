@@ -88,7 +88,7 @@ final class LegacyMessageDecoder {
                 : magic == 0 ? inner.firstOffset : offset - inner.lastOffset + inner.firstOffset;
         r.context().batch(new BatchInfo(start, end - start, magic, codec, baseOffset, (int) (offset - baseOffset),
                 records, uncompressed, false, false, -1, (short) -1, -1, crc, crcValid, -1, timestamp, timestamp,
-                magic == 1 && (attributes & 0x08) != 0));
+                magic == 1 && (attributes & 0x08) != 0, -1));
     }
 
     /**

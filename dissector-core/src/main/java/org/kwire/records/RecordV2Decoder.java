@@ -28,6 +28,8 @@ final class RecordV2Decoder {
 
     /** The type of the current batch's first control record, -1 until one is read. */
     private int controlType = -1;
+    /** The coordinatorEpoch of the current batch's first end transaction marker, -1 until one is read. */
+    private int coordinatorEpoch = -1;
     /** The fast path over regular records when no tree is built. */
     private final RecordScan scan = new RecordScan();
 
@@ -40,6 +42,7 @@ final class RecordV2Decoder {
         int declared = batch.recordsCount();
         int found = 0;
         controlType = -1;
+        coordinatorEpoch = -1;
         if (parent == null && !batch.control()) {
             r.seek(scan.walk(r.bytes(), r.position(), end, declared));
             found = scan.walked;
@@ -61,6 +64,11 @@ final class RecordV2Decoder {
                     + " bytes after the last record of RecordBatch v2 baseOffset " + batch.baseOffset());
         }
         return controlType;
+    }
+
+    /** The coordinatorEpoch of the first end transaction marker of the batch {@link #decode} read last, -1 if none. */
+    int coordinatorEpoch() {
+        return coordinatorEpoch;
     }
 
     private void decodeRecord(FieldReader r, FieldNode parent, int end, BatchInfo batch, int index)
@@ -148,7 +156,11 @@ final class RecordV2Decoder {
         }
         FieldNode value = r.group(record, "value", "EndTransactionMarker", r.position(), valueLength);
         r.read(value, Wire.INT16, "version", "end transaction marker version, 0");
-        r.read(value, Wire.INT32, "coordinatorEpoch", "epoch of the transaction coordinator that wrote the marker");
+        int epoch = (int) r.read(value, Wire.INT32, "coordinatorEpoch",
+                "epoch of the transaction coordinator that wrote the marker");
+        if (coordinatorEpoch < 0) {
+            coordinatorEpoch = epoch;
+        }
         r.skip(valueLength - 6, "value");
     }
 }

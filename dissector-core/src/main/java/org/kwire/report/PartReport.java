@@ -58,7 +58,7 @@ public final class PartReport {
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
                 List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.groups(),
-                p.replication(), p.load(), p.endToEnd());
+                p.replication(), p.load(), p.endToEnd(), p.internalRecords());
     }
 
     /**
@@ -119,6 +119,7 @@ public final class PartReport {
         if (endToEnd != null && endToEnd.warning() != null) {
             warnings.add(endToEnd.warning());
         }
+        List<TxnPart> transactions = TxnMarkerTies.tie(p.transactions());
         return new Report(Report.VERSION, cap, apis, p.responsesWithoutRequest(), conns,
                 clients.stream().map(c -> c.toStats(schemas)).toList(),
                 TopicBreakdown.of(partitions, p.topicRequests(), topicErrors, names), partitions, List.copyOf(slowest),
@@ -130,13 +131,26 @@ public final class PartReport {
                 Collections.unmodifiableMap(new TreeMap<>(p.expert())), List.copyOf(warnings), p.warningsOmitted(),
                 p.includeLongPolls(), ReadinessCheck.of(p.targetKafka(), release, schemas, clients),
                 p.brokers().stream().map(b -> b.toStats(numbering)).toList(),
-                TxnMarkerTies.tie(p.transactions()).stream().map(t -> t.toStats(names)).toList(), p.topicRate().toRate(names),
+                transactions.stream().map(t -> t.toStats(names)).toList(), p.topicRate().toRate(names),
                 p.tls().toSummary(numbering), null, org.kwire.groups.GroupReplay.build(p.groups(), names, (address, id) ->
                         clients.stream().filter(c -> c.address().equals(address) && java.util.Objects.equals(c.clientId(), id)
                                 && c.softwareName() != null).map(c -> new String[] {c.softwareName(), c.softwareVersion()})
                                 .findFirst().orElse(null)),
                                 p.replication().toSummary(names, numbering), LoadSummary.of(p.load(), p.slowestCount()),
-                ConsumerLagBuilder.build(p.replication().lag(), p.groups(), names, numbering), endToEnd);
+                ConsumerLagBuilder.build(p.replication().lag(), p.groups(), names, numbering), endToEnd,
+                org.kwire.internaltopics.InternalRecordsSummary.of(p.internalRecords(), t -> names.display(null, t),
+                        transactionalIds(transactions)));
+    }
+
+    /** A producer id's transactional.id, as the transactions tied them; null if none did. */
+    private static java.util.function.LongFunction<String> transactionalIds(List<TxnPart> transactions) {
+        Map<Long, String> ids = new java.util.HashMap<>();
+        transactions.forEach(t -> {
+            if (t.transactionalId() != null) {
+                t.producerIds().forEach(id -> ids.putIfAbsent(id, t.transactionalId()));
+            }
+        });
+        return ids::get;
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

@@ -124,7 +124,7 @@ class HeadersOnlyRecordsTest {
         return new BatchInfo(b.offset(), b.sizeInBytes(), b.magic(), b.codec(), b.baseOffset(), b.lastOffsetDelta(),
                 b.recordsCount(), 0, b.transactional(), b.control(), b.producerId(), b.producerEpoch(),
                 b.baseSequence(), b.crc(), b.crcValid(), b.controlType(), b.firstTimestamp(), b.maxTimestamp(),
-                b.logAppendTime());
+                b.logAppendTime(), b.coordinatorEpoch());
     }
 
     private static SimpleRecord[] records(int n) {
