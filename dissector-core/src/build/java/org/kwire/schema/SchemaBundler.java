@@ -18,7 +18,8 @@ import java.util.stream.Stream;
 /**
  * Build step (run by Maven after compiling dissector-core; a source of the build only, {@code src/build/java},
  * compiled into {@code target/build-classes} and never into the jar, see dissector-core's pom): parses and validates ({@link SchemaParser}) the
- * {@code common/message/*.json} files unpacked from the kafka-clients artifacts, and writes them as one
+ * {@code common/message/*.json} files unpacked from the kafka-clients artifacts and the internal records' schemas
+ * ({@link RecordSchemaFiles}), and writes them as one
  * {@link SchemaBundle} ({@code bundled.schemas}) into the classes folder, so that kwire never parses JSON for its own
  * schemas at run time. The releases and their order come from {@code releases.properties} in that folder: the
  * {@code releases} (newest first) with every request and response schema; the {@code ranges} releases with their
@@ -40,23 +41,34 @@ public final class SchemaBundler {
      * @throws IOException if a schema cannot be read or parsed, or a release named in the properties is missing
      */
     public static void main(String[] args) throws IOException {
-        if (args.length != 3) {
-            throw new IllegalArgumentException("usage: SchemaBundler SCHEMA_DIR RANGES_SRC OUT_DIR");
+        if (args.length != 4) {
+            throw new IllegalArgumentException("usage: SchemaBundler SCHEMA_DIR RANGES_SRC RECORD_SCHEMA_DIR OUT_DIR");
         }
-        Path out = Path.of(args[2]);
+        Path out = Path.of(args[3]);
         Properties p = new Properties();
         try (InputStream in = Files.newInputStream(out.resolve("releases.properties"))) {
             p.load(in);
         }
-        byte[] bundle = new SchemaBundler().bundle(Path.of(args[0]), List.of(p.getProperty("releases").split(",")),
-                Path.of(args[1]), List.of(p.getProperty("ranges", "").split(",")).stream().filter(r -> !r.isBlank()).toList());
+        List<String> releases = List.of(p.getProperty("releases").split(","));
+        SchemaBundler bundler = new SchemaBundler();
+        bundler.records.addAll(RecordSchemaFiles.parse(Path.of(args[2]), releases.get(0)));
+        byte[] bundle = bundler.bundle(Path.of(args[0]), releases, Path.of(args[1]),
+                List.of(p.getProperty("ranges", "").split(",")).stream().filter(r -> !r.isBlank()).toList());
         SchemaBundle.of(bundle); // what was written must read back
         Files.write(out.resolve(Path.of(SchemaBundle.RESOURCE).getFileName()), bundle);
     }
 
-    /** A schema as parsed, with the name of its file. */
-    private record Parsed(String file, MessageSpec spec) {
+    /**
+     * A schema as parsed, with the name of its file.
+     *
+     * @param kind the index entry's kind byte ({@link SchemaBundle}'s format): 0 request, 1 response, 2 data, 3 and up
+     *             an internal record's key or value ({@link SchemaBundle#recordKind})
+     */
+    record Parsed(String file, MessageSpec spec, int kind) {
     }
+
+    /** The internal records' schemas, bundled after the releases' (newest release only). */
+    private final List<Parsed> records = new ArrayList<>();
 
     /** The size of one entry of the index, in bytes (see {@link SchemaBundle}'s format). */
     private static final int ENTRY_SIZE = 1 + 2 + 1 + 2 + 2 + 4 + 4 + 4;
@@ -67,6 +79,7 @@ public final class SchemaBundler {
         for (String release : releases) {
             decoding.addAll(parse(dir, release));
         }
+        decoding.addAll(records);
         List<List<MessageSpec>> rangesOnly = new ArrayList<>();
         for (String release : rangeReleases) {
             rangesOnly.add(parse(rangesDir, release).stream().map(Parsed::spec)
@@ -119,7 +132,7 @@ public final class SchemaBundler {
             MessageSpec s = decoding.get(i).spec();
             h.writeByte(releases.indexOf(s.release()));
             h.writeShort(ref(decoding.get(i).file()));
-            h.writeByte(s.direction() == null ? 2 : s.direction() == Direction.REQUEST ? 0 : 1);
+            h.writeByte(decoding.get(i).kind());
             h.writeShort(s.apiKey());
             h.writeShort(ref(s.name()));
             range(h, s.validVersions());
@@ -144,7 +157,8 @@ public final class SchemaBundler {
             for (Path f : files.filter(x -> x.toString().endsWith(".json")).sorted().toList()) {
                 try (InputStream in = Files.newInputStream(f)) {
                     MessageSpec s = SchemaParser.parse(release, in, f.toString());
-                    out.add(new Parsed(f.getFileName().toString(), s)); // data messages too (direction null)
+                    // data messages too (direction null)
+                    out.add(new Parsed(f.getFileName().toString(), s, s.direction() == null ? 2 : s.direction().ordinal()));
                 }
             }
         }

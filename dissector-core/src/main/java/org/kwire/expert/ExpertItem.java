@@ -95,6 +95,8 @@ public enum ExpertItem {
     RECORDS_NESTED_TOO_DEEP("kafka.records.nested_too_deep", WARNING, UNDECODED, "a compressed payload nested deeper than maxDepth"),
     RECORDS_DECOMPRESSION_LIMIT("kafka.records.decompression_limit", WARNING, UNDECODED, "a payload that decompresses past --max-decompressed; not decoded"),
     RECORDS_COMPRESSION_MALFORMED("kafka.records.compression_malformed", ERROR, MALFORMED, "a compressed payload that does not decompress"),
+    RECORDS_SCHEMA_UNKNOWN("kafka.records.schema_unknown", WARNING, UNDECODED, "a key or value of Kafka's own records (control records, the metadata log, the coordinators' logs) of a record type or version no bundled schema defines; shown raw"),
+    RECORDS_SCHEMA_MALFORMED("kafka.records.schema_malformed", ERROR, MALFORMED, "a key or value of Kafka's own records that its schema does not decode: its framing or a field cut short, an invalid length or count, bytes left over"),
     RECORDS_CODEC_UNAVAILABLE("kafka.records.codec_unavailable", WARNING, UNDECODED, "a compressed payload whose codec's library (an optional dependency: snappy-java, lz4-java, zstd-jni) is not on the class path; not decoded"),
     // TLS (the TLS stage)
     TLS_RECORD_HEADER_INVALID("tls.record_header_invalid", ERROR, MALFORMED, "bytes that are not a TLS record header, or one declaring a length its content type and connection cannot have; the next record is searched"),

@@ -1,6 +1,7 @@
 package org.kwire.plan;
 
 import org.kwire.schema.Direction;
+import org.kwire.schema.RecordFamily;
 import org.kwire.schema.SchemaRegistry;
 
 import java.util.Optional;
@@ -15,6 +16,7 @@ public final class PlanCache {
     private final SchemaRegistry schemas;
     private final ConcurrentHashMap<Integer, Optional<MessagePlan>> plans = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Optional<MessagePlan>> dataPlans = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Optional<MessagePlan>> recordPlans = new ConcurrentHashMap<>();
 
     /** @param schemas the merged schemas to compile from */
     public PlanCache(SchemaRegistry schemas) {
@@ -50,5 +52,18 @@ public final class PlanCache {
         }
         return dataPlans.computeIfAbsent(name + "/" + version, k -> schemas.dataSpec(name, version)
                 .map(spec -> PlanCompiler.compile(spec, version, null)));
+    }
+
+    /**
+     * The plan of an internal record's key or value schema in a version ({@link org.kwire.schema.RecordSchemas#spec});
+     * empty if no bundled schema defines it. Its direction is null. Only plans that exist are cached (types and versions
+     * come from the wire: hostile ones must not fill the cache).
+     */
+    public Optional<MessagePlan> recordPlan(RecordFamily family, int type, boolean key, int version) {
+        if (!schemas.records().versions(family, type, key).contains(version)) {
+            return Optional.empty();
+        }
+        return recordPlans.computeIfAbsent(family + "/" + type + (key ? "/key/" : "/value/") + version,
+                k -> schemas.records().spec(family, type, key, version).map(spec -> PlanCompiler.compile(spec, version, null)));
     }
 }

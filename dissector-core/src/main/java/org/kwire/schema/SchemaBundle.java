@@ -2,6 +2,7 @@ package org.kwire.schema;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,8 @@ import java.util.TreeMap;
 /**
  * The bundled schemas as kwire reads them at run time: one binary resource, {@code bundled.schemas}, written at build
  * time by {@code SchemaBundler} (a build tool in dissector-core's {@code src/build/java}, not in the jar) from the
- * {@code common/message/*.json} files of the kafka-clients artifacts (parsed and validated there with
+ * {@code common/message/*.json} files of the kafka-clients artifacts and the internal records' schemas of
+ * kafka-metadata and the coordinators' artifacts (parsed and validated there with
  * {@link SchemaParser}). Reading it needs no JSON parser: the index is read at start, and
  * each schema's fields are decoded on first use into the same {@link MessageSpec} that parsing its file gives
  * ({@code SchemaBundleTest} compares every one).
@@ -27,8 +29,11 @@ import java.util.TreeMap;
  * strings:  int32 count, then count × (int32 length, UTF-8 bytes); index 0 is null and not written
  * releases: uint8 count, then count × str           — the releases that decode, newest first
  * ranges:   uint8 count, then per release: str, int16 n, n × (int16 apiKey, range)   — request ranges only
- * entries:  int16 count, then per schema: uint8 release index, str file, uint8 direction (0 request, 1 response),
- *           (2 data message or header, by name), int16 apiKey, str name, range validVersions, range flexibleVersions, int32 offset of its body
+ * entries:  int16 count, then per schema: uint8 release index, str file, uint8 kind (0 request, 1 response,
+ *           2 data message or header, by name; 3 + 2 × {@link RecordFamily} ordinal + 0 for a record key, + 1 for a
+ *           record value: the internal records' schemas, by family and record type, file {@code <family folder>/<name>.json}),
+ *           int16 apiKey (the record type for records), str name, range validVersions, range flexibleVersions,
+ *           int32 offset of its body
  * bodies:   per schema: fields, then its commonStructs as fields
  * fields:   int16 count, then per field: str name, str type, range versions, range nullableVersions,
  *           range taggedVersions, int32 tag, uint8 has flexibleVersions (+ range), str about, str default,
@@ -44,11 +49,21 @@ final class SchemaBundle {
     /** The format's magic number, "KWSB". */
     static final int MAGIC = 0x4B575342;
     /** The format version this class reads. */
-    static final short FORMAT = 2;
+    static final short FORMAT = 3;
 
-    /** One schema in the index: what the registry knows before decoding its fields. */
+    /**
+     * One schema in the index: what the registry knows before decoding its fields.
+     *
+     * @param family    the family of an internal record's key or value schema, else null
+     * @param recordKey true for a record key's schema
+     */
     record Entry(String release, String file, int apiKey, Direction direction, String name, VersionRange validVersions,
-                 VersionRange flexibleVersions, int offset) {
+                 VersionRange flexibleVersions, RecordFamily family, boolean recordKey, int offset) {
+    }
+
+    /** The kind byte of an internal record's key or value schema. */
+    static int recordKind(RecordFamily family, boolean key) {
+        return 3 + 2 * family.ordinal() + (key ? 0 : 1);
     }
 
     private final byte[] bytes;
@@ -96,9 +111,11 @@ final class SchemaBundle {
             for (int n = in.getShort(); n > 0; n--) {
                 String release = releases.get(Byte.toUnsignedInt(in.get()));
                 String file = string(in);
-                byte d = in.get();
+                int d = Byte.toUnsignedInt(in.get());
                 Direction direction = d == 0 ? Direction.REQUEST : d == 1 ? Direction.RESPONSE : null;
-                list.add(new Entry(release, file, in.getShort(), direction, string(in), range(in), range(in), in.getInt()));
+                RecordFamily family = d < 3 ? null : RecordFamily.values()[(d - 3) / 2];
+                list.add(new Entry(release, file, in.getShort(), direction, string(in), range(in), range(in), family,
+                        family != null && (d - 3) % 2 == 0, in.getInt()));
             }
             entries = List.copyOf(list);
         } catch (BufferUnderflowException | IndexOutOfBoundsException | IllegalArgumentException e) {
@@ -135,7 +152,7 @@ final class SchemaBundle {
         return ranges;
     }
 
-    /** Every request, response and data schema of the decoding releases, in the order the bundler wrote them. */
+    /** Every request, response, data and record schema of the decoding releases, in the order the bundler wrote them. */
     List<Entry> entries() {
         return entries;
     }
@@ -201,5 +218,34 @@ final class SchemaBundle {
             return VersionRange.NONE;
         }
         return lowest == 0 && highest == Short.MAX_VALUE ? VersionRange.ALL : new VersionRange(lowest, highest);
+    }
+
+    /**
+     * The registry of the bundled schemas: the index read once, each schema's fields decoded on first use.
+     *
+     * @throws UncheckedIOException if the bundle is missing or unreadable (a build defect)
+     */
+    static SchemaRegistry registry() {
+        try {
+            SchemaBundle bundle = load();
+            Map<Integer, List<SpecEntry>> req = new TreeMap<>();
+            Map<Integer, List<SpecEntry>> resp = new TreeMap<>();
+            Map<String, List<SpecEntry>> data = new TreeMap<>();
+            Map<Integer, SpecEntry> records = new TreeMap<>();
+            for (SchemaBundle.Entry b : bundle.entries()) {
+                SpecEntry e = new SpecEntry(b.release(), b.file(), b.apiKey(), b.direction(), b.name(), b.validVersions(),
+                        b.flexibleVersions(), () -> bundle.spec(b));
+                if (b.family() != null) {
+                    records.put(RecordSchemas.id(b.family(), b.apiKey(), b.recordKey()), e);
+                } else if (e.direction == null) {
+                    data.computeIfAbsent(e.name, k -> new ArrayList<>()).add(e);
+                } else {
+                    (e.direction == Direction.REQUEST ? req : resp).computeIfAbsent(e.apiKey, k -> new ArrayList<>()).add(e);
+                }
+            }
+            return new SchemaRegistry(bundle.releases(), req, resp, bundle.ranges(), data, records);
+        } catch (IOException e) {
+            throw new UncheckedIOException("bundled Kafka schemas unreadable (was dissector-core built with Maven?)", e);
+        }
     }
 }

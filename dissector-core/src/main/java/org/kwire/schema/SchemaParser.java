@@ -88,7 +88,10 @@ final class SchemaParser {
         if (!commonStruct && !f.hasNonNull("type")) {
             throw new SchemaException(where, "no \"type\"");
         }
-        if (!f.hasNonNull("versions")) {
+        // a tagged field may leave "versions" out: it is present in its taggedVersions (Kafka's own generator accepts
+        // it, e.g. StreamsGroupMetadataValue.json of kafka-group-coordinator 4.4, field LastAssignmentConfigs)
+        String versionsKey = f.hasNonNull("versions") ? "versions" : "taggedVersions";
+        if (!f.hasNonNull(versionsKey)) {
             throw new SchemaException(where, "no \"versions\"");
         }
         String type = commonStruct ? name : f.get("type").asText();
@@ -98,13 +101,14 @@ final class SchemaParser {
             throw new SchemaException(where, "\"tag\" " + tag + " is not an integer");
         }
         return new FieldSpec(name, type,
-                versions(f, "versions", where),
+                versions(f, versionsKey, where),
                 versions(f, "nullableVersions", where),
                 versions(f, "taggedVersions", where),
                 tag != null ? tag.asInt() : -1,
                 f.has("flexibleVersions") ? versions(f, "flexibleVersions", where) : null,
                 f.path("about").asText(""),
-                f.has("default") ? f.get("default").asText() : null,
+                // "default": null (JSON null, not the string "null") is no default, as Kafka's generator reads it
+                f.hasNonNull("default") ? f.get("default").asText() : null,
                 f.has("entityType") ? f.get("entityType").asText() : null,
                 fields(f.get("fields"), innerStruct));
     }

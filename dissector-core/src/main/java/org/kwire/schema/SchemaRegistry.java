@@ -44,11 +44,13 @@ public final class SchemaRegistry {
     private final long[] knownRequests;
     /** True if some request schema has an api key outside {@link #knownRequests}. */
     private final boolean oddKeys;
+    private final RecordSchemas records;
 
-    private SchemaRegistry(List<String> releases, Map<Integer, List<SpecEntry>> requests,
+    SchemaRegistry(List<String> releases, Map<Integer, List<SpecEntry>> requests,
                            Map<Integer, List<SpecEntry>> responses, Map<String, Map<Integer, VersionRange>> ranges,
-                           Map<String, List<SpecEntry>> data) {
+                           Map<String, List<SpecEntry>> data, Map<Integer, SpecEntry> records) {
         this.releases = List.copyOf(releases);
+        this.records = new RecordSchemas(records, data, this::dataSpec);
         this.data = data;
         this.requests = requests;
         this.responses = responses;
@@ -75,7 +77,7 @@ public final class SchemaRegistry {
         if (r == null) {
             synchronized (SchemaRegistry.class) {
                 if (bundled == null) {
-                    bundled = loadBundled();
+                    bundled = SchemaBundle.registry();
                 }
                 r = bundled;
             }
@@ -112,7 +114,7 @@ public final class SchemaRegistry {
         }
         List<String> rel = new ArrayList<>(releases);
         rel.add(0, dir.toString());
-        return new SchemaRegistry(rel, req, resp, ranges, data);
+        return new SchemaRegistry(rel, req, resp, ranges, data, records.entries());
     }
 
     /** Release labels, newest first. */
@@ -220,6 +222,11 @@ public final class SchemaRegistry {
         return Optional.empty();
     }
 
+    /** The schemas of the records Kafka writes into its own logs (issue 23), by family and record type. */
+    public RecordSchemas records() {
+        return records;
+    }
+
     /** All versions of an API known in a direction across releases, ascending. */
     public SortedSet<Integer> versions(int apiKey, Direction direction) {
         SortedSet<Integer> out = new TreeSet<>();
@@ -273,26 +280,5 @@ public final class SchemaRegistry {
         Map<Integer, List<SpecEntry>> out = new TreeMap<>();
         m.forEach((k, v) -> out.put(k, new ArrayList<>(v)));
         return out;
-    }
-
-    private static SchemaRegistry loadBundled() {
-        try {
-            SchemaBundle bundle = SchemaBundle.load();
-            Map<Integer, List<SpecEntry>> req = new TreeMap<>();
-            Map<Integer, List<SpecEntry>> resp = new TreeMap<>();
-            Map<String, List<SpecEntry>> data = new TreeMap<>();
-            for (SchemaBundle.Entry b : bundle.entries()) {
-                SpecEntry e = new SpecEntry(b.release(), b.file(), b.apiKey(), b.direction(), b.name(), b.validVersions(),
-                        b.flexibleVersions(), () -> bundle.spec(b));
-                if (e.direction == null) {
-                    data.computeIfAbsent(e.name, k -> new ArrayList<>()).add(e);
-                } else {
-                    (e.direction == Direction.REQUEST ? req : resp).computeIfAbsent(e.apiKey, k -> new ArrayList<>()).add(e);
-                }
-            }
-            return new SchemaRegistry(bundle.releases(), req, resp, bundle.ranges(), data);
-        } catch (IOException e) {
-            throw new UncheckedIOException("bundled Kafka schemas unreadable (was dissector-core built with Maven?)", e);
-        }
     }
 }

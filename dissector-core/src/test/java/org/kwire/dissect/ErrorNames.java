@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /** The error names kwire's values add beside Kafka's error codes, checked and removed (for comparisons with Kafka). */
-final class ErrorNames {
+public final class ErrorNames {
 
     private ErrorNames() {
     }
@@ -21,7 +21,7 @@ final class ErrorNames {
      * @return null if each error code ({@code ...ErrorCode} key with a number) had its name and each name was its
      *         code's; else what was wrong
      */
-    static String strip(JsonNode n) {
+    public static String strip(JsonNode n) {
         if (n instanceof ObjectNode o) {
             List<String> names = new ArrayList<>();
             for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {

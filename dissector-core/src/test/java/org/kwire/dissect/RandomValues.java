@@ -10,13 +10,13 @@ import java.util.Random;
  * Random but legal values for {@link org.kwire.encode.InstanceEncoder}: numbers over their whole range, non-ASCII
  * strings, nulls where nullable, tagged fields often set, arrays of 0-3 elements (fewer deep down).
  */
-final class RandomValues implements ValueSource {
+public final class RandomValues implements ValueSource {
 
     private static final String[] WORDS = {"", "a", "topic-é", "☃ snow", "日本語", "emoji 😀", "x".repeat(40), "k\u0000z"};
 
     private final Random random;
 
-    RandomValues(long seed) {
+    public RandomValues(long seed) {
         this.random = new Random(seed);
     }
 

@@ -23,6 +23,7 @@ class SchemaBundleTest {
 
     private static final Path SCHEMAS = Path.of("target/kafka-schemas");
     private static final Path RANGE_SCHEMAS = Path.of("target/kafka-release-schemas");
+    private static final Path RECORD_SCHEMAS = Path.of("target/kafka-record-schemas");
 
     @Test
     void everyBundledSchemaDecodesToWhatItsFileParsesTo() throws IOException {
@@ -35,15 +36,44 @@ class SchemaBundleTest {
             for (Path f : files) {
                 MessageSpec parsed = parse(release, f);
                 SchemaBundle.Entry e = bundle.entries().stream()
-                        .filter(x -> x.release().equals(release) && x.file().equals(f.getFileName().toString()))
+                        .filter(x -> x.release().equals(release) && x.family() == null
+                                && x.file().equals(f.getFileName().toString()))
                         .findFirst().orElseThrow(() -> new AssertionError(release + " " + f + " not bundled"));
                 assertEquals(parsed, bundle.spec(e), release + " " + f.getFileName());
                 inRelease++;
             }
-            assertEquals(inRelease, bundle.entries().stream().filter(x -> x.release().equals(release)).count(), release);
+            assertEquals(inRelease, bundle.entries().stream().filter(x -> x.release().equals(release) && x.family() == null)
+                    .count(), release);
             compared += inRelease;
         }
         assertTrue(compared > 500, "request, response and data schemas of three releases: " + compared);
+    }
+
+    @Test
+    void everyInternalRecordSchemaIsBundledAsItsFileParses() throws IOException {
+        SchemaBundle bundle = SchemaBundle.load();
+        int compared = 0;
+        for (RecordFamily family : RecordFamily.values()) {
+            if (family.folder() == null) {
+                continue;
+            }
+            Path dir = RECORD_SCHEMAS.resolve(family.folder());
+            try (Stream<Path> s = Files.list(dir.resolve(family == RecordFamily.METADATA ? "common/metadata" : "common/message"))) {
+                for (Path f : s.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
+                    MessageSpec parsed = parse("4.4.0", f);
+                    String file = family.folder() + "/" + f.getFileName();
+                    SchemaBundle.Entry e = bundle.entries().stream().filter(x -> x.file().equals(file)).findFirst()
+                            .orElseThrow(() -> new AssertionError(file + " not bundled"));
+                    assertEquals(family, e.family(), file);
+                    assertEquals(f.getFileName().toString().endsWith("Key.json"), e.recordKey(), file);
+                    assertEquals(parsed, bundle.spec(e), file);
+                    compared++;
+                }
+            }
+        }
+        // 27 metadata records, 22 + 22 group coordinator keys and values, 1 + 1 transaction log, 2 + 2 share coordinator
+        assertEquals(27 + 44 + 2 + 4, compared);
+        assertEquals(compared, bundle.entries().stream().filter(x -> x.family() != null).count());
     }
 
     @Test
@@ -72,7 +102,7 @@ class SchemaBundleTest {
         assertThrows(IOException.class, () -> SchemaBundle.of(Arrays.copyOf(bytes, 1000)));
         byte[] foreign = bytes.clone();
         foreign[0] = '{';
-        assertEquals("not a kwire schema bundle of format 2",
+        assertEquals("not a kwire schema bundle of format 3",
                 assertThrows(IOException.class, () -> SchemaBundle.of(foreign)).getMessage());
         SchemaBundle whole = SchemaBundle.of(bytes);
         SchemaBundle.Entry last = whole.entries().get(whole.entries().size() - 1);
