@@ -31,6 +31,12 @@ class InternalRecordsClusterTest {
     void markersOffsetsAndMetadataAsKafkaSawThem(@TempDir Path dir) throws Exception {
         CapturePermission.assumeLoopbackCapture();
         InternalTopicsCluster.Truth t = InternalTopicsCluster.run(dir.resolve("kafka"), dir.resolve("cluster.pcap"));
+        String keep = System.getProperty("kwire.keepCapture"); // a directory to keep the capture in (making fixtures)
+        if (keep != null) {
+            java.nio.file.Files.copy(t.capture(), Path.of(keep, "internal-topics.pcap"),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            java.nio.file.Files.writeString(Path.of(keep, "internal-topics.truth"), t.toString());
+        }
         List<String> ports = t.ports().values().stream().map(String::valueOf).toList();
         List<String> options = List.of("--port", String.join(",", ports));
         JsonNode report = CliRun.analyzeJson(t.capture(), options);
@@ -50,6 +56,31 @@ class InternalRecordsClusterTest {
         long sightings = markers.get("sightings").asLong();
         assertTrue(sightings > 6, "followers and the consumer fetched the markers: " + sightings);
 
+        JsonNode internal = report.get("internal_records");
+        assertEquals(0, internal.get("unread_batches").asLong());
+        assertEquals(Map.of(InternalTopicsCluster.GROUP, t.offsets()), committed(internal.get("offset_commits")),
+                "the offsets the group's last commits left, as listConsumerGroupOffsets gives them");
+        JsonNode txn = internal.at("/transaction_log/transactional_ids/0");
+        assertEquals(InternalTopicsCluster.TRANSACTIONAL_ID + " " + t.transactionState() + " producer " + t.producerId()
+                + " epoch " + t.producerEpoch(), txn.get("transactional_id").asText() + " " + txn.get("state").asText()
+                + " producer " + txn.get("producer_id").asLong() + " epoch " + txn.get("producer_epoch").asInt(),
+                "the transaction log's last word, as describeTransactions gives it");
+        assertEquals(List.of("Empty", "Ongoing", "PrepareCommit", "CompleteCommit", "Ongoing", "PrepareAbort",
+                "CompleteAbort"), states(txn.get("transitions")), "one transaction committed, one aborted");
+        assertEquals(1, internal.at("/transaction_log/transactional_ids").size());
+        JsonNode log = internal.get("metadata_log");
+        assertEquals(expectedPartitions(t), partitionsAfterTheChange(log, t.stopped()),
+                "leaders, leader epochs (the consumer's) and ISR after the change (describeTopics)");
+        List<String> topics = new ArrayList<>();
+        log.get("events").forEach(e -> {
+            if (e.get("topic").isObject()) {
+                topics.add(e.get("record").asText() + " " + e.at("/topic/name").asText());
+            }
+        });
+        assertEquals(List.of("TopicRecord " + InternalTopicsCluster.TOPIC, "TopicRecord " + InternalTopicsCluster.DOOMED,
+                "RemoveTopicRecord " + InternalTopicsCluster.DOOMED, "TopicRecord __transaction_state",
+                "TopicRecord __consumer_offsets"), topics, "topics created and deleted, in the log's order");
+
         List<String> text = new ArrayList<>(List.of("analyze", "--format", "text"));
         text.addAll(options);
         text.add(t.capture().toString());
@@ -61,6 +92,57 @@ class InternalRecordsClusterTest {
         List<java.nio.file.Path> files = Splits.split(t.capture(), 300, dir.resolve("split"));
         assertTrue(files.size() >= 3, files.toString());
         SameReport.assertSameSplit(report, files, options, dir);
+    }
+
+    private static Map<String, Map<Integer, Long>> committed(JsonNode section) {
+        Map<String, Map<Integer, Long>> out = new TreeMap<>();
+        for (JsonNode g : section.get("groups")) {
+            Map<Integer, Long> offsets = new TreeMap<>();
+            g.get("offsets").forEach(o -> {
+                assertEquals(InternalTopicsCluster.TOPIC, o.get("topic").asText());
+                offsets.put(o.get("partition").asInt(), o.get("offset").asLong());
+            });
+            out.put(g.get("group").asText(), offsets);
+        }
+        return out;
+    }
+
+    /** The states in log order, repeats (one record per partition added) folded. */
+    private static List<String> states(JsonNode transitions) {
+        List<String> out = new ArrayList<>();
+        transitions.forEach(x -> {
+            if (out.isEmpty() || !out.get(out.size() - 1).equals(x.get("state").asText())) {
+                out.add(x.get("state").asText());
+            }
+        });
+        return out;
+    }
+
+    private static Map<Integer, String> expectedPartitions(InternalTopicsCluster.Truth t) {
+        Map<Integer, String> out = new TreeMap<>();
+        t.after().forEach((p, leader) -> out.put(p, "leader " + leader + " epoch " + t.epochsAfter().get(p) + " isr "
+                + t.isrAfter().get(p)));
+        return out;
+    }
+
+    /**
+     * The topic's partitions as the metadata log left them before another broker than the one stopped went into
+     * controlled shutdown (the cluster closing).
+     */
+    private static Map<Integer, String> partitionsAfterTheChange(JsonNode log, int stopped) {
+        Map<Integer, String> out = new TreeMap<>();
+        for (JsonNode e : log.get("events")) {
+            if (e.at("/broker/state").asText().equals("controlled shutdown") && e.at("/broker/broker_id").asInt() != stopped) {
+                break;
+            }
+            if (e.at("/partition/topic").asText().equals(InternalTopicsCluster.TOPIC)) {
+                TreeSet<Integer> isr = new TreeSet<>();
+                e.at("/partition/isr").forEach(x -> isr.add(x.asInt()));
+                out.put(e.at("/partition/partition").asInt(), "leader " + e.at("/partition/leader").asInt() + " epoch "
+                        + e.at("/partition/leader_epoch").asInt() + " isr " + new ArrayList<>(isr));
+            }
+        }
+        return out;
     }
 
     private static Map<Long, String> markers(JsonNode section) {

@@ -107,6 +107,7 @@ public final class ReportBuilder implements ExchangeSink {
     @Override
     public void onResponseFrame(ExchangeSummary exchange, KafkaFrame frame) {
         frameFacts(exchange.response());
+        sections.onResponseFrame(exchange, frame);
     }
 
     /** A frame's place in the capture facts: counted, complete or not, malformed or not, its problems noted. */

@@ -22,8 +22,7 @@ final class ReportSections implements ExchangeSink {
     private final BrokerAccumulator brokers;
     private final TransactionAccumulator transactions;
     private final DeliveryTracker deliveries;
-    private final org.kwire.internaltopics.InternalTopicsAccumulator internalRecords =
-            new org.kwire.internaltopics.InternalTopicsAccumulator();
+    private final org.kwire.internaltopics.InternalTopicsAccumulator internalRecords;
 
     /**
      * @throws IllegalArgumentException if kwire bundles no schemas of the target release
@@ -37,6 +36,8 @@ final class ReportSections implements ExchangeSink {
         this.brokers = new BrokerAccumulator(schemas);
         this.transactions = new TransactionAccumulator(names);
         this.deliveries = new DeliveryTracker(names, null);
+        this.internalRecords = new org.kwire.internaltopics.InternalTopicsAccumulator(schemas, names,
+                org.kwire.records.RecordsOptions.defaults());
     }
 
     @Override
@@ -46,6 +47,11 @@ final class ReportSections implements ExchangeSink {
         transactions.onExchange(e);
         deliveries.onExchange(e);
         internalRecords.onExchange(e);
+    }
+
+    @Override
+    public void onResponseFrame(ExchangeSummary e, org.kwire.frame.KafkaFrame frame) {
+        internalRecords.onResponseFrame(e, frame);
     }
 
     /** An exchange a slice's boundary left out: end-to-end pairings it may precede wait for the merge. */

@@ -1,0 +1,127 @@
+package org.kwire.internaltopics;
+
+import org.kwire.frame.KafkaFrame;
+import org.kwire.records.BatchInfo;
+import org.kwire.records.BatchRecords;
+import org.kwire.records.InternalRecord;
+import org.kwire.records.InternalRecords;
+import org.kwire.records.RecordsOptions;
+import org.kwire.schema.RecordFamily;
+import org.kwire.summary.FrameSummary;
+import org.kwire.summary.TopicNames;
+
+import java.util.HashSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads the records of the internal topics out of the record sets a frame carries (Fetch responses of followers,
+ * consumers and the brokers' metadata-log fetches at the controller), decodes them by their schemas
+ * ({@link InternalRecords}) and files the ones the report shows. Which schemas apply is decided by the topic's name
+ * (or the metadata log's fixed id); a topic the frame names by an id the capture has not named (Fetch v13+) is read as
+ * a coordinator's log when the batch's first record decodes cleanly as one (the group coordinator's, else the
+ * transaction coordinator's), so that an analysis of part of a capture decides as one of all of it. A batch already
+ * read whole (its topic, partition and base offset) is not read again. Bounded: at most {@link #MAX_BATCHES} batches
+ * remembered, records per batch by {@link #MAX_RECORDS_PER_BATCH}, decompression by the records options. Not
+ * thread-safe.
+ */
+final class InternalLogReader {
+
+    /** Batches remembered as read. */
+    static final int MAX_BATCHES = 100_000;
+    /** Records read of one batch. */
+    static final int MAX_RECORDS_PER_BATCH = 10_000;
+
+    private final InternalRecords decoder;
+    private final TopicNames names;
+    private final RecordsOptions options;
+    private final Set<String> read = new HashSet<>();
+    final LogPart.Builder<OffsetCommit> commits = new LogPart.Builder<>();
+    final LogPart.Builder<GroupChange> groups = new LogPart.Builder<>();
+    final LogPart.Builder<TxnLogEntry> transactions = new LogPart.Builder<>();
+    final LogPart.Builder<MetadataChange> metadata = new LogPart.Builder<>();
+    /** Batches whose records could not all be read. */
+    long unreadBatches;
+
+    InternalLogReader(InternalRecords decoder, TopicNames names, RecordsOptions options) {
+        this.decoder = decoder;
+        this.names = names;
+        this.options = options;
+    }
+
+    /** The internal topics' records in {@code summary}'s record sets, read from {@code frame}. */
+    void frame(FrameSummary summary, KafkaFrame frame) {
+        for (FrameSummary.RecordsRef r : summary.records()) {
+            String name = r.topic() != null ? r.topic()
+                    : TopicNames.METADATA_TOPIC_ID.equals(r.topicId()) ? InternalRecords.CLUSTER_METADATA
+                    : names.name(r.topicId());
+            Optional<RecordFamily> family = InternalRecords.family(name);
+            if (name != null && family.isEmpty()) {
+                continue;
+            }
+            String topic = name != null ? name : r.topicId();
+            for (BatchInfo b : r.summary().batches()) {
+                String key = topic + "\u0000" + r.partition() + "\u0000" + b.baseOffset();
+                if (!b.control() && b.magic() == 2 && b.recordsCount() > 0 && !read.contains(key)
+                        && batch(topic, r.partition(), family.orElse(null), frame, b) && read.size() < MAX_BATCHES) {
+                    read.add(key);
+                }
+            }
+        }
+    }
+
+    /**
+     * A batch's records; {@code family} null: a topic known by id only, tried as a coordinator's log. False if they
+     * could not all be read (read again when another fetch carries the batch).
+     */
+    private boolean batch(String topic, int partition, RecordFamily family, KafkaFrame frame, BatchInfo b) {
+        BatchRecords.Walk walk = BatchRecords.walk(frame.data(), b, options.maxDecompressedBytes(), MAX_RECORDS_PER_BATCH);
+        if (walk.problem() != null) {
+            unreadBatches++;
+            return false;
+        }
+        for (BatchRecords.Entry e : walk.records()) {
+            if (family == null) {
+                family = guess(e);
+                if (family == null) {
+                    return true;
+                }
+            }
+            InternalRecord r = decoder.decode(family, e.key(), e.value());
+            LogPlace at = new LogPlace(topic, partition, e.offset(), e.timestamp());
+            switch (family) {
+                case GROUP_COORDINATOR -> {
+                    commits.add(LogEntries.offsetCommit(at, r));
+                    groups.add(LogEntries.groupChange(at, r));
+                }
+                case TRANSACTION_COORDINATOR -> transactions.add(LogEntries.transaction(at, r));
+                case METADATA -> metadata(at, r);
+                default -> {
+                }
+            }
+        }
+        return true;
+    }
+
+    private void metadata(LogPlace at, InternalRecord r) {
+        MetadataChange m = LogEntries.metadata(at, r);
+        metadata.add(m);
+        if (m != null && m.topic() != null && m.topic().name() != null && m.topic().topicId() != null) {
+            names.learn(m.topic().topicId(), m.topic().name()); // Fetch v13+ names topics by these ids only
+        }
+    }
+
+    /** The coordinator whose schemas decode the record cleanly (the group's first), or null. */
+    private RecordFamily guess(BatchRecords.Entry e) {
+        if (e.key() == null) {
+            return null;
+        }
+        for (RecordFamily f : new RecordFamily[] {RecordFamily.GROUP_COORDINATOR, RecordFamily.TRANSACTION_COORDINATOR}) {
+            InternalRecord r = decoder.decode(f, e.key(), e.value());
+            if (r.notes().isEmpty() && !r.type().startsWith("Unknown")) {
+                return f;
+            }
+        }
+        return null;
+    }
+}
