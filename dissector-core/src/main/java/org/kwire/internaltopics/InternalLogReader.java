@@ -19,8 +19,9 @@ import java.util.Set;
  * consumers and the brokers' metadata-log fetches at the controller), decodes them by their schemas
  * ({@link InternalRecords}) and files the ones the report shows. Which schemas apply is decided by the topic's name
  * (or the metadata log's fixed id); a topic the frame names by an id the capture has not named (Fetch v13+) is read as
- * a coordinator's log when the batch's first record decodes cleanly as one (the group coordinator's, else the
- * transaction coordinator's), so that an analysis of part of a capture decides as one of all of it. A batch already
+ * a coordinator's log when the batch is uncompressed and its first record is framed as one
+ * ({@link BatchRecords#firstLooksInternal}) and decodes cleanly as one (the group coordinator's, else the transaction
+ * coordinator's), so that an analysis of part of a capture decides as one of all of it. A batch already
  * read whole (its topic, partition and base offset) is not read again. Bounded: at most {@link #MAX_BATCHES} batches
  * remembered, records per batch by {@link #MAX_RECORDS_PER_BATCH}, decompression by the records options. Not
  * thread-safe.
@@ -35,6 +36,7 @@ final class InternalLogReader {
     private final InternalRecords decoder;
     private final TopicNames names;
     private final RecordsOptions options;
+    private final java.util.function.Consumer<org.kwire.expert.ExpertNote> notes;
     private final Set<String> read = new HashSet<>();
     final LogPart.Builder<OffsetCommit> commits = new LogPart.Builder<>();
     final LogPart.Builder<GroupChange> groups = new LogPart.Builder<>();
@@ -43,10 +45,13 @@ final class InternalLogReader {
     /** Batches whose records could not all be read. */
     long unreadBatches;
 
-    InternalLogReader(InternalRecords decoder, TopicNames names, RecordsOptions options) {
+    /** @param notes where the expert notes of records that do not decode go (with the frame's number) */
+    InternalLogReader(InternalRecords decoder, TopicNames names, RecordsOptions options,
+                      java.util.function.Consumer<org.kwire.expert.ExpertNote> notes) {
         this.decoder = decoder;
         this.names = names;
         this.options = options;
+        this.notes = notes;
     }
 
     /** The internal topics' records in {@code summary}'s record sets, read from {@code frame}. */
@@ -75,9 +80,17 @@ final class InternalLogReader {
      * could not all be read (read again when another fetch carries the batch).
      */
     private boolean batch(String topic, int partition, RecordFamily family, KafkaFrame frame, BatchInfo b) {
+        if (family == null && !BatchRecords.firstLooksInternal(frame.data(), b)) {
+            return true; // a data topic's batch: not walked
+        }
         BatchRecords.Walk walk = BatchRecords.walk(frame.data(), b, options.maxDecompressedBytes(), MAX_RECORDS_PER_BATCH);
         if (walk.problem() != null) {
-            unreadBatches++;
+            if (!walk.standIn()) { // a partial's stand-in is no damage: its slice read the batch
+                unreadBatches++;
+                notes.accept(new org.kwire.expert.ExpertNote(org.kwire.expert.ExpertItem.RECORDS_SCHEMA_MALFORMED,
+                        frame.meta().lastPacket(), b.offset(), where(topic, partition, b.baseOffset()), "batch of "
+                        + topic + "/" + partition + " baseOffset " + b.baseOffset() + " not read whole: " + walk.problem()));
+            }
             return false;
         }
         for (BatchRecords.Entry e : walk.records()) {
@@ -88,6 +101,10 @@ final class InternalLogReader {
                 }
             }
             InternalRecord r = decoder.decode(family, e.key(), e.value());
+            for (org.kwire.expert.ExpertNote n : r.notes()) {
+                notes.accept(new org.kwire.expert.ExpertNote(n.item(), frame.meta().lastPacket(), n.offset(),
+                        where(topic, partition, e.offset()), n.message()));
+            }
             LogPlace at = new LogPlace(topic, partition, e.offset(), e.timestamp());
             switch (family) {
                 case GROUP_COORDINATOR -> {
@@ -101,6 +118,10 @@ final class InternalLogReader {
             }
         }
         return true;
+    }
+
+    private static String where(String topic, int partition, long offset) {
+        return "internal record " + topic + "/" + partition + " offset " + offset;
     }
 
     private void metadata(LogPlace at, InternalRecord r) {

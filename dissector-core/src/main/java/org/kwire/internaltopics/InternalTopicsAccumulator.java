@@ -22,9 +22,11 @@ public final class InternalTopicsAccumulator implements ExchangeSink {
      * @param schemas the record schemas ({@link SchemaRegistry#records()})
      * @param names   the capture's topic names (shared: ids the metadata log names are learned into it)
      * @param options the records bounds (a batch decompresses to at most its maxDecompressedBytes)
+     * @param notes   where expert notes go: records their schema does not decode, batches not read whole
      */
-    public InternalTopicsAccumulator(SchemaRegistry schemas, TopicNames names, RecordsOptions options) {
-        this.log = new InternalLogReader(new InternalRecords(schemas, options), names, options);
+    public InternalTopicsAccumulator(SchemaRegistry schemas, TopicNames names, RecordsOptions options,
+                                     java.util.function.Consumer<org.kwire.expert.ExpertNote> notes) {
+        this.log = new InternalLogReader(new InternalRecords(schemas, options), names, options, notes);
     }
 
     @Override

@@ -16,6 +16,8 @@ public final class BatchRecords {
 
     /** Bytes of a v2 batch before its records. */
     private static final int HEADER = 61;
+    /** Most bytes of a batch read to look at its first record. */
+    private static final int LOOK = 4096;
 
     private BatchRecords() {
     }
@@ -38,7 +40,14 @@ public final class BatchRecords {
      * @param problem why the walk stopped short (cut, malformed, too large to decompress), null if it did not
      */
     public record Walk(List<Entry> records, String problem) {
+
+        /** Whether the batch was a partial's stand-in (its records left out; nothing wrong with them). */
+        public boolean standIn() {
+            return STAND_IN.equals(problem);
+        }
     }
+
+    private static final String STAND_IN = "a partial's stand-in: its records were left out";
 
     /**
      * The records of {@code batch} (a v2 entry the records stage listed: its {@link BatchInfo#offset()} and
@@ -54,7 +63,7 @@ public final class BatchRecords {
         int from = batch.offset() + HEADER;
         int length = batch.sizeInBytes() - HEADER;
         if (BatchStandIn.standsFor(frame, from, length) != Integer.MIN_VALUE) {
-            return new Walk(List.of(), "a partial's stand-in: its records were left out");
+            return new Walk(List.of(), STAND_IN);
         }
         ByteBuffer contents;
         if (batch.codec() == Codec.NONE) {
@@ -117,6 +126,20 @@ public final class BatchRecords {
         } catch (IndexOutOfBoundsException | IllegalStateException e) {
             return false;
         }
+    }
+
+    /**
+     * {@link #firstLooksInternal(byte[], int, int)} of a batch the records stage listed in {@code frame} (at most its
+     * first {@value #LOOK} bytes read).
+     */
+    public static boolean firstLooksInternal(FrameBytes frame, BatchInfo batch) {
+        if (batch.magic() != 2 || batch.codec() != Codec.NONE || batch.offset() + batch.sizeInBytes() > frame.length()) {
+            return false;
+        }
+        int n = Math.min(batch.sizeInBytes(), LOOK);
+        byte[] head = new byte[n];
+        frame.get(batch.offset(), head, 0, n);
+        return firstLooksInternal(head, 0, n);
     }
 
     /** Zigzag varints (Kafka's ByteUtils.readVarint/readVarlong) and varint-sized bytes. */

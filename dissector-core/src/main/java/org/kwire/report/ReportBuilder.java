@@ -90,7 +90,7 @@ public final class ReportBuilder implements ExchangeSink {
         this.recordSets = new RecordSets(partitions, topics);
         this.slowest = new SlowestExchanges(options.slowest());
         this.includeLongPolls = options.includeLongPolls();
-        this.sections = new ReportSections(schemas, topics, options.targetKafka());
+        this.sections = new ReportSections(schemas, topics, options.targetKafka(), this::note);
     }
 
     @Override

@@ -25,9 +25,11 @@ final class ReportSections implements ExchangeSink {
     private final org.kwire.internaltopics.InternalTopicsAccumulator internalRecords;
 
     /**
+     * @param notes where the sections' expert notes go (the report's counts and warnings)
      * @throws IllegalArgumentException if kwire bundles no schemas of the target release
      */
-    ReportSections(SchemaRegistry schemas, TopicNames names, String target) {
+    ReportSections(SchemaRegistry schemas, TopicNames names, String target,
+                   java.util.function.Consumer<org.kwire.expert.ExpertNote> notes) {
         if (schemas.release(target) == null) {
             throw new IllegalArgumentException("no bundled schemas of Kafka " + target + " (bundled: "
                     + String.join(", ", schemas.targetReleases()) + ")");
@@ -37,7 +39,7 @@ final class ReportSections implements ExchangeSink {
         this.transactions = new TransactionAccumulator(names);
         this.deliveries = new DeliveryTracker(names, null);
         this.internalRecords = new org.kwire.internaltopics.InternalTopicsAccumulator(schemas, names,
-                org.kwire.records.RecordsOptions.defaults());
+                org.kwire.records.RecordsOptions.defaults(), notes);
     }
 
     @Override

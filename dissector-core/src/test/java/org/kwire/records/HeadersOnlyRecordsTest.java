@@ -73,6 +73,7 @@ class HeadersOnlyRecordsTest {
             assertEquals(DEEP.decode(field, 0, field.limit(), 1, null).batches(), headers.batches());
             assertEquals(type == ControlRecordType.COMMIT ? BatchInfo.COMMIT : BatchInfo.ABORT,
                     headers.batches().get(0).controlType());
+            assertEquals(12, headers.batches().get(0).coordinatorEpoch(), "the end transaction marker's coordinator epoch");
         }
     }
 
