@@ -3,6 +3,7 @@ package org.kwire.records;
 import org.kwire.expert.ExpertItem;
 import org.kwire.records.FieldReader.Sized;
 import org.kwire.records.FieldReader.Wire;
+import org.kwire.schema.RecordFamily;
 import org.kwire.tree.FieldNode;
 
 
@@ -81,7 +82,10 @@ final class RecordV2Decoder {
             r.read(record, Wire.INT8, "attributes", "unused, 0");
             r.read(record, Wire.VARLONG, "timestampDelta", "timestamp minus the batch's baseTimestamp");
             long offsetDelta = r.read(record, Wire.VARINT, "offsetDelta", "offset minus the batch's baseOffset");
-            if (batch.control()) {
+            DecodeContext ctx = r.context();
+            if (record != null && ctx.internal() != null && (batch.control() || ctx.family() != null)) {
+                internalKeyAndValue(r, record, batch.control() ? RecordFamily.CONTROL : ctx.family());
+            } else if (batch.control()) {
                 controlKeyAndValue(r, record);
             } else {
                 r.sized(record, KEY);
@@ -118,6 +122,26 @@ final class RecordV2Decoder {
         if (headers != null) {
             headers.setLength(r.position() - start).setDetail(count + (count == 1 ? " header" : " headers"));
         }
+    }
+
+    /**
+     * The key and value of one of Kafka's own records (a control record, or a record of an internal topic) as trees of
+     * their schemas' fields ({@link InternalRecordTree}).
+     */
+    private void internalKeyAndValue(FieldReader r, FieldNode record, RecordFamily family) throws Malformed {
+        int keyLength = r.length(record, KEY);
+        int keyAt = r.position();
+        FieldNode key = keyLength < 0 ? null : r.group(record, "key", "bytes", keyAt, keyLength);
+        r.skip(Math.max(keyLength, 0), "key");
+        if (family == RecordFamily.CONTROL && keyLength >= 4 && controlType < 0) {
+            controlType = r.bytes().getShort(keyAt + 2);
+        }
+        int valueLength = r.length(record, VALUE);
+        int valueAt = r.position();
+        FieldNode value = valueLength < 0 ? null : r.group(record, "value", "bytes", valueAt, valueLength);
+        r.skip(Math.max(valueLength, 0), "value");
+        InternalRecordTree.fill(r.context().internal(), family, r, r.bytes().contiguous(), keyAt, keyLength, key,
+                valueAt, valueLength, value, r.context().packet());
     }
 
     /** Control record key (version, type) and, for COMMIT and ABORT, the end transaction marker value. */

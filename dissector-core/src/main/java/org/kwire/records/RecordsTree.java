@@ -4,6 +4,7 @@ import org.kwire.dissect.RecordsHandler;
 import org.kwire.tree.FieldNode;
 
 import java.nio.ByteBuffer;
+import java.util.function.UnaryOperator;
 
 /**
  * Plugs the {@link RecordsDecoder} into dissection trees: a records field's node gets its batches (or legacy messages)
@@ -13,15 +14,36 @@ import java.nio.ByteBuffer;
 public final class RecordsTree implements RecordsHandler {
 
     private final RecordsDecoder decoder;
+    private final UnaryOperator<String> topicNames;
 
     /** @param decoder decodes the record sets (its options say whether keys and values are shown) */
     public RecordsTree(RecordsDecoder decoder) {
+        this(decoder, id -> null);
+    }
+
+    /**
+     * @param decoder    decodes the record sets ({@link RecordsDecoder#withInternalRecords}: also Kafka's own records)
+     * @param topicNames the name of a topic id (Kafka's base64 form) as the capture named it so far, or null: for the
+     *                   records of topics a message names by id only (Produce and Fetch v13+)
+     */
+    public RecordsTree(RecordsDecoder decoder, UnaryOperator<String> topicNames) {
         this.decoder = decoder;
+        this.topicNames = topicNames;
     }
 
     @Override
     public String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent) {
         return describe(decoder.decode(frame, offset, length, packet, parent));
+    }
+
+    @Override
+    public String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent, String topic) {
+        return describe(decoder.decode(frame, offset, length, packet, parent, topic));
+    }
+
+    @Override
+    public String topicName(String topicId) {
+        return topicNames.apply(topicId);
     }
 
     /** One line about a record set: its batches (messages for magic 0/1), records, and what is wrong. */
