@@ -115,6 +115,32 @@ class InternalRecordsDissectTest {
     }
 
     /**
+     * {@code --format values}: beside each records field's size, its Kafka-internal records in Kafka's JSON shape; every
+     * value is one Kafka's own generated {@code *JsonConverter} reads and writes back unchanged.
+     */
+    @Test
+    void valuesAreInKafkasOwnJsonShape() throws Exception {
+        List<JsonNode> records = new ArrayList<>();
+        for (JsonNode f : frames("--records", "--format", "values")) {
+            f.get("body").findValues("internal_records").forEach(a -> a.forEach(records::add));
+        }
+        assertEquals(195, records.size(), "the records the trees show");
+        assertEquals("{\"offset\":0,\"timestamp\":1795973774751,\"family\":\"control\",\"type\":\"LeaderChangeMessage\","
+                + "\"type_id\":2,\"key_version\":0,\"value_version\":0,\"key\":{\"type\":2},\"value\":{\"version\":0,"
+                + "\"leaderId\":1,\"voters\":[{\"voterId\":1},{\"voterId\":2},{\"voterId\":3}],\"grantingVoters\":"
+                + "[{\"voterId\":1},{\"voterId\":2}]}}", records.get(0).toString());
+        for (JsonNode r : records) {
+            String pkg = r.get("family").asText().equals("control") ? "org.apache.kafka.common.message."
+                    : "org.apache.kafka.common.metadata.";
+            Class<?> converter = Class.forName(pkg + r.get("type").asText() + "JsonConverter");
+            short version = (short) r.get("value_version").asInt();
+            Object kafka = converter.getMethod("read", JsonNode.class, short.class).invoke(null, r.get("value"), version);
+            JsonNode back = (JsonNode) converter.getMethod("write", kafka.getClass(), short.class).invoke(null, kafka, version);
+            assertEquals(r.get("value"), JSON.readTree(back.toString()), r.toString());
+        }
+    }
+
+    /**
      * The brokers of a 3-broker cluster fetching the metadata log from their controller (test-captures/
      * cluster-controller.pcap: broker 2 killed and restarted): the topics created and the brokers' registrations, as
      * each of the three brokers fetched them.

@@ -28,6 +28,15 @@ public interface RecordsHandler {
         return dissect(frame, offset, length, packet, parent);
     }
 
+    /**
+     * Kafka's own records in the records field {@code frame[offset, offset + length)} of a topic (or null) in Kafka's
+     * JSON shape, for {@code --format values}: an array, one entry per record; null (the default) when this handler
+     * decodes none (a topic's records are user data, shown only as sizes).
+     */
+    default com.fasterxml.jackson.databind.JsonNode values(ByteBuffer frame, int offset, int length, String topic) {
+        return null;
+    }
+
     /** The name of a topic id (Kafka's base64 form) as far as this handler knows it, or null; by default none. */
     default String topicName(String topicId) {
         return null;

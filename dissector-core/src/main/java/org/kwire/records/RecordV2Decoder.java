@@ -41,7 +41,7 @@ final class RecordV2Decoder {
         int declared = batch.recordsCount();
         int found = 0;
         controlType = -1;
-        if (parent == null && !batch.control()) {
+        if (parent == null && !batch.control() && !r.context().collecting()) {
             r.seek(scan.walk(r.bytes(), r.position(), end, declared));
             found = scan.walked;
         }
@@ -80,11 +80,16 @@ final class RecordV2Decoder {
         int outer = r.bound(recordEnd);
         try {
             r.read(record, Wire.INT8, "attributes", "unused, 0");
-            r.read(record, Wire.VARLONG, "timestampDelta", "timestamp minus the batch's baseTimestamp");
+            long timestampDelta = r.read(record, Wire.VARLONG, "timestampDelta", "timestamp minus the batch's baseTimestamp");
             long offsetDelta = r.read(record, Wire.VARINT, "offsetDelta", "offset minus the batch's baseOffset");
             DecodeContext ctx = r.context();
-            if (record != null && ctx.internal() != null && (batch.control() || ctx.family() != null)) {
-                internalKeyAndValue(r, record, batch.control() ? RecordFamily.CONTROL : ctx.family());
+            boolean internal = ctx.internal() != null && (batch.control() || ctx.family() != null);
+            RecordFamily family = batch.control() ? RecordFamily.CONTROL : ctx.family();
+            if (internal && record != null) {
+                internalKeyAndValue(r, record, family);
+            } else if (internal && ctx.collecting()) {
+                collect(r, family, batch.baseOffset() + offsetDelta,
+                        batch.logAppendTime() ? batch.maxTimestamp() : batch.firstTimestamp() + timestampDelta);
             } else if (batch.control()) {
                 controlKeyAndValue(r, record);
             } else {
@@ -142,6 +147,34 @@ final class RecordV2Decoder {
         r.skip(Math.max(valueLength, 0), "value");
         InternalRecordTree.fill(r.context().internal(), family, r, r.bytes().contiguous(), keyAt, keyLength, key,
                 valueAt, valueLength, value, r.context().packet());
+    }
+
+    /** One of Kafka's own records decoded by its schemas into the context's collection. */
+    private void collect(FieldReader r, RecordFamily family, long offset, long timestamp) throws Malformed {
+        int keyLength = r.sized(null, KEY);
+        int keyAt = r.position() - Math.max(keyLength, 0);
+        int valueLength = r.sized(null, VALUE);
+        int valueAt = r.position() - Math.max(valueLength, 0);
+        if (family == RecordFamily.CONTROL && keyLength >= 4 && controlType < 0) {
+            controlType = r.bytes().getShort(keyAt + 2);
+        }
+        InternalRecord decoded = r.context().internal().decode(family, slice(r, keyAt, keyLength),
+                slice(r, valueAt, valueLength));
+        r.context().collected(new InternalRecordAt(offset, timestamp, decoded));
+    }
+
+    /** The bytes {@code [at, at + length)} of the reader as one buffer (a view where they lie in one slice), or null. */
+    private static java.nio.ByteBuffer slice(FieldReader r, int at, int length) {
+        if (length <= 0) {
+            return length < 0 ? null : java.nio.ByteBuffer.allocate(0);
+        }
+        java.nio.ByteBuffer view = r.bytes().within(at, length);
+        if (view != null) {
+            return view;
+        }
+        byte[] copy = new byte[length];
+        r.bytes().get(at, copy, 0, length);
+        return java.nio.ByteBuffer.wrap(copy);
     }
 
     /** Control record key (version, type) and, for COMMIT and ABORT, the end transaction marker value. */

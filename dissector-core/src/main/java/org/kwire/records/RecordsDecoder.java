@@ -6,6 +6,7 @@ import org.kwire.tree.FieldNode;
 import org.kwire.frame.FrameBytes;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -99,6 +100,11 @@ public final class RecordsDecoder {
         return new RecordsDecoder(options, false);
     }
 
+    /** True if this decoder shows Kafka's own records by their schemas: {@link #withInternalRecords} and showValues. */
+    public boolean showsInternalRecords() {
+        return internal != null && options.showValues();
+    }
+
     /** True if this decoder decompresses every payload and walks every record. */
     public boolean deep() {
         return deep;
@@ -138,6 +144,26 @@ public final class RecordsDecoder {
      */
     public RecordsSummary decode(FrameBytes frame, int offset, int length, long packet, FieldNode parent) {
         return decode(frame, offset, length, packet, parent, null);
+    }
+
+    /**
+     * Kafka's own records in the records field {@code frame[offset, offset + length)} of a topic (its name, or null),
+     * decoded by their schemas in wire order: its control records, and all of its records when the topic is one of
+     * the four internal ones ({@link InternalRecords#family}); empty without {@link #withInternalRecords}. Every
+     * payload is decompressed (within maxDecompressedBytes); at most the internal decoder's maxNodes records are kept.
+     * Problems of the batches themselves are not returned: {@link #decode} gives them.
+     */
+    public List<InternalRecordAt> internalRecords(ByteBuffer frame, int offset, int length, String topic) {
+        FrameBytes bytes = FrameBytes.of(frame);
+        if (internal == null || offset < 0 || length < 0 || offset > bytes.length() - length) {
+            return List.of();
+        }
+        DecodeContext ctx = new DecodeContext(options, 0, true, false);
+        ctx.internalRecords(internal, InternalRecords.family(topic).orElse(null));
+        ctx.collect();
+        new MessageSetWalker(ctx).walk(new FieldReader(ctx, bytes, offset, offset + length, 0, offset),
+                null, null);
+        return ctx.collectedRecords();
     }
 
     private RecordsSummary decode(FrameBytes frame, int offset, int length, long packet, FieldNode parent, String topic) {

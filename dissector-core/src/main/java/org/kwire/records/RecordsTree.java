@@ -3,7 +3,12 @@ package org.kwire.records;
 import org.kwire.dissect.RecordsHandler;
 import org.kwire.tree.FieldNode;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
@@ -39,6 +44,21 @@ public final class RecordsTree implements RecordsHandler {
     @Override
     public String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent, String topic) {
         return describe(decoder.decode(frame, offset, length, packet, parent, topic));
+    }
+
+    /** Kafka's own records of the field, when the decoder decodes them and values are shown ({@code --records}). */
+    @Override
+    public JsonNode values(ByteBuffer frame, int offset, int length, String topic) {
+        if (!decoder.showsInternalRecords()) {
+            return null;
+        }
+        List<InternalRecordAt> found = decoder.internalRecords(frame, offset, length, topic);
+        if (found.isEmpty()) {
+            return null;
+        }
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        found.forEach(r -> out.add(r.json()));
+        return out;
     }
 
     @Override
