@@ -77,8 +77,8 @@ final class DissectCommand {
         if (maxNodes < 1) {
             throw new CliException(ExitCodes.USAGE, "--max-nodes " + maxNodes + ": at least 1");
         }
-        FrameDissector dissector = new FrameDissector(run.plans(), Records.handler(run.records()), !cl.hasOption("show-secrets"),
-                maxNodes);
+        FrameDissector dissector = new FrameDissector(run.plans(), Records.handler(run.records(), run.schemas(), maxNodes,
+                run.topics()::name), !cl.hasOption("show-secrets"), maxNodes);
         DissectPrinter printer = new DissectPrinter(dissector, run.schemas(), run.topics(), format, selection, run.filter(), out);
         CaptureInputs captures = CaptureInputs.of(CaptureInputs.named(named), stdin);
         ExchangeTracker tracker = run.tracker(List.of(printer));

@@ -4,9 +4,13 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.kwire.analysis.HeapRoom;
 import org.kwire.dissect.RecordsHandler;
+import org.kwire.records.InternalRecords;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsOptions;
 import org.kwire.records.RecordsTree;
+import org.kwire.schema.SchemaRegistry;
+
+import java.util.function.UnaryOperator;
 
 /** The records options of the commands ({@code --records}, {@code --max-decompressed}) and the decoder they make. */
 final class Records {
@@ -63,5 +67,17 @@ final class Records {
     /** Tree decoding of records fields with these options. */
     static RecordsHandler handler(RecordsOptions options) {
         return new RecordsTree(new RecordsDecoder(options));
+    }
+
+    /**
+     * Tree decoding of records fields with these options that, with {@code --records}, also shows Kafka's own records
+     * by their schemas (control records; {@code __consumer_offsets}, {@code __transaction_state},
+     * {@code __share_group_state}, {@code __cluster_metadata}: issue 23), at most {@code maxNodes} values per key or
+     * value; {@code topicNames} names the topic ids of messages that name topics by id only.
+     */
+    static RecordsHandler handler(RecordsOptions options, SchemaRegistry schemas, int maxNodes,
+                                  UnaryOperator<String> topicNames) {
+        InternalRecords internal = new InternalRecords(schemas, options, maxNodes);
+        return new RecordsTree(new RecordsDecoder(options).withInternalRecords(internal), topicNames);
     }
 }

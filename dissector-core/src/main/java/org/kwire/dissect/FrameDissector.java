@@ -136,7 +136,7 @@ public final class FrameDissector {
     public ValuesPass valuesPass(ByteBuffer given, int bodyOffset, int apiKey, Direction direction, int apiVersion) {
         ByteBuffer frame = fromPosition(given);
         Optional<MessagePlan> plan = apiKey < 0 ? Optional.empty() : plans.plan(apiKey, direction, apiVersion);
-        return plan.map(p -> new ValuesPass(new ValuesBuilder(frame, redactSecrets, maxNodes), p, frame, bodyOffset))
+        return plan.map(p -> new ValuesPass(new ValuesBuilder(frame, redactSecrets, maxNodes).withRecords(records), p, frame, bodyOffset))
                 .orElse(null);
     }
 

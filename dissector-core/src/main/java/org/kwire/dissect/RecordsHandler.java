@@ -18,6 +18,30 @@ public interface RecordsHandler {
      */
     String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent);
 
+    /**
+     * {@link #dissect(ByteBuffer, int, int, long, FieldNode)} of the records of a known topic: the name the message
+     * gives the records field's topic (its {@code topicName} field, or its topic id's name where {@link #topicName}
+     * knows it), or null. A handler that decodes Kafka's internal topics' records by their schemas uses it; by default
+     * it is ignored.
+     */
+    default String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent, String topic) {
+        return dissect(frame, offset, length, packet, parent);
+    }
+
+    /**
+     * Kafka's own records in the records field {@code frame[offset, offset + length)} of a topic (or null) in Kafka's
+     * JSON shape, for {@code --format values}: an array, one entry per record; null (the default) when this handler
+     * decodes none (a topic's records are user data, shown only as sizes).
+     */
+    default com.fasterxml.jackson.databind.JsonNode values(ByteBuffer frame, int offset, int length, String topic) {
+        return null;
+    }
+
+    /** The name of a topic id (Kafka's base64 form) as far as this handler knows it, or null; by default none. */
+    default String topicName(String topicId) {
+        return null;
+    }
+
     /** Shows only the size of the record set. */
     RecordsHandler SIZE_ONLY = (frame, offset, length, packet, parent) -> length + " bytes";
 }

@@ -29,15 +29,20 @@ public final class TreeBuilder implements DissectionVisitor {
     private int problems;
     private boolean ended;
 
-    /** A node being filled; for an array, the count of elements added so far. */
+    /**
+     * A node being filled; for an array, the count of elements added so far; the topic its fields (or its enclosing
+     * structs' earlier fields) named, for the records fields inside it.
+     */
     private static final class Open {
         final FieldNode node;
         final boolean array;
         int elements;
+        String topic;
 
-        Open(FieldNode node, boolean array) {
+        Open(FieldNode node, boolean array, String topic) {
             this.node = node;
             this.array = array;
+            this.topic = topic;
         }
     }
 
@@ -79,6 +84,18 @@ public final class TreeBuilder implements DissectionVisitor {
         ended = true;
     }
 
+    /** The topic named by the innermost open struct or its enclosing ones, or null. */
+    private String topic() {
+        return stack.isEmpty() ? null : stack.peek().topic;
+    }
+
+    /** The innermost open struct names its topic (a topicName string, or a TopicId whose name is known). */
+    private void nameTopic(String name) {
+        if (name != null && !stack.isEmpty()) {
+            stack.peek().topic = name;
+        }
+    }
+
     private FieldNode parent() {
         return stack.isEmpty() ? body : stack.peek().node;
     }
@@ -115,7 +132,7 @@ public final class TreeBuilder implements DissectionVisitor {
     @Override
     public void beginStruct(FieldPlan field, StructPlan struct, int offset, int markerLength) {
         if (field == null) {
-            stack.push(new Open(body, false));
+            stack.push(new Open(body, false, null));
             return;
         }
         FieldNode n = node(field, offset, 0).setDetail("struct");
@@ -123,7 +140,7 @@ public final class TreeBuilder implements DissectionVisitor {
             n.add(new FieldNode("present", "int8", offset, markerLength).setValue(1L)
                     .setAbout("presence marker of a nullable struct: 1 = present, -1 = null"));
         }
-        stack.push(new Open(n, false));
+        stack.push(new Open(n, false, topic()));
     }
 
     @Override
@@ -145,7 +162,7 @@ public final class TreeBuilder implements DissectionVisitor {
                 .setValue(field.compact() ? count + 1L : (long) count)
                 .setDetail(field.compact() ? "(compact, n+1)" : null)
                 .setAbout(field.compact() ? "number of elements + 1, 0 = null" : "number of elements, -1 = null"));
-        stack.push(new Open(n, true));
+        stack.push(new Open(n, true, topic()));
     }
 
     @Override
@@ -172,6 +189,9 @@ public final class TreeBuilder implements DissectionVisitor {
     @Override
     public void uuid(FieldPlan field, int offset, long mostSignificant, long leastSignificant) {
         node(field, offset, 16).setValue(new UUID(mostSignificant, leastSignificant));
+        if (field.name().equals("TopicId") && topic() == null) {
+            nameTopic(records.topicName(WireValues.kafkaUuid(mostSignificant, leastSignificant)));
+        }
     }
 
     @Override
@@ -180,6 +200,9 @@ public final class TreeBuilder implements DissectionVisitor {
         node(field, offset, prefixLength + Math.max(length, 0)).setValue(value)
                 .setInvalidUtf8(WireValues.invalidUtf8(frame, offset + prefixLength, length, value))
                 .setDetail(lengthDetail(field, length, "int16"));
+        if ("topicName".equals(field.entityType())) {
+            nameTopic(value);
+        }
     }
 
     @Override
@@ -204,14 +227,14 @@ public final class TreeBuilder implements DissectionVisitor {
                 .setValue(field.compact() ? length + 1L : (long) length)
                 .setDetail(field.compact() ? "(compact, n+1)" : null)
                 .setAbout("size of the record set in bytes"));
-        n.setDetail(length < 0 ? "null" : records.dissect(frame, offset + prefixLength, length, packet, n));
+        n.setDetail(length < 0 ? "null" : records.dissect(frame, offset + prefixLength, length, packet, n, topic()));
     }
 
     @Override
     public void beginTaggedFields(int offset, int prefixLength, int count) {
         FieldNode n = parent().add(new FieldNode("tagged_fields", "uvarint", offset, prefixLength).setValue((long) count)
                 .setAbout("number of tagged fields in this struct"));
-        stack.push(new Open(n, false));
+        stack.push(new Open(n, false, topic()));
     }
 
     @Override

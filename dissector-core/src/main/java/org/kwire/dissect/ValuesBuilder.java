@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Deque;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * Builds the message as the plain JSON object Kafka itself logs requests in: the output of the generated
@@ -34,6 +33,9 @@ public final class ValuesBuilder implements DissectionVisitor {
     private final ByteBuffer frame;
     private final boolean redactSecrets;
     private final Deque<Container> stack = new ArrayDeque<>();
+    /** Per open container, the topic it or its enclosing structs named so far ("" for none): for records fields. */
+    private final Deque<String> topics = new ArrayDeque<>();
+    private RecordsHandler records = RecordsHandler.SIZE_ONLY;
     private final List<BodyProblem> problems = new ArrayList<>();
     private JsonNode root;
     private final int maxValues;
@@ -63,6 +65,20 @@ public final class ValuesBuilder implements DissectionVisitor {
         this.valuesLeft = maxValues;
         this.maxValues = maxValues;
     }
+
+    /**
+     * Also writes, beside a records field's size, the Kafka-internal records in it as the handler decodes them
+     * ({@link RecordsHandler#values}: {@code kwire dissect --records --format values}), under {@link #INTERNAL_RECORDS}.
+     *
+     * @return this builder
+     */
+    public ValuesBuilder withRecords(RecordsHandler handler) {
+        this.records = handler;
+        return this;
+    }
+
+    /** The key, beside a records field's size, of the Kafka-internal records in it (a key no Kafka field can have). */
+    public static final String INTERNAL_RECORDS = "internal_records";
 
     /** True once a pass of the interpreter fed this builder to its end. */
     public boolean ended() {
@@ -106,10 +122,12 @@ public final class ValuesBuilder implements DissectionVisitor {
     @Override
     public void beginStruct(FieldPlan field, StructPlan struct, int offset, int markerLength) {
         stack.push(new Container(field, struct, NODES.objectNode(), false, admit()));
+        topics.push(topics.isEmpty() ? "" : topics.peek());
     }
 
     @Override
     public void endStruct(StructPlan struct, int end) {
+        topics.pop();
         Container c = stack.pop();
         attach(c, ordered(c));
     }
@@ -119,7 +137,8 @@ public final class ValuesBuilder implements DissectionVisitor {
         ObjectNode in = (ObjectNode) c.node();
         ObjectNode out = NODES.objectNode();
         for (FieldPlan f : c.struct().fields()) {
-            for (String key : new String[]{f.jsonName(), f.jsonName() + "SizeInBytes", errorNameKey(f)}) {
+            for (String key : new String[]{f.jsonName(), f.jsonName() + "SizeInBytes", errorNameKey(f),
+                    f.kind() == FieldKind.RECORDS ? INTERNAL_RECORDS : null}) {
                 JsonNode v = in.get(key);
                 if (v != null) {
                     out.set(key, v);
@@ -137,10 +156,12 @@ public final class ValuesBuilder implements DissectionVisitor {
     @Override
     public void beginArray(FieldPlan field, int offset, int prefixLength, int count) {
         stack.push(new Container(field, null, NODES.arrayNode(), count < 0, admit()));
+        topics.push(topics.isEmpty() ? "" : topics.peek());
     }
 
     @Override
     public void endArray(FieldPlan field, int end) {
+        topics.pop();
         Container c = stack.pop();
         attach(c, c.isNull() ? NODES.nullNode() : c.node());
     }
@@ -178,12 +199,20 @@ public final class ValuesBuilder implements DissectionVisitor {
 
     @Override
     public void uuid(FieldPlan field, int offset, long mostSignificant, long leastSignificant) {
-        emit(field, NODES.textNode(WireValues.kafkaUuid(mostSignificant, leastSignificant)));
+        String id = WireValues.kafkaUuid(mostSignificant, leastSignificant);
+        emit(field, NODES.textNode(id));
+        if (field.name().equals("TopicId") && !topics.isEmpty() && topics.peek().isEmpty()) {
+            nameTopic(records.topicName(id));
+        }
     }
 
     @Override
     public void string(FieldPlan field, int offset, int prefixLength, int length) {
-        emit(field, length < 0 ? NODES.nullNode() : NODES.textNode(WireValues.utf8(frame, offset + prefixLength, length)));
+        String value = length < 0 ? null : WireValues.utf8(frame, offset + prefixLength, length);
+        emit(field, value == null ? NODES.nullNode() : NODES.textNode(value));
+        if ("topicName".equals(field.entityType())) {
+            nameTopic(value);
+        }
     }
 
     @Override
@@ -202,6 +231,20 @@ public final class ValuesBuilder implements DissectionVisitor {
     @Override
     public void records(FieldPlan field, int offset, int prefixLength, int length) {
         emit(field, length < 0 ? NODES.nullNode() : NODES.numberNode(length));
+        JsonNode internal = length <= 0 || stack.isEmpty() || !(stack.peek().node() instanceof ObjectNode o) ? null
+                : records.values(frame, offset + prefixLength, length, topics.isEmpty() || topics.peek().isEmpty() ? null
+                : topics.peek());
+        if (internal != null) {
+            ((ObjectNode) stack.peek().node()).set(INTERNAL_RECORDS, internal);
+        }
+    }
+
+    /** The innermost open container names its topic. */
+    private void nameTopic(String name) {
+        if (name != null && !topics.isEmpty()) {
+            topics.pop();
+            topics.push(name);
+        }
     }
 
 
@@ -244,40 +287,9 @@ public final class ValuesBuilder implements DissectionVisitor {
         Container parent = stack.peek();
         if (parent.node() instanceof ArrayNode a) {
             a.add(value);
-        } else if (!(field.isTagged() && isDefault(field, value))) {
+        } else if (!(field.isTagged() && DefaultValues.isDefault(field, value))) {
             String key = field.kind() == FieldKind.RECORDS && !value.isNull() ? field.jsonName() + "SizeInBytes" : field.jsonName();
             ((ObjectNode) parent.node()).set(key, value);
         }
-    }
-
-    /** True if a value equals the field's default (then Kafka's converters leave a tagged field out). */
-    static boolean isDefault(FieldPlan f, JsonNode v) {
-        return v.equals(defaultJson(f));
-    }
-
-    /** A field's default value in this JSON shape (numbers as long or double nodes, as this builder writes them). */
-    static JsonNode defaultJson(FieldPlan f) {
-        Object d = f.defaultValue();
-        if (d == null) {
-            return NODES.nullNode();
-        }
-        return switch (f.kind()) {
-            case INT8, INT16, UINT16, INT32, UINT32, INT64 -> NODES.numberNode((Long) d);
-            case FLOAT64 -> NODES.numberNode((Double) d);
-            case BOOL -> NODES.booleanNode((Boolean) d);
-            case STRING -> NODES.textNode((String) d);
-            case UUID -> NODES.textNode(WireValues.kafkaUuid(((UUID) d).getMostSignificantBits(), ((UUID) d).getLeastSignificantBits()));
-            case BYTES -> NODES.textNode("");
-            case RECORDS -> NODES.numberNode(0);
-            case ARRAY -> NODES.arrayNode();
-            case STRUCT -> {
-                ObjectNode o = NODES.objectNode();
-                for (FieldPlan c : f.struct().untagged()) {
-                    JsonNode cd = defaultJson(c);
-                    o.set(c.kind() == FieldKind.RECORDS && !cd.isNull() ? c.jsonName() + "SizeInBytes" : c.jsonName(), cd);
-                }
-                yield o;
-            }
-        };
     }
 }

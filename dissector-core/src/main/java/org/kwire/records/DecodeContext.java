@@ -23,6 +23,11 @@ final class DecodeContext {
     private int crcInvalid;
     private PartialBatch partialBatch;
     private int budget;
+    private InternalRecords internal;
+    private org.kwire.schema.RecordFamily family;
+    /** Kafka's own records decoded by their schemas when collecting them ({@link RecordsDecoder#internalRecords}). */
+    private List<InternalRecordAt> collected;
+    private long leftOut;
 
     /** @param deep whether v2 batches' payloads are decompressed and their records walked ({@link RecordsDecoder}) */
     DecodeContext(RecordsOptions options, long packet, boolean deep) {
@@ -42,6 +47,11 @@ final class DecodeContext {
         return standIns;
     }
 
+    /** The capture frame number of the notes, or 0. */
+    long packet() {
+        return packet;
+    }
+
     /** True if v2 batches' payloads are decompressed and their records walked; false: headers and CRCs only. */
     boolean deep() {
         return deep;
@@ -49,6 +59,54 @@ final class DecodeContext {
 
     RecordsOptions options() {
         return options;
+    }
+
+    /**
+     * Decodes Kafka's own records in the tree by their schemas from now on: control records always, the others as
+     * {@code family}'s (null: the topic is not an internal one, or unknown).
+     */
+    void internalRecords(InternalRecords decoder, org.kwire.schema.RecordFamily topicFamily) {
+        this.internal = decoder;
+        this.family = topicFamily;
+    }
+
+    /** Collects Kafka's own records decoded by their schemas from now on (no tree is built). */
+    void collect() {
+        collected = new ArrayList<>();
+    }
+
+    /** True if Kafka's own records are collected. */
+    boolean collecting() {
+        return collected != null;
+    }
+
+    /** Adds a collected record, or counts it once the collection holds maxNodes. */
+    void collected(InternalRecordAt r) {
+        if (collected.size() < internal.maxNodes()) {
+            collected.add(r);
+        } else {
+            leftOut++;
+        }
+    }
+
+    /** The records collected, in wire order. */
+    List<InternalRecordAt> collectedRecords() {
+        return collected == null ? List.of() : List.copyOf(collected);
+    }
+
+    /** Records left out of the collection past maxNodes. */
+    long collectedLeftOut() {
+        return leftOut;
+    }
+
+    /** The decoder of Kafka's own records, or null when they are shown as bytes. */
+    InternalRecords internal() {
+        return internal;
+    }
+
+    /** The family of the records field's topic, or null. */
+    org.kwire.schema.RecordFamily family() {
+        return family;
     }
 
     /** Starts a top-level entry: it may decompress up to maxDecompressedBytes, nested payloads included. */

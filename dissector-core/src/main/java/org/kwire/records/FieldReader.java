@@ -80,6 +80,11 @@ final class FieldReader {
         return buf;
     }
 
+    /** 0 for the frame, n inside n levels of decompression. */
+    int depth() {
+        return depth;
+    }
+
     int position() {
         return in.position();
     }

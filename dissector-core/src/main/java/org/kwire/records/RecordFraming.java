@@ -18,6 +18,9 @@ import java.util.List;
  */
 final class RecordFraming {
 
+    /** The version Kafka writes and reads its KRaft control records' values in (ControlRecordUtils). */
+    static final int KRAFT_CONTROL_VERSION = 0;
+
     private RecordFraming() {
     }
 
@@ -74,7 +77,10 @@ final class RecordFraming {
             return typeName;
         }
 
-        /** Control record: key [int16 version][int16 type], value [int16 version][fields]. */
+        /**
+         * Control record: key [int16 version][int16 type]; value [int16 version][fields] of a transaction marker, the
+         * message in version 0 for KRaft's types (2 and up).
+         */
         Framed control(ByteBuffer kb, int ka, int kl, ByteBuffer vb, int va, int vl) {
             if (kl < 4) {
                 malformed(ka, "control record key of " + Math.max(kl, 0) + " bytes, 4 needed (int16 version, int16 type)");
@@ -90,7 +96,12 @@ final class RecordFraming {
                 malformed(va, typeName() + " control record without a value");
                 return done(readAs, -1, key, null);
             }
-            return valueWithInt16Version(key, readAs, vb, va, vl);
+            if (type == 0 || type == 1) { // EndTransactionMarker: [int16 version][EndTxnMarker]
+                return valueWithInt16Version(key, readAs, vb, va, vl);
+            }
+            // KRaft's control records: the message alone, written and read in version 0 (ControlRecordUtils'
+            // *_CURRENT_VERSION); its own first field, Version, says which version of the record it is
+            return done(readAs, 0, key, part(false, vb, va, vl, List.of(), va, KRAFT_CONTROL_VERSION));
         }
 
         /** Coordinator record: key [int16 record type][fields v0], value [int16 version][fields] or null. */

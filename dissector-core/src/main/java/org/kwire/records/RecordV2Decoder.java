@@ -3,6 +3,7 @@ package org.kwire.records;
 import org.kwire.expert.ExpertItem;
 import org.kwire.records.FieldReader.Sized;
 import org.kwire.records.FieldReader.Wire;
+import org.kwire.schema.RecordFamily;
 import org.kwire.tree.FieldNode;
 
 
@@ -43,7 +44,7 @@ final class RecordV2Decoder {
         int found = 0;
         controlType = -1;
         coordinatorEpoch = -1;
-        if (parent == null && !batch.control()) {
+        if (parent == null && !batch.control() && !r.context().collecting()) {
             r.seek(scan.walk(r.bytes(), r.position(), end, declared));
             found = scan.walked;
         }
@@ -87,9 +88,17 @@ final class RecordV2Decoder {
         int outer = r.bound(recordEnd);
         try {
             r.read(record, Wire.INT8, "attributes", "unused, 0");
-            r.read(record, Wire.VARLONG, "timestampDelta", "timestamp minus the batch's baseTimestamp");
+            long timestampDelta = r.read(record, Wire.VARLONG, "timestampDelta", "timestamp minus the batch's baseTimestamp");
             long offsetDelta = r.read(record, Wire.VARINT, "offsetDelta", "offset minus the batch's baseOffset");
-            if (batch.control()) {
+            DecodeContext ctx = r.context();
+            boolean internal = ctx.internal() != null && (batch.control() || ctx.family() != null);
+            RecordFamily family = batch.control() ? RecordFamily.CONTROL : ctx.family();
+            if (internal && record != null) {
+                internalKeyAndValue(r, record, family);
+            } else if (internal && ctx.collecting()) {
+                collect(r, family, batch.baseOffset() + offsetDelta,
+                        batch.logAppendTime() ? batch.maxTimestamp() : batch.firstTimestamp() + timestampDelta);
+            } else if (batch.control()) {
                 controlKeyAndValue(r, record);
             } else {
                 r.sized(record, KEY);
@@ -126,6 +135,54 @@ final class RecordV2Decoder {
         if (headers != null) {
             headers.setLength(r.position() - start).setDetail(count + (count == 1 ? " header" : " headers"));
         }
+    }
+
+    /**
+     * The key and value of one of Kafka's own records (a control record, or a record of an internal topic) as trees of
+     * their schemas' fields ({@link InternalRecordTree}).
+     */
+    private void internalKeyAndValue(FieldReader r, FieldNode record, RecordFamily family) throws Malformed {
+        int keyLength = r.length(record, KEY);
+        int keyAt = r.position();
+        FieldNode key = keyLength < 0 ? null : r.group(record, "key", "bytes", keyAt, keyLength);
+        r.skip(Math.max(keyLength, 0), "key");
+        if (family == RecordFamily.CONTROL && keyLength >= 4 && controlType < 0) {
+            controlType = r.bytes().getShort(keyAt + 2);
+        }
+        int valueLength = r.length(record, VALUE);
+        int valueAt = r.position();
+        FieldNode value = valueLength < 0 ? null : r.group(record, "value", "bytes", valueAt, valueLength);
+        r.skip(Math.max(valueLength, 0), "value");
+        InternalRecordTree.fill(r.context().internal(), family, r, r.bytes().contiguous(), keyAt, keyLength, key,
+                valueAt, valueLength, value, r.context().packet());
+    }
+
+    /** One of Kafka's own records decoded by its schemas into the context's collection. */
+    private void collect(FieldReader r, RecordFamily family, long offset, long timestamp) throws Malformed {
+        int keyLength = r.sized(null, KEY);
+        int keyAt = r.position() - Math.max(keyLength, 0);
+        int valueLength = r.sized(null, VALUE);
+        int valueAt = r.position() - Math.max(valueLength, 0);
+        if (family == RecordFamily.CONTROL && keyLength >= 4 && controlType < 0) {
+            controlType = r.bytes().getShort(keyAt + 2);
+        }
+        InternalRecord decoded = r.context().internal().decode(family, slice(r, keyAt, keyLength),
+                slice(r, valueAt, valueLength));
+        r.context().collected(new InternalRecordAt(offset, timestamp, decoded));
+    }
+
+    /** The bytes {@code [at, at + length)} of the reader as one buffer (a view where they lie in one slice), or null. */
+    private static java.nio.ByteBuffer slice(FieldReader r, int at, int length) {
+        if (length <= 0) {
+            return length < 0 ? null : java.nio.ByteBuffer.allocate(0);
+        }
+        java.nio.ByteBuffer view = r.bytes().within(at, length);
+        if (view != null) {
+            return view;
+        }
+        byte[] copy = new byte[length];
+        r.bytes().get(at, copy, 0, length);
+        return java.nio.ByteBuffer.wrap(copy);
     }
 
     /** Control record key (version, type) and, for COMMIT and ABORT, the end transaction marker value. */

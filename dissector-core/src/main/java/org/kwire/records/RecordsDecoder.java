@@ -6,6 +6,7 @@ import org.kwire.tree.FieldNode;
 import org.kwire.frame.FrameBytes;
 
 import java.nio.ByteBuffer;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -43,6 +44,8 @@ public final class RecordsDecoder {
     private final RecordsOptions options;
     private final boolean deep;
     private final boolean standIns;
+    /** Decodes Kafka's own records in trees, or null. */
+    private final InternalRecords internal;
 
     /**
      * The deep decoder: every payload decompressed, every record walked.
@@ -58,9 +61,24 @@ public final class RecordsDecoder {
     }
 
     private RecordsDecoder(RecordsOptions options, boolean deep, boolean standIns) {
+        this(options, deep, standIns, null);
+    }
+
+    private RecordsDecoder(RecordsOptions options, boolean deep, boolean standIns, InternalRecords internal) {
         this.options = Objects.requireNonNull(options, "options");
         this.deep = deep;
         this.standIns = standIns;
+        this.internal = internal;
+    }
+
+    /**
+     * This decoder, also decoding Kafka's own records by their schemas in the trees it builds when
+     * {@link RecordsOptions#showValues()} is on (issue 23): control records on every topic, and the records of the
+     * internal topics named to {@link #decode(ByteBuffer, int, int, long, FieldNode, String)}; keys and values then
+     * become trees of their fields instead of text.
+     */
+    public RecordsDecoder withInternalRecords(InternalRecords decoder) {
+        return new RecordsDecoder(options, deep, standIns, Objects.requireNonNull(decoder, "decoder"));
     }
 
     /**
@@ -69,7 +87,7 @@ public final class RecordsDecoder {
      * batch's records decoded to. Never needed to decode traffic.
      */
     public RecordsDecoder acceptingStandIns() {
-        return new RecordsDecoder(options, deep, true);
+        return new RecordsDecoder(options, deep, true, internal);
     }
 
     /**
@@ -80,6 +98,11 @@ public final class RecordsDecoder {
      */
     public static RecordsDecoder headersOnly(RecordsOptions options) {
         return new RecordsDecoder(options, false);
+    }
+
+    /** True if this decoder shows Kafka's own records by their schemas: {@link #withInternalRecords} and showValues. */
+    public boolean showsInternalRecords() {
+        return internal != null && options.showValues();
     }
 
     /** True if this decoder decompresses every payload and walks every record. */
@@ -106,12 +129,48 @@ public final class RecordsDecoder {
     }
 
     /**
+     * {@link #decode(ByteBuffer, int, int, long, FieldNode)} of the records field of a topic (its name, or null if
+     * unknown): with {@link #withInternalRecords}, a tree shows the records of {@code __consumer_offsets},
+     * {@code __transaction_state}, {@code __share_group_state} and {@code __cluster_metadata} by their schemas.
+     */
+    public RecordsSummary decode(ByteBuffer frame, int offset, int length, long packet, FieldNode parent, String topic) {
+        return decode(FrameBytes.of(frame), offset, length, packet, parent, topic);
+    }
+
+    /**
      * {@link #decode(ByteBuffer, int, int, long, FieldNode)} of a frame held as slices ({@link FrameBytes}): fields are
      * read where they lie, CRCs are updated slice by slice and payloads are decompressed from the slices, none of it
      * joined first.
      */
     public RecordsSummary decode(FrameBytes frame, int offset, int length, long packet, FieldNode parent) {
+        return decode(frame, offset, length, packet, parent, null);
+    }
+
+    /**
+     * Kafka's own records in the records field {@code frame[offset, offset + length)} of a topic (its name, or null),
+     * decoded by their schemas in wire order: its control records, and all of its records when the topic is one of
+     * the four internal ones ({@link InternalRecords#family}); empty without {@link #withInternalRecords}. Every
+     * payload is decompressed (within maxDecompressedBytes); at most the internal decoder's maxNodes records are kept.
+     * Problems of the batches themselves are not returned: {@link #decode} gives them.
+     */
+    public List<InternalRecordAt> internalRecords(ByteBuffer frame, int offset, int length, String topic) {
+        FrameBytes bytes = FrameBytes.of(frame);
+        if (internal == null || offset < 0 || length < 0 || offset > bytes.length() - length) {
+            return List.of();
+        }
+        DecodeContext ctx = new DecodeContext(options, 0, true, false);
+        ctx.internalRecords(internal, InternalRecords.family(topic).orElse(null));
+        ctx.collect();
+        new MessageSetWalker(ctx).walk(new FieldReader(ctx, bytes, offset, offset + length, 0, offset),
+                null, null);
+        return ctx.collectedRecords();
+    }
+
+    private RecordsSummary decode(FrameBytes frame, int offset, int length, long packet, FieldNode parent, String topic) {
         DecodeContext ctx = new DecodeContext(options, packet, deep || parent != null, standIns && parent == null);
+        if (internal != null && parent != null && options.showValues()) {
+            ctx.internalRecords(internal, InternalRecords.family(topic).orElse(null));
+        }
         if (offset < 0 || length < 0 || offset > frame.length() - length) {
             ctx.note(parent, ExpertItem.RECORDS_OUTSIDE_FRAME, offset, "records field of " + length + " bytes at offset "
                     + offset + " does not lie within the frame's " + frame.length() + " bytes");

@@ -3,7 +3,13 @@ package org.kwire.records;
 import org.kwire.dissect.RecordsHandler;
 import org.kwire.tree.FieldNode;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
 import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * Plugs the {@link RecordsDecoder} into dissection trees: a records field's node gets its batches (or legacy messages)
@@ -13,15 +19,51 @@ import java.nio.ByteBuffer;
 public final class RecordsTree implements RecordsHandler {
 
     private final RecordsDecoder decoder;
+    private final UnaryOperator<String> topicNames;
 
     /** @param decoder decodes the record sets (its options say whether keys and values are shown) */
     public RecordsTree(RecordsDecoder decoder) {
+        this(decoder, id -> null);
+    }
+
+    /**
+     * @param decoder    decodes the record sets ({@link RecordsDecoder#withInternalRecords}: also Kafka's own records)
+     * @param topicNames the name of a topic id (Kafka's base64 form) as the capture named it so far, or null: for the
+     *                   records of topics a message names by id only (Produce and Fetch v13+)
+     */
+    public RecordsTree(RecordsDecoder decoder, UnaryOperator<String> topicNames) {
         this.decoder = decoder;
+        this.topicNames = topicNames;
     }
 
     @Override
     public String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent) {
         return describe(decoder.decode(frame, offset, length, packet, parent));
+    }
+
+    @Override
+    public String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent, String topic) {
+        return describe(decoder.decode(frame, offset, length, packet, parent, topic));
+    }
+
+    /** Kafka's own records of the field, when the decoder decodes them and values are shown ({@code --records}). */
+    @Override
+    public JsonNode values(ByteBuffer frame, int offset, int length, String topic) {
+        if (!decoder.showsInternalRecords()) {
+            return null;
+        }
+        List<InternalRecordAt> found = decoder.internalRecords(frame, offset, length, topic);
+        if (found.isEmpty()) {
+            return null;
+        }
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        found.forEach(r -> out.add(r.json()));
+        return out;
+    }
+
+    @Override
+    public String topicName(String topicId) {
+        return topicNames.apply(topicId);
     }
 
     /** One line about a record set: its batches (messages for magic 0/1), records, and what is wrong. */

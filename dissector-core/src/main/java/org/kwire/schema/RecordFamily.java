@@ -4,9 +4,10 @@ package org.kwire.schema;
  * The families of records Kafka writes into its own logs, each with its own schemas and framing (issue 23):
  * <ul>
  * <li>{@link #CONTROL}: control records of any topic (KIP-98 transaction markers, KIP-595/853 KRaft records); the key
- * is {@code [int16 version][int16 type]} (Kafka's {@code ControlRecordType}), the value {@code [int16 version][fields]}
- * of the type's schema ({@code EndTxnMarker}, {@code LeaderChangeMessage}, ... of kafka-clients'
- * {@code common/message});</li>
+ * is {@code [int16 version][int16 type]} (Kafka's {@code ControlRecordType}); the value of a transaction marker (types
+ * 0 ABORT, 1 COMMIT) {@code [int16 version][EndTxnMarker fields]}, that of KRaft's types (2 and up:
+ * {@code LeaderChangeMessage}, ... of kafka-clients' {@code common/message}) the message alone in version 0, as
+ * Kafka's {@code ControlRecordUtils} reads it (its first field, {@code Version}, is the record's own version);</li>
  * <li>{@link #METADATA}: the KRaft metadata log, {@code __cluster_metadata}; no key, the value framed as Kafka's
  * {@code MetadataRecordSerde} writes it (unsigned varint frame version 1, unsigned varint record type, unsigned varint
  * record version, fields), schemas from kafka-metadata's {@code common/metadata};</li>

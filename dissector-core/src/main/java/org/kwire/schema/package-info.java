@@ -7,7 +7,12 @@
  * {@code SchemaBundler}, a build tool in dissector-core's {@code src/build/java} that the jar does not carry, into one
  * binary resource ({@code bundled.schemas}), so no JSON is parsed for them at run time. Of further releases only the
  * request version ranges are bundled, for the readiness check
- * ({@link org.kwire.schema.SchemaRegistry#requestVersions}).
+ * ({@link org.kwire.schema.SchemaRegistry#requestVersions}). The schemas of the records Kafka writes into its own logs
+ * (issue 23) are bundled too, from the newest release's kafka-metadata ({@code common/metadata}) and coordinators'
+ * artifacts ({@code common/message} of kafka-group-coordinator, kafka-transaction-coordinator,
+ * kafka-share-coordinator), parsed and validated the same way: {@link org.kwire.schema.SchemaRegistry#records()}
+ * ({@link org.kwire.schema.RecordSchemas}) looks them up by {@link org.kwire.schema.RecordFamily}, record type and key
+ * or value, the control records' among kafka-clients' data messages.
  *
  * <h2>In, out</h2>
  * In: an api key, a {@link org.kwire.schema.Direction} and a version; or, for
@@ -32,13 +37,18 @@
  * <h2>Rules from</h2>
  * Kafka's {@code clients/src/main/resources/common/message/README.md} ({@code versions}, {@code nullableVersions},
  * {@code taggedVersions}, {@code flexibleVersions}, common structs) and the checks of Kafka's own message generator;
- * flexible versions and tagged fields per KIP-482.
+ * flexible versions and tagged fields per KIP-482. Kafka's generator also takes a tagged field without
+ * {@code versions} (present in its {@code taggedVersions}), and reads {@code "default": null} (JSON null, unlike the
+ * string {@code "null"}) as no default; so does {@code SchemaParser}. The internal records' framing: Kafka's
+ * {@code MetadataRecordSerde}, {@code CoordinatorRecordSerde}, {@code ControlRecordType} and {@code ControlRecordUtils}.
  *
  * <h2>API status</h2>
  * Internal, but for the types the front door's signatures expose ({@code KafkaDecoder.create(SchemaRegistry,
  * RecordsOptions)}, {@code KafkaDecoder.schemas()}): {@link org.kwire.schema.SchemaRegistry} and the values its
  * methods return, {@link org.kwire.schema.MessageSpec}, {@link org.kwire.schema.FieldSpec},
- * {@link org.kwire.schema.VersionRange} and {@link org.kwire.schema.Direction}. Those are part of the public API as
+ * {@link org.kwire.schema.VersionRange} and {@link org.kwire.schema.Direction}, and what
+ * {@link org.kwire.schema.SchemaRegistry#records()} returns ({@link org.kwire.schema.RecordSchemas},
+ * {@link org.kwire.schema.RecordFamily}). Those are part of the public API as
  * they stand (kwire's own types, shown as they are: a change to them is noted in docs/LIBRARY.md); everything else
  * here is package-private.
  */

@@ -98,8 +98,18 @@ final class KafkaRecordOracle {
         return out;
     }
 
-    /** A control record's value: int16 version, then the message (Kafka's {@code MessageUtil}). */
-    static byte[] controlValue(ApiMessage value, int version) {
-        return MessageUtil.toVersionPrefixedBytes((short) version, value);
+    /**
+     * A control record's value as Kafka writes it: a transaction marker's with its int16 version in front
+     * ({@code EndTransactionMarker}), KRaft's the message alone ({@code MemoryRecordsBuilder}'s control records:
+     * {@code MessageUtil.toByteBufferAccessor(message, version)}).
+     */
+    static byte[] controlValue(int type, ApiMessage value, int version) {
+        if (type == 0 || type == 1) {
+            return MessageUtil.toVersionPrefixedBytes((short) version, value);
+        }
+        ByteBuffer b = MessageUtil.toByteBufferAccessor(value, (short) version).buffer();
+        byte[] out = new byte[b.remaining()];
+        b.get(out);
+        return out;
     }
 }
