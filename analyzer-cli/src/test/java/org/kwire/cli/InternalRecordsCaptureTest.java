@@ -90,6 +90,16 @@ class InternalRecordsCaptureTest {
                   metadata log: 46 changes, 4 topics created, 1 deleted, 8 leader changes
                 """), text.out());
 
+        Path json = ReportPages.report(dir, "internal-topics.pcap", PORTS.get(0), PORTS.get(1));
+        org.jsoup.nodes.Document page = ReportPages.parse(ReportPages.page(json)); // read back by kwire report
+        assertEquals(List.of("0 kwire-txn 3 3 3 txn-data 1, 2 1"), page.select("#table-transaction-markers tbody tr")
+                .stream().map(tr -> tr.select("td").stream().limit(8).map(td -> td.text()).collect(
+                        java.util.stream.Collectors.joining(" "))).toList());
+        assertTrue(page.select("#table-metadata-log td").eachText()
+                .contains("txn-data/0 leader 2 epoch 1 partition epoch 1 isr [2, 0]"), page.select("#table-metadata-log").text());
+        assertEquals(List.of("kwire-txn", "CompleteAbort", "0 (2)"), page.select("#table-transaction-log tbody td")
+                .eachText().subList(0, 3));
+
         List<Path> files = Splits.split(capture, 300, dir.resolve("split"));
         assertTrue(files.size() >= 3, files.toString());
         SameReport.assertSameSplit(report, files, PORTS, dir);

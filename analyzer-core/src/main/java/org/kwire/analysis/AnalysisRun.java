@@ -247,6 +247,7 @@ public final class AnalysisRun {
         ReportBuilder r = new ReportBuilder(schemas, topics, config.reportOptions());
         r.tls().keyLog(tls.keyLog());
         r.filter(reportFilter());
+        r.records(records);
         return r;
     }
 

@@ -252,6 +252,11 @@ public final class ReportBuilder implements ExchangeSink {
                 FrameNumbering.IDENTITY).withFilter(filter);
     }
 
+    /** Bounds the internal topics' records the report reads ({@code --max-decompressed}); before the first frame. */
+    public void records(org.kwire.records.RecordsOptions o) {
+        sections.records(o);
+    }
+
     /** The filter this report's exchanges passed (null: none), recorded in the report ({@link ReportFilter}). */
     public void filter(ReportFilter f) {
         this.filter = f;

@@ -22,7 +22,10 @@ final class ReportSections implements ExchangeSink {
     private final BrokerAccumulator brokers;
     private final TransactionAccumulator transactions;
     private final DeliveryTracker deliveries;
-    private final org.kwire.internaltopics.InternalTopicsAccumulator internalRecords;
+    private org.kwire.internaltopics.InternalTopicsAccumulator internalRecords;
+    private final SchemaRegistry schemas;
+    private final TopicNames names;
+    private final java.util.function.Consumer<org.kwire.expert.ExpertNote> notes;
 
     /**
      * @param notes where the sections' expert notes go (the report's counts and warnings)
@@ -38,8 +41,10 @@ final class ReportSections implements ExchangeSink {
         this.brokers = new BrokerAccumulator(schemas);
         this.transactions = new TransactionAccumulator(names);
         this.deliveries = new DeliveryTracker(names, null);
-        this.internalRecords = new org.kwire.internaltopics.InternalTopicsAccumulator(schemas, names,
-                org.kwire.records.RecordsOptions.defaults(), notes);
+        this.schemas = schemas;
+        this.names = names;
+        this.notes = notes;
+        records(org.kwire.records.RecordsOptions.defaults());
     }
 
     @Override
@@ -76,6 +81,11 @@ final class ReportSections implements ExchangeSink {
 
     DeliveryPart deliveries() {
         return deliveries.part();
+    }
+
+    /** The internal records' reader bounded by {@code o} (before the first frame). */
+    void records(org.kwire.records.RecordsOptions o) {
+        internalRecords = new org.kwire.internaltopics.InternalTopicsAccumulator(schemas, names, o, notes);
     }
 
     org.kwire.internaltopics.InternalTopicsPart internalRecords() {
