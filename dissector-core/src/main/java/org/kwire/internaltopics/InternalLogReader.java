@@ -38,10 +38,10 @@ final class InternalLogReader {
     private final RecordsOptions options;
     private final java.util.function.Consumer<org.kwire.expert.ExpertNote> notes;
     private final Set<String> read = new HashSet<>();
-    final LogPart.Builder<OffsetCommit> commits = new LogPart.Builder<>();
-    final LogPart.Builder<GroupChange> groups = new LogPart.Builder<>();
-    final LogPart.Builder<TxnLogEntry> transactions = new LogPart.Builder<>();
-    final LogPart.Builder<MetadataChange> metadata = new LogPart.Builder<>();
+    final Bounded.Builder<OffsetCommit> commits = new Bounded.Builder<>();
+    final Bounded.Builder<GroupChange> groups = new Bounded.Builder<>();
+    final Bounded.Builder<TxnLogEntry> transactions = new Bounded.Builder<>();
+    final Bounded.Builder<MetadataChange> metadata = new Bounded.Builder<>();
     /** Batches whose records could not all be read. */
     long unreadBatches;
 

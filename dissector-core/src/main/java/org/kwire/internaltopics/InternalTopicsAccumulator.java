@@ -45,7 +45,8 @@ public final class InternalTopicsAccumulator implements ExchangeSink {
 
     /** The mergeable state so far. */
     public InternalTopicsPart part() {
-        return new InternalTopicsPart(markers.part(), log.commits.part(), log.groups.part(), log.transactions.part(),
-                log.metadata.part(), log.unreadBatches);
+        return new InternalTopicsPart(markers.part(), new CommitsPart(log.commits.part()),
+                new GroupChangesPart(log.groups.part()), new TxnLogPart(log.transactions.part()),
+                new MetadataPart(log.metadata.part()), log.unreadBatches);
     }
 }

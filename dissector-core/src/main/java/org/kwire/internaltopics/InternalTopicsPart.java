@@ -12,9 +12,8 @@ package org.kwire.internaltopics;
  * @param metadata      the metadata log's records the timeline shows ({@code __cluster_metadata})
  * @param unreadBatches batches of the internal topics whose records could not all be read (cut, malformed, too large)
  */
-public record InternalTopicsPart(MarkerPart markers, LogPart<OffsetCommit> offsetCommits,
-                                 LogPart<GroupChange> groupChanges, LogPart<TxnLogEntry> transactions,
-                                 LogPart<MetadataChange> metadata, long unreadBatches) {
+public record InternalTopicsPart(MarkerPart markers, CommitsPart offsetCommits, GroupChangesPart groupChanges,
+                                 TxnLogPart transactions, MetadataPart metadata, long unreadBatches) {
 
     /** Nothing seen. */
     public static final InternalTopicsPart NONE = new InternalTopicsPart(null, null, null, null, null, 0);
@@ -22,10 +21,10 @@ public record InternalTopicsPart(MarkerPart markers, LogPart<OffsetCommit> offse
     /** Null components are empty. */
     public InternalTopicsPart {
         markers = markers == null ? MarkerPart.NONE : markers;
-        offsetCommits = offsetCommits == null ? LogPart.none() : offsetCommits;
-        groupChanges = groupChanges == null ? LogPart.none() : groupChanges;
-        transactions = transactions == null ? LogPart.none() : transactions;
-        metadata = metadata == null ? LogPart.none() : metadata;
+        offsetCommits = offsetCommits == null ? CommitsPart.NONE : offsetCommits;
+        groupChanges = groupChanges == null ? GroupChangesPart.NONE : groupChanges;
+        transactions = transactions == null ? TxnLogPart.NONE : transactions;
+        metadata = metadata == null ? MetadataPart.NONE : metadata;
     }
 
     /** This part followed by the next slice's. */

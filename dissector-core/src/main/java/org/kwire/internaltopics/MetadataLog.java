@@ -14,7 +14,7 @@ import java.util.function.UnaryOperator;
  * {@code PartitionRegistration.merge} does (a new leader: leader epoch + 1; every change: partition epoch + 1), -1 when
  * the log before it was not seen.
  *
- * @param events        the changes, by offset (at most {@link LogPart#MAX_ENTRIES})
+ * @param events        the changes, by offset (at most {@link Bounded#MAX_ENTRIES})
  * @param topicsCreated TopicRecords
  * @param topicsDeleted RemoveTopicRecords
  * @param leaderChanges PartitionChangeRecords that name a new leader
@@ -54,7 +54,7 @@ public record MetadataLog(List<Event> events, long topicsCreated, long topicsDel
     }
 
     /** The section of the part, null if it holds no record. */
-    static MetadataLog of(LogPart<MetadataChange> part, UnaryOperator<String> names) {
+    static MetadataLog of(MetadataPart part, UnaryOperator<String> names) {
         List<MetadataChange> entries = Places.resolved(part.entries(), names, MetadataChange::at, "__cluster_metadata");
         if (entries.isEmpty()) {
             return null;

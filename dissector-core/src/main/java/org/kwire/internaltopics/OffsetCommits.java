@@ -12,11 +12,11 @@ import java.util.function.UnaryOperator;
  * group the commits and the offsets its last commits left; the group state records as a timeline.
  *
  * @param commits              the OffsetCommit records, by log partition and offset (at most
- *                             {@link LogPart#MAX_ENTRIES})
+ *                             {@link Bounded#MAX_ENTRIES})
  * @param commitsOmitted       OffsetCommit records past the bound
  * @param groups               per group, sorted
  * @param groupChanges         the group state records, by log partition and offset (at most
- *                             {@link LogPart#MAX_ENTRIES})
+ *                             {@link Bounded#MAX_ENTRIES})
  * @param groupChangesOmitted  group state records past the bound
  */
 public record OffsetCommits(List<Commit> commits, long commitsOmitted, List<Group> groups, List<Change> groupChanges,
@@ -76,7 +76,7 @@ public record OffsetCommits(List<Commit> commits, long commitsOmitted, List<Grou
     }
 
     /** The section of the parts, null if they hold no record. */
-    static OffsetCommits of(LogPart<OffsetCommit> commits, LogPart<GroupChange> changes, UnaryOperator<String> names) {
+    static OffsetCommits of(CommitsPart commits, GroupChangesPart changes, UnaryOperator<String> names) {
         List<OffsetCommit> c = Places.resolved(commits.entries(), names, OffsetCommit::at, "__consumer_offsets");
         List<GroupChange> g = Places.resolved(changes.entries(), names, GroupChange::at, "__consumer_offsets");
         if (c.isEmpty() && g.isEmpty()) {

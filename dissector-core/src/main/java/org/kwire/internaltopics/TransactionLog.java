@@ -11,7 +11,7 @@ import java.util.function.UnaryOperator;
  * ({@code __transaction_state}) said, per transactional id: its state transitions in log order.
  *
  * @param transactionalIds per transactional id, sorted
- * @param omitted          TransactionLog records past the bound ({@link LogPart#MAX_ENTRIES} in all)
+ * @param omitted          TransactionLog records past the bound ({@link Bounded#MAX_ENTRIES} in all)
  */
 public record TransactionLog(List<TransactionalId> transactionalIds, long omitted) {
 
@@ -44,7 +44,7 @@ public record TransactionLog(List<TransactionalId> transactionalIds, long omitte
     }
 
     /** The section of the part, null if it holds no record. */
-    static TransactionLog of(LogPart<TxnLogEntry> part, UnaryOperator<String> names) {
+    static TransactionLog of(TxnLogPart part, UnaryOperator<String> names) {
         List<TxnLogEntry> entries = Places.resolved(part.entries(), names, TxnLogEntry::at, "__transaction_state");
         if (entries.isEmpty()) {
             return null;

@@ -5,32 +5,23 @@ import java.util.List;
 import java.util.TreeMap;
 
 /**
- * The mergeable entries of one report list made from an internal topic's records: each record once, by its
- * (topic, partition, offset), in that order; at most {@link #MAX_ENTRIES}, the lowest places kept (a record past them
- * is counted in {@code omitted}: exact while under the bound; past it a record fetched again may count again).
- * Merging two parts is the part of one analysis of both, whatever their order. Immutable.
+ * The rule of every list made from an internal topic's records ({@link CommitsPart}, {@link GroupChangesPart},
+ * {@link TxnLogPart}, {@link MetadataPart}): each record once, by its (topic, partition, offset), in that order; at most
+ * {@link #MAX_ENTRIES}, the lowest places kept (a record past them is counted in {@code omitted}: exact while under the
+ * bound; past it a record fetched again may count again). Merging two lists gives the list of one analysis of both,
+ * whatever their order. Immutable.
  *
  * @param entries the entries, by place
  * @param omitted records past the bound
  * @param <T>     the entry type
  */
-public record LogPart<T extends Placed>(List<T> entries, long omitted) {
+record Bounded<T extends Placed>(List<T> entries, long omitted) {
 
     /** Most entries of one list. */
     public static final int MAX_ENTRIES = 10_000;
 
-    /** A part read from an older partial without it has none. */
-    public LogPart {
-        entries = entries == null ? List.of() : entries;
-    }
-
-    /** No entries. */
-    public static <T extends Placed> LogPart<T> none() {
-        return new LogPart<>(List.of(), 0);
-    }
-
-    /** Both parts' entries, each place once, cut to the bound. */
-    public LogPart<T> merge(LogPart<T> o) {
+    /** Both lists' entries, each place once, cut to the bound. */
+    Bounded<T> merge(Bounded<T> o) {
         TreeMap<LogPlace, T> all = new TreeMap<>();
         entries.forEach(e -> all.put(e.at(), e));
         o.entries.forEach(e -> all.putIfAbsent(e.at(), e));
@@ -39,7 +30,7 @@ public record LogPart<T extends Placed>(List<T> entries, long omitted) {
             all.pollLastEntry();
             left++;
         }
-        return new LogPart<>(List.copyOf(new ArrayList<>(all.values())), left);
+        return new Bounded<>(List.copyOf(new ArrayList<>(all.values())), left);
     }
 
     /** Collects entries of one analysis, each place once. Not thread-safe. */
@@ -58,8 +49,8 @@ public record LogPart<T extends Placed>(List<T> entries, long omitted) {
             }
         }
 
-        LogPart<T> part() {
-            return new LogPart<>(List.copyOf(new ArrayList<>(entries.values())), omitted);
+        Bounded<T> part() {
+            return new Bounded<>(List.copyOf(new ArrayList<>(entries.values())), omitted);
         }
     }
 }
