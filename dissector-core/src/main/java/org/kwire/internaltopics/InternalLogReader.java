@@ -85,7 +85,7 @@ final class InternalLogReader {
         }
         BatchRecords.Walk walk = BatchRecords.walk(frame.data(), b, options.maxDecompressedBytes(), MAX_RECORDS_PER_BATCH);
         if (walk.problem() != null) {
-            if (!walk.standIn()) { // a partial's stand-in is no damage: its slice read the batch
+            if (!walk.standIn()) { // a partial's stand-in: bytes left out at a file's edge, not damage
                 unreadBatches++;
                 notes.accept(new org.kwire.expert.ExpertNote(org.kwire.expert.ExpertItem.RECORDS_SCHEMA_MALFORMED,
                         frame.meta().lastPacket(), b.offset(), where(topic, partition, b.baseOffset()), "batch of "
