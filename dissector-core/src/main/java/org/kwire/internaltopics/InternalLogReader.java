@@ -22,7 +22,7 @@ import java.util.Set;
  * a coordinator's log when the batch is uncompressed and its first record is framed as one
  * ({@link BatchRecords#firstLooksInternal}) and decodes cleanly as one (the group coordinator's, else the transaction
  * coordinator's), so that an analysis of part of a capture decides as one of all of it. A batch already
- * read whole (its topic, partition and base offset) is not read again. Bounded: at most {@link #MAX_BATCHES} batches
+ * read whole (its topic, partition, base offset and partitionLeaderEpoch) is not read again. Bounded: at most {@link #MAX_BATCHES} batches
  * remembered, records per batch by {@link #MAX_RECORDS_PER_BATCH}, decompression by the records options. Not
  * thread-safe.
  */
@@ -66,7 +66,8 @@ final class InternalLogReader {
             }
             String topic = name != null ? name : r.topicId();
             for (BatchInfo b : r.summary().batches()) {
-                String key = topic + "\u0000" + r.partition() + "\u0000" + b.baseOffset();
+                String key = topic + "\u0000" + r.partition() + "\u0000" + b.baseOffset() + "\u0000"
+                        + (b.offset() + 16 <= frame.data().length() ? frame.data().getInt(b.offset() + 12) : -1);
                 if (!b.control() && b.magic() == 2 && b.recordsCount() > 0 && !read.contains(key)
                         && batch(topic, r.partition(), family.orElse(null), frame, b) && read.size() < MAX_BATCHES) {
                     read.add(key);
@@ -105,7 +106,7 @@ final class InternalLogReader {
                 notes.accept(new org.kwire.expert.ExpertNote(n.item(), frame.meta().lastPacket(), n.offset(),
                         where(topic, partition, e.offset()), n.message()));
             }
-            LogPlace at = new LogPlace(topic, partition, e.offset(), e.timestamp());
+            LogPlace at = new LogPlace(topic, partition, e.offset(), walk.epoch(), e.timestamp());
             switch (family) {
                 case GROUP_COORDINATOR -> {
                     commits.add(LogEntries.offsetCommit(at, r));

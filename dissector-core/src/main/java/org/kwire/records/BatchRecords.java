@@ -38,8 +38,9 @@ public final class BatchRecords {
      *
      * @param records the records read, in order
      * @param problem why the walk stopped short (cut, malformed, too large to decompress), null if it did not
+     * @param epoch   the batch's partitionLeaderEpoch, -1 if not read
      */
-    public record Walk(List<Entry> records, String problem) {
+    public record Walk(List<Entry> records, String problem, int epoch) {
 
         /** Whether the batch was a partial's stand-in (its records left out; nothing wrong with them). */
         public boolean standIn() {
@@ -58,12 +59,13 @@ public final class BatchRecords {
      */
     public static Walk walk(FrameBytes frame, BatchInfo batch, int maxDecompressed, int maxRecords) {
         if (batch.magic() != 2 || batch.sizeInBytes() < HEADER || batch.offset() + batch.sizeInBytes() > frame.length()) {
-            return new Walk(List.of(), batch.magic() == 2 ? "batch cut short" : null);
+            return new Walk(List.of(), batch.magic() == 2 ? "batch cut short" : null, -1);
         }
         int from = batch.offset() + HEADER;
         int length = batch.sizeInBytes() - HEADER;
+        int epoch = frame.getInt(batch.offset() + 12);
         if (BatchStandIn.standsFor(frame, from, length) != Integer.MIN_VALUE) {
-            return new Walk(List.of(), STAND_IN);
+            return new Walk(List.of(), STAND_IN, epoch);
         }
         ByteBuffer contents;
         if (batch.codec() == Codec.NONE) {
@@ -74,7 +76,7 @@ public final class BatchRecords {
             try {
                 contents = Decompressor.decompress(batch.codec(), frame, from, length, maxDecompressed, 0);
             } catch (DecompressionException e) {
-                return new Walk(List.of(), e.getMessage());
+                return new Walk(List.of(), e.getMessage(), epoch);
             }
         }
         long baseTimestamp = frame.getLong(batch.offset() + 27);
@@ -85,7 +87,7 @@ public final class BatchRecords {
                 long recordLength = r.varint();
                 int end = r.pos + (int) recordLength;
                 if (recordLength < 0 || end > contents.limit()) {
-                    return new Walk(out, "record length " + recordLength + " past the batch");
+                    return new Walk(out, "record length " + recordLength + " past the batch", epoch);
                 }
                 r.pos++; // attributes
                 long timestampDelta = r.varlong();
@@ -96,9 +98,9 @@ public final class BatchRecords {
                 r.pos = end; // headers skipped
             }
         } catch (IndexOutOfBoundsException | IllegalStateException e) {
-            return new Walk(out, "record " + out.size() + " malformed");
+            return new Walk(out, "record " + out.size() + " malformed", epoch);
         }
-        return new Walk(out, null);
+        return new Walk(out, null, epoch);
     }
 
     /**
