@@ -149,21 +149,22 @@ public final class RecordsDecoder {
     /**
      * Kafka's own records in the records field {@code frame[offset, offset + length)} of a topic (its name, or null),
      * decoded by their schemas in wire order: its control records, and all of its records when the topic is one of
-     * the four internal ones ({@link InternalRecords#family}); empty without {@link #withInternalRecords}. Every
-     * payload is decompressed (within maxDecompressedBytes); at most the internal decoder's maxNodes records are kept.
+     * the four internal ones ({@link InternalRecords#family}); none without {@link #withInternalRecords}. Every
+     * payload is decompressed (within maxDecompressedBytes); at most the internal decoder's maxNodes records are kept,
+     * the rest counted.
      * Problems of the batches themselves are not returned: {@link #decode} gives them.
      */
-    public List<InternalRecordAt> internalRecords(ByteBuffer frame, int offset, int length, String topic) {
+    public InternalRecordsFound internalRecords(ByteBuffer frame, int offset, int length, String topic) {
         FrameBytes bytes = FrameBytes.of(frame);
         if (internal == null || offset < 0 || length < 0 || offset > bytes.length() - length) {
-            return List.of();
+            return new InternalRecordsFound(List.of(), 0);
         }
         DecodeContext ctx = new DecodeContext(options, 0, true, false);
         ctx.internalRecords(internal, InternalRecords.family(topic).orElse(null));
         ctx.collect();
         new MessageSetWalker(ctx).walk(new FieldReader(ctx, bytes, offset, offset + length, 0, offset),
                 null, null);
-        return ctx.collectedRecords();
+        return new InternalRecordsFound(ctx.collectedRecords(), ctx.collectedLeftOut());
     }
 
     private RecordsSummary decode(FrameBytes frame, int offset, int length, long packet, FieldNode parent, String topic) {

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import java.nio.ByteBuffer;
-import java.util.List;
 import java.util.function.UnaryOperator;
 
 /**
@@ -46,18 +45,24 @@ public final class RecordsTree implements RecordsHandler {
         return describe(decoder.decode(frame, offset, length, packet, parent, topic));
     }
 
-    /** Kafka's own records of the field, when the decoder decodes them and values are shown ({@code --records}). */
+    /**
+     * Kafka's own records of the field, when the decoder decodes them and values are shown ({@code --records}); past
+     * the decoder's limit, a last entry {@code {"left_out": N}} counts the rest.
+     */
     @Override
     public JsonNode values(ByteBuffer frame, int offset, int length, String topic) {
         if (!decoder.showsInternalRecords()) {
             return null;
         }
-        List<InternalRecordAt> found = decoder.internalRecords(frame, offset, length, topic);
-        if (found.isEmpty()) {
+        InternalRecordsFound found = decoder.internalRecords(frame, offset, length, topic);
+        if (found.records().isEmpty()) {
             return null;
         }
         ArrayNode out = JsonNodeFactory.instance.arrayNode();
-        found.forEach(r -> out.add(r.json()));
+        found.records().forEach(r -> out.add(r.json()));
+        if (found.leftOut() > 0) { // a last entry counts the records past the limit (--max-nodes)
+            out.addObject().put("left_out", found.leftOut());
+        }
         return out;
     }
 

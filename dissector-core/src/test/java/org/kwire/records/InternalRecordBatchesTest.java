@@ -158,4 +158,30 @@ class InternalRecordBatchesTest {
                 .decode(b, 0, b.limit(), 1, hidden, InternalRecords.CLUSTER_METADATA);
         assertEquals("not shown", first(hidden, "value").detail(), "user data is shown only with --records");
     }
+
+    @Test
+    void internalRecordsAreCollectedWithTheirOffsetsAndTimestampsUpToTheLimit() {
+        MemoryRecords records = MemoryRecords.withRecords(RecordBatch.MAGIC_VALUE_V2, 7L, Compression.gzip().build(),
+                TimestampType.CREATE_TIME,
+                new SimpleRecord(T0, null, KafkaRecordOracle.metadataRecord(new FeatureLevelRecord()
+                        .setName("metadata.version").setFeatureLevel((short) 33), 0)),
+                new SimpleRecord(T0 + 5, null, KafkaRecordOracle.metadataRecord(new TopicRecord().setName("orders")
+                        .setTopicId(Uuid.ONE_UUID), 0)),
+                new SimpleRecord(T0 + 9, null, KafkaRecordOracle.metadataRecord(new TopicRecord().setName("audit")
+                        .setTopicId(Uuid.ONE_UUID), 0)));
+        ByteBuffer b = records.buffer();
+        InternalRecordsFound all = DECODER.internalRecords(b, 0, b.limit(), InternalRecords.CLUSTER_METADATA);
+        assertEquals(List.of(7L, 8L, 9L), all.records().stream().map(InternalRecordAt::offset).toList());
+        assertEquals(List.of(T0, T0 + 5, T0 + 9), all.records().stream().map(InternalRecordAt::timestamp).toList());
+        assertEquals("{\"offset\":8,\"timestamp\":" + (T0 + 5) + ",\"family\":\"metadata\",\"type\":\"TopicRecord\","
+                + "\"type_id\":2,\"key_version\":-1,\"value_version\":0,\"key\":null,\"value\":{\"name\":\"orders\","
+                + "\"topicId\":\"AAAAAAAAAAAAAAAAAAAAAQ\"}}", all.records().get(1).json().toString());
+        assertEquals(0, all.leftOut());
+        RecordsDecoder two = new RecordsDecoder(KafkaOracle.SHOW_ALL).withInternalRecords(
+                new InternalRecords(SchemaRegistry.bundled(), KafkaOracle.SHOW_ALL, 2));
+        InternalRecordsFound cut = two.internalRecords(b, 0, b.limit(), InternalRecords.CLUSTER_METADATA);
+        assertEquals(2, cut.records().size());
+        assertEquals(1, cut.leftOut());
+        assertEquals(0, DECODER.internalRecords(b, 0, b.limit(), "orders").records().size(), "user records: none");
+    }
 }
