@@ -44,6 +44,11 @@ public final class RecordsDecoder {
     private final boolean deep;
     private final boolean standIns;
 
+    /** The limits this decoder decodes with. */
+    public RecordsOptions options() {
+        return options;
+    }
+
     /**
      * The deep decoder: every payload decompressed, every record walked.
      *
