@@ -45,6 +45,8 @@ import java.util.Map;
  *                               in reports of kwire versions before it)
  * @param endToEnd               per topic, produced batches and the time to their first delivery to a consumer
  *                               (null if the capture has no produced batch, and in reports of kwire versions before it)
+ * @param clientTelemetry        per client, the metrics it pushed (KIP-714 PushTelemetry) and the subscription it got
+ *                               (null if the capture has neither, and in reports of kwire versions before it)
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -55,7 +57,7 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate,
                      TlsSummary tls, ReportFilter filter, org.kwire.groups.ConsumerGroups consumerGroups,
                      ReplicationSummary replication, LoadSummary load,
-                     ConsumerLag consumerLag, org.kwire.delivery.EndToEnd endToEnd) {
+                     ConsumerLag consumerLag, org.kwire.delivery.EndToEnd endToEnd, ClientTelemetry clientTelemetry) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;
@@ -65,6 +67,6 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
         return new Report(reportVersion, capture, apis, responsesWithoutRequest, connections, clients, topics, partitions,
                 slowest, requestRate, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, expert, warnings,
                 warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f, consumerGroups,
-                replication, load, consumerLag, endToEnd);
+                replication, load, consumerLag, endToEnd, clientTelemetry);
     }
 }

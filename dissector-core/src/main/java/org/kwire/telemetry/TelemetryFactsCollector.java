@@ -48,12 +48,18 @@ public final class TelemetryFactsCollector implements DissectionVisitor {
         this.maxDecompressed = maxDecompressed;
     }
 
-    /** True if bodies of this API and direction carry telemetry facts. */
+    /**
+     * True if bodies of this API and direction carry telemetry facts: GetTelemetrySubscriptions requests (the client's
+     * instance id) and responses, PushTelemetry requests.
+     */
     public static boolean wanted(int apiKey, boolean response) {
-        return response ? apiKey == GET_TELEMETRY_SUBSCRIPTIONS : apiKey == PUSH_TELEMETRY;
+        return apiKey == GET_TELEMETRY_SUBSCRIPTIONS || !response && apiKey == PUSH_TELEMETRY;
     }
 
-    /** The body's facts: a push if it had a {@code Metrics} field, else a subscription. */
+    /**
+     * The body's facts: a push if it had a {@code Metrics} field, else a subscription (a GetTelemetrySubscriptions
+     * request's is all "none": only its instance id counts).
+     */
     public TelemetryFacts facts() {
         if (payload != null) {
             return new TelemetryFacts(clientInstanceId, subscriptionId, null,
