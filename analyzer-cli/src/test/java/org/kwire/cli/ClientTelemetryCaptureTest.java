@@ -93,6 +93,32 @@ class ClientTelemetryCaptureTest {
         assertTrue(tree.contains("= \"org.apache.kafka.producer.record.send.total\" 1 data point"), tree);
     }
 
+    @Test
+    void theMetricsFileReExportsTheLatestValues(@TempDir Path dir) throws Exception {
+        JsonNode truth = truth();
+        Path file = dir.resolve("m.prom");
+        CliRun run = CliRun.of("analyze", "-q", "--workers", "0", CAPTURE.toString(), "--metrics-file", file.toString(),
+                "-o", dir.resolve("r.json").toString());
+        assertEquals(0, run.exit(), run.err());
+        java.util.Map<String, Double> m = Exposition.parse(Files.readString(file));
+        java.util.Map<String, Double> expected = new java.util.TreeMap<>();
+        for (JsonNode metric : truth.get("metrics")) {
+            JsonNode v = metric.get("points").get(0).get("value");
+            assertTrue(metric.get("points").get(0).get("attributes").isEmpty());
+            expected.put("kwire_client_telemetry{attributes=\"\",client_id=\"" + truth.get("client_id").asText()
+                    + "\",client_instance_id=\"" + truth.get("client_instance_id").asText() + "\",metric=\""
+                    + metric.get("name").asText() + "\"}", v.asDouble());
+        }
+        java.util.Map<String, Double> got = new java.util.TreeMap<>();
+        m.forEach((k, v) -> {
+            if (k.startsWith("kwire_client_telemetry{")) {
+                got.put(k, v);
+            }
+        });
+        assertEquals(10, expected.size());
+        assertEquals(expected, got);
+    }
+
     private static int count(String s, String part) {
         int n = 0;
         for (int i = s.indexOf(part); i >= 0; i = s.indexOf(part, i + 1)) {
