@@ -117,6 +117,13 @@ class ClientTelemetryCaptureTest {
         });
         assertEquals(10, expected.size());
         assertEquals(expected, got);
+
+        Path page = dir.resolve("page.html");
+        assertEquals(0, CliRun.of("report", dir.resolve("r.json").toString(), "-o", page.toString()).exit());
+        String html = Files.readString(page);
+        assertTrue(html.contains("<section id=\"client-telemetry\">"), "the page's Client telemetry section");
+        String table = html.substring(html.indexOf("table-telemetry-metrics"));
+        assertEquals(10, count(table.substring(0, table.indexOf("</table>")), "<tr") - 1, "a row per series");
     }
 
     private static int count(String s, String part) {
