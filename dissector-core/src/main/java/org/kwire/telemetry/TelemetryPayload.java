@@ -23,6 +23,13 @@ import java.util.List;
 public record TelemetryPayload(Codec codec, int bytes, List<TelemetryMetric> metrics, long pointsLeftOut,
                                ExpertItem problem, String message) {
 
+    /**
+     * Most bytes one payload may decompress to, whatever {@code --max-decompressed} allows: protobuf-java holds the
+     * whole parsed message, several times its bytes, and brokers take at most {@code TelemetryMaxBytes} (1 MiB by
+     * default; GetTelemetrySubscriptionsResponse.json).
+     */
+    public static final int MAX_BYTES = 8 << 20;
+
     /** Most data points kept of one payload by default (the Java client pushes some 100 to 300). */
     public static final int DEFAULT_MAX_POINTS = 10_000;
 
@@ -37,13 +44,14 @@ public record TelemetryPayload(Codec codec, int bytes, List<TelemetryMetric> met
      * @param compressionType the request's {@code CompressionType} (0 none, 1 gzip, 2 snappy, 3 lz4, 4 zstd; other
      *                        ids are a {@code kafka.records.compression_malformed} problem)
      * @param payload         the {@code Metrics} bytes, from position to limit (not changed)
-     * @param maxDecompressed most bytes the payload may decompress to ({@code --max-decompressed})
+     * @param maxDecompressed most bytes the payload may decompress to ({@code --max-decompressed}; never more than
+     *                        {@link #MAX_BYTES})
      * @param maxPoints       most data points kept
      */
     public static TelemetryPayload decode(int compressionType, ByteBuffer payload, int maxDecompressed, int maxPoints) {
         Codec codec = compressionType >= 0 && compressionType < Codec.UNKNOWN.ordinal()
                 ? Codec.values()[compressionType] : Codec.UNKNOWN;
-        Payloads.Decompressed d = Payloads.decompress(codec, payload, maxDecompressed);
+        Payloads.Decompressed d = Payloads.decompress(codec, payload, Math.min(maxDecompressed, MAX_BYTES));
         if (d.problem() != null) {
             return new TelemetryPayload(codec, -1, List.of(), 0, d.problem(), "PushTelemetry Metrics: " + d.message());
         }
