@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
  * Client telemetry ({@code client_telemetry}, KIP-714): a table of the clients that pushed their own metrics or got
  * a subscription (client_id, instance id, software, pushes, the subscription's prefixes and interval), and a table of
  * the latest point of each series they pushed (metric, type, unit, attributes, value or count and sum, the point's
- * time), at most {@value #ROWS} rows; the JSON report has them all. Not shown without telemetry.
+ * time), at most {@value #ROWS} rows; the JSON report has them all. Shown when a client pushed.
  */
 final class TelemetrySection implements PageSection {
 
@@ -28,7 +28,7 @@ final class TelemetrySection implements PageSection {
 
     @Override
     public boolean shown(Report r) {
-        return r.clientTelemetry() != null && !r.clientTelemetry().clients().isEmpty();
+        return r.clientTelemetry() != null && r.clientTelemetry().clients().stream().anyMatch(c -> c.pushes() > 0);
     }
 
     @Override

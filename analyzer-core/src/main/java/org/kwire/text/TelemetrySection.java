@@ -7,10 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Client telemetry at a glance ({@code client_telemetry}, KIP-714): a line per client instance (client_id, software,
- * pushes, whether it pushed its terminating push, the subscription it got), then a row per metric it pushed with its
+ * Client telemetry at a glance ({@code client_telemetry}, KIP-714), when a client pushed: a line per client instance
+ * that pushed (client_id, software, pushes, whether it pushed its terminating push, the subscription it got), then a
+ * row per metric it pushed with its
  * type and latest value (the first set of attributes; how many more there are). At most {@value #ROWS} metric rows in
- * all; the JSON report has every series.
+ * all; the clients that got a subscription but pushed nothing are counted. The JSON report has every series.
  */
 final class TelemetrySection implements TextSection {
 
@@ -25,13 +26,17 @@ final class TelemetrySection implements TextSection {
     @Override
     public List<String> lines(Report r, int width) {
         ClientTelemetry t = r.clientTelemetry();
-        if (t == null || t.clients().isEmpty()) {
+        if (t == null || t.clients().stream().noneMatch(c -> c.pushes() > 0)) {
             return List.of();
         }
         List<String> lines = new ArrayList<>();
         int rows = 0;
         long left = 0;
+        long quiet = t.clients().stream().filter(c -> c.pushes() == 0).count();
         for (ClientTelemetry.Client c : t.clients()) {
+            if (c.pushes() == 0) {
+                continue;
+            }
             Wrap.wrap(lines, head(c), "  ", "    ", width);
             TextTable table = new TextTable(TextTable.Column.text("metric"), TextTable.Column.text("type"),
                     TextTable.Column.text("latest"));
@@ -48,6 +53,9 @@ final class TelemetrySection implements TextSection {
             if (here > 0) {
                 lines.addAll(table.lines("    ", width));
             }
+        }
+        if (quiet > 0) {
+            lines.add("  " + Units.plural(quiet, "more client") + " got a subscription but pushed nothing (JSON report)");
         }
         if (left > 0) {
             lines.add("  ... and " + Units.plural(left, "more metric") + " (JSON report: client_telemetry)");
