@@ -10,6 +10,8 @@ module org.kwire.dissector {
     requires static org.xerial.snappy;
     requires static org.lz4.java;
     requires static com.github.luben.zstd_jni;
+    requires static io.opentelemetry.proto;
+    requires static com.google.protobuf;
 
     exports org.kwire.api;
     // types the API's signatures expose (docs/api/java-api.txt, "exposed")
@@ -30,5 +32,6 @@ module org.kwire.dissector {
     exports org.kwire.plan to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.protocol to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.stream to org.kwire.pcap, org.kwire.analyzer;
+    exports org.kwire.telemetry to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.tls to org.kwire.pcap, org.kwire.analyzer;
 }

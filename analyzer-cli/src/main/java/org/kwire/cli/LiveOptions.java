@@ -63,7 +63,9 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
         o.addOption(Option.builder().longOpt("idle-timeout").hasArg().argName("S")
                 .desc("end a TCP connection after S seconds without a packet (default 900)").build());
         o.addOption(Option.builder().longOpt("metrics").hasArg().argName("HOST:PORT")
-                .desc("serve Prometheus metrics on http://HOST:PORT/metrics while capturing (port 0: any free one)").build());
+                .desc("serve Prometheus metrics on http://HOST:PORT/metrics while capturing (port 0: any free one); "
+                        + "clients' own pushed metrics (KIP-714) as kwire_client_telemetry, at most "
+                        + org.kwire.metrics.MetricsSink.CLIENT_TELEMETRY_SERIES + " series").build());
         MetricsRun.addOptions(o, true);
         AnalysisOptions.add(o);
         Records.addOptions(o, false);

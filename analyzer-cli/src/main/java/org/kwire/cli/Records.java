@@ -64,9 +64,9 @@ final class Records {
                 + "a smaller --max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
     }
 
-    /** Tree decoding of records fields with these options. */
+    /** Tree decoding of records fields, and of PushTelemetry's metrics (KIP-714), with these options. */
     static RecordsHandler handler(RecordsOptions options) {
-        return new RecordsTree(new RecordsDecoder(options));
+        return new org.kwire.telemetry.TelemetryTree(new RecordsTree(new RecordsDecoder(options)), options.maxDecompressedBytes());
     }
 
     /**

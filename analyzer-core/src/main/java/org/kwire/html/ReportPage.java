@@ -13,7 +13,8 @@ import java.util.List;
  * inline, charts as inline SVG, no script, nothing loaded from elsewhere (its Content-Security-Policy forbids it) —
  * made of {@link #SECTIONS}, each rendering one part of the report: an at-a-glance box, upgrade readiness, the
  * capture's facts, requests over time, APIs and their latency (with the long-polls counted apart), error codes, topics
- * and their throughput, connections, clients with their software, brokers, transactions, consumer groups with their
+ * and their throughput, connections, clients with their software, brokers, transactions, clients' own telemetry
+ * (KIP-714), consumer groups with their
  * rebalances, consumer lag over time, replication and leadership, the slowest exchanges, CRC failures and partial
  * batches when there are any, and the warnings. Every text from the report is HTML-escaped.
  */
@@ -24,8 +25,8 @@ public final class ReportPage {
     /** The sections, top to bottom. */
     static final List<PageSection> SECTIONS = List.of(new GlanceSection(), new ReadinessSection(), new CaptureSection(),
             new RequestRateSection(), new ApiSection(), new ErrorSection(), new TopicSection(), new ConnectionSection(),
-            new ClientSection(), new BrokerSection(), new TransactionSection(), new GroupSection(), new LagSection(),
-            new ReplicationSection(), new EndToEndSection(), new InternalRecordsSection(), new SlowestSection(),
+            new ClientSection(), new BrokerSection(), new TransactionSection(), new TelemetrySection(), new GroupSection(),
+            new LagSection(), new ReplicationSection(), new EndToEndSection(), new InternalRecordsSection(), new SlowestSection(),
             new CrcFailureSection(), new PartialBatchSection(), new WarningSection());
     private static final String CSS = stylesheet();
 

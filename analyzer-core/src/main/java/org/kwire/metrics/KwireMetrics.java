@@ -69,6 +69,8 @@ public final class KwireMetrics {
     volatile Consumer<GaugeWithCallback.Callback> consumerLagSeries = cb -> { };
     /** Gives the replication lag series at a scrape; none until a sink sets it. */
     volatile Consumer<GaugeWithCallback.Callback> replicationLagSeries = cb -> { };
+    /** The series of {@code kwire_client_telemetry} at a scrape (set by the sink). */
+    volatile Consumer<GaugeWithCallback.Callback> clientTelemetrySeries = cb -> { };
 
     /** Defines the metrics and registers them with {@code registry}. */
     public KwireMetrics(PrometheusRegistry registry) {
@@ -147,6 +149,12 @@ public final class KwireMetrics {
                         + "Fetch response, by leader broker, follower replica_id, topic and partition")
                 .labelNames("broker", "replica_id", "topic", "partition")
                 .callback(cb -> replicationLagSeries.accept(cb)).register(registry);
+        GaugeWithCallback.builder().name("kwire_client_telemetry").help("Clients' own metrics as they pushed them "
+                        + "(KIP-714 PushTelemetry, OTLP): the latest value of each gauge and sum data point, by client_id, "
+                        + "client_instance_id, metric name and data point attributes (key=value,...); at most "
+                        + TelemetryMetrics.MAX_SERIES + " series, the first seen")
+                .labelNames("client_id", "client_instance_id", "metric", "attributes")
+                .callback(cb -> clientTelemetrySeries.accept(cb)).register(registry);
         for (String p : new String[] {"kafka", "tls", "other"}) {
             openConnections.labelValues(p).set(0);
             connections.labelValues(p);

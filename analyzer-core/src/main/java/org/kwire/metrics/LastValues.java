@@ -34,6 +34,12 @@ final class LastValues<T> {
         }
     }
 
+    /** The value of {@code key}, or null if it is not kept. */
+    T valueOf(String key) {
+        Entry<T> e = entries.get(key);
+        return e == null ? null : e.value;
+    }
+
     /** When {@code key} was last set, ns; {@code Long.MIN_VALUE} if it is not kept. */
     long seen(String key) {
         Entry<T> e = entries.get(key);

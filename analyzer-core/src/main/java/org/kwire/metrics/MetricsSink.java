@@ -28,7 +28,7 @@ import java.util.function.LongSupplier;
  * and bytes per topic; end-to-end latency per topic (the report's pairing, {@link DeliveryTracker}); CRC failures;
  * and every frame and note, whatever the filter; throttle time (the {@code load} section's
  * {@link ThrottleStats#ofResponse}); rebalances ({@link GroupMetrics}); and the facts of the lag gauges
- * ({@link LagMetrics}), from the same summaries as the report (no frame is decoded twice). Client ids, topics,
+ * ({@link LagMetrics}); clients' own pushed metrics ({@link TelemetryMetrics}), from the same summaries as the report (no frame is decoded twice). Client ids, topics,
  * brokers, groups and replica ids go through {@link LabelLimiter}s ({@link MetricsLimits}). Topic ids are shown by
  * name once the capture named them (Metadata, ...), else as the id. Its methods are synchronized: the analysis thread
  * counts while a timer {@link #expire expires} labels and the scraping thread reads the lag gauges.
@@ -37,6 +37,8 @@ public final class MetricsSink implements ExchangeSink {
 
     /** The label of an API, version or client_id that is not known (a response without its request). */
     static final String UNKNOWN = "unknown";
+    /** Series of {@code kwire_client_telemetry} at most (a fixed cap: the first seen). */
+    public static final int CLIENT_TELEMETRY_SERIES = TelemetryMetrics.MAX_SERIES;
 
     private final KwireMetrics m;
     private final SchemaRegistry schemas;
@@ -46,6 +48,7 @@ public final class MetricsSink implements ExchangeSink {
     private final LabelLimiter topicLabels;
     private final Labels labels;
     private final LagMetrics lag;
+    private final TelemetryMetrics telemetry;
     private final GroupMetrics groups;
     private final LongSupplier clock;
     private final long expireNanos;
@@ -105,6 +108,12 @@ public final class MetricsSink implements ExchangeSink {
         this.groups = new GroupMetrics(metrics, groupLabels, ties);
         m.consumerLagSeries = this::consumerLag;
         m.replicationLagSeries = this::replicationLag;
+        this.telemetry = new TelemetryMetrics(labels);
+        m.clientTelemetrySeries = this::clientTelemetry;
+    }
+
+    private synchronized void clientTelemetry(GaugeWithCallback.Callback cb) {
+        telemetry.series(cb);
     }
 
     private synchronized void consumerLag(GaugeWithCallback.Callback cb) {
@@ -151,6 +160,7 @@ public final class MetricsSink implements ExchangeSink {
     @Override
     public synchronized void onExchange(ExchangeSummary e) {
         LagFacts.read(e, lag);
+        telemetry.onExchange(e, clock.getAsLong());
         groups.onExchange(e);
         deliveries.onExchange(e);
         KafkaRequestHeader h = e.requestHeader();
@@ -227,6 +237,7 @@ public final class MetricsSink implements ExchangeSink {
         labels.expire(now);
         if (expireNanos > 0) {
             lag.expire(now - expireNanos);
+            telemetry.expire(now - expireNanos);
         }
     }
 

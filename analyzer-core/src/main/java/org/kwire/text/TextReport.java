@@ -9,7 +9,7 @@ import java.util.List;
  * that fits one screen first (capture, connections, requests, the error rate, unmatched, warnings, upgrade readiness,
  * long-polls counted apart; lines starting with {@code !} need a look), then the clients the target Kafka release
  * would refuse, a table per API with p50/p99/max latency in ms, the top clients with their software, the brokers,
- * the transactions, the top topics, errors by name, the slowest exchanges and the warnings. Lines fit {@value #WIDTH} columns; numbers have thousands separators
+ * the transactions, the clients' own telemetry (KIP-714), the top topics, errors by name, the slowest exchanges and the warnings. Lines fit {@value #WIDTH} columns; numbers have thousands separators
  * and units; ASCII only. The JSON report has every number this leaves out.
  */
 public final class TextReport {
@@ -19,7 +19,7 @@ public final class TextReport {
     /** The sections, in print order. */
     static final List<TextSection> SECTIONS = List.of(new SummarySection(), new ReadinessSection(),
             new ApiSection(), new ClientSection(), new BrokerSection(), new TransactionSection(), new InternalRecordsSection(),
-            new TopicSection(),
+            new TelemetrySection(), new TopicSection(),
             new ErrorSection(), new SlowestSection(), new WarningSection());
 
     private TextReport() {

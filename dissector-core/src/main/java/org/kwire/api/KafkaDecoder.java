@@ -54,7 +54,8 @@ public final class KafkaDecoder {
         this.schemas = schemas;
         this.headers = new HeaderDecoder(schemas);
         this.records = new RecordsDecoder(recordsOptions);
-        this.dissector = new FrameDissector(new PlanCache(schemas), new RecordsTree(records), true);
+        this.dissector = new FrameDissector(new PlanCache(schemas),
+                new org.kwire.telemetry.TelemetryTree(new RecordsTree(records), recordsOptions.maxDecompressedBytes()), true);
     }
 
     /** A decoder with the bundled schemas and the default records limits ({@link RecordsOptions#defaults()}). */

@@ -28,6 +28,8 @@ public final class TreeBuilder implements DissectionVisitor {
     private final Deque<Open> stack = new ArrayDeque<>();
     private int problems;
     private boolean ended;
+    /** PushTelemetry's CompressionType, which precedes its Metrics; -1 until seen. */
+    private int compressionType = -1;
 
     /**
      * A node being filled; for an array, the count of elements added so far; the topic its fields (or its enclosing
@@ -174,6 +176,9 @@ public final class TreeBuilder implements DissectionVisitor {
     @Override
     public void number(FieldPlan field, int offset, long value) {
         node(field, offset, field.kind().fixedSize()).setValue(value).setDetail(NumberDetail.of(field, value));
+        if (stack.size() == 1 && field.name().equals(TELEMETRY_CODEC)) {
+            compressionType = (int) value;
+        }
     }
 
     @Override
@@ -213,8 +218,16 @@ public final class TreeBuilder implements DissectionVisitor {
             value = SaslSecrets.redact(value);
             detail += " secret redacted";
         }
-        node(field, offset, prefixLength + Math.max(length, 0)).setValue(value).setDetail(detail);
+        FieldNode n = node(field, offset, prefixLength + Math.max(length, 0)).setValue(value).setDetail(detail);
+        if (value != null && compressionType >= 0 && stack.size() == 1 && field.name().equals(TELEMETRY_METRICS)) {
+            String content = records.telemetry(frame, offset + prefixLength, length, compressionType, packet, n);
+            n.setDetail(content == null ? detail : detail + " " + content);
+        }
     }
+
+    /** The body fields of PushTelemetry (the only schema with a bytes field "Metrics", PushTelemetryRequest.json). */
+    private static final String TELEMETRY_CODEC = "CompressionType";
+    private static final String TELEMETRY_METRICS = "Metrics";
 
     private static String lengthDetail(FieldPlan f, int length, String legacy) {
         return f.compact() ? "(compact, len+1=" + (length + 1) + ")" : "(" + legacy + " len=" + length + ")";

@@ -98,6 +98,10 @@ public enum ExpertItem {
     RECORDS_SCHEMA_UNKNOWN("kafka.records.schema_unknown", WARNING, UNDECODED, "a key or value of Kafka's own records (control records, the metadata log, the coordinators' logs) of a record type or version no bundled schema defines; shown raw"),
     RECORDS_SCHEMA_MALFORMED("kafka.records.schema_malformed", ERROR, MALFORMED, "a key or value of Kafka's own records that its schema does not decode: its framing or a field cut short, an invalid length or count, bytes left over"),
     RECORDS_CODEC_UNAVAILABLE("kafka.records.codec_unavailable", WARNING, UNDECODED, "a compressed payload whose codec's library (an optional dependency: snappy-java, lz4-java, zstd-jni) is not on the class path; not decoded"),
+    // client telemetry (KIP-714: PushTelemetry's Metrics, org.kwire.telemetry)
+    TELEMETRY_MALFORMED("kafka.telemetry.malformed", ERROR, MALFORMED, "a PushTelemetry Metrics payload that is not OTLP MetricsData protobuf; not decoded"),
+    TELEMETRY_LIBRARY_UNAVAILABLE("kafka.telemetry.library_unavailable", WARNING, UNDECODED, "a PushTelemetry Metrics payload not decoded: opentelemetry-proto or protobuf-java (optional dependencies) is not on the class path"),
+    TELEMETRY_POINTS_LEFT_OUT("kafka.telemetry.points_left_out", NOTE, LIMIT, "data points of one PushTelemetry payload beyond the most kept of one payload"),
     // TLS (the TLS stage)
     TLS_RECORD_HEADER_INVALID("tls.record_header_invalid", ERROR, MALFORMED, "bytes that are not a TLS record header, or one declaring a length its content type and connection cannot have; the next record is searched"),
     TLS_RECORD_INCOMPLETE_AT_END("tls.record_incomplete_at_end", WARNING, TRUNCATED, "a TLS record still incomplete when its connection ended (a wrong length, or the capture stopped inside it); the bytes after its header are searched for records"),

@@ -47,6 +47,11 @@ public final class RecordsDecoder {
     /** Decodes Kafka's own records in trees, or null. */
     private final InternalRecords internal;
 
+    /** The limits this decoder decodes with. */
+    public RecordsOptions options() {
+        return options;
+    }
+
     /**
      * The deep decoder: every payload decompressed, every record walked.
      *

@@ -74,7 +74,7 @@ public final class PartMerge {
                 org.kwire.groups.GroupsPart.merge(a.groups(), s.groups(), order),
                 a.replication().merge(s.replication(), order), a.load().merge(s.load()),
                 a.endToEnd().merge(s.endToEnd(), order, t -> names.getOrDefault(t, t)),
-                a.internalRecords().merge(s.internalRecords()));
+                a.internalRecords().merge(s.internalRecords()), a.clientTelemetry().merge(s.clientTelemetry()));
     }
 
     /**

@@ -58,7 +58,7 @@ public final class PartReport {
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
                 List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.groups(),
-                p.replication(), p.load(), p.endToEnd(), p.internalRecords());
+                p.replication(), p.load(), p.endToEnd(), p.internalRecords(), p.clientTelemetry());
     }
 
     /**
@@ -132,14 +132,12 @@ public final class PartReport {
                 p.includeLongPolls(), ReadinessCheck.of(p.targetKafka(), release, schemas, clients),
                 p.brokers().stream().map(b -> b.toStats(numbering)).toList(),
                 transactions.stream().map(t -> t.toStats(names)).toList(), p.topicRate().toRate(names),
-                p.tls().toSummary(numbering), null, org.kwire.groups.GroupReplay.build(p.groups(), names, (address, id) ->
-                        clients.stream().filter(c -> c.address().equals(address) && java.util.Objects.equals(c.clientId(), id)
-                                && c.softwareName() != null).map(c -> new String[] {c.softwareName(), c.softwareVersion()})
-                                .findFirst().orElse(null)),
+                p.tls().toSummary(numbering), null, org.kwire.groups.GroupReplay.build(p.groups(), names, software(clients)),
                                 p.replication().toSummary(names, numbering), LoadSummary.of(p.load(), p.slowestCount()),
                 ConsumerLagBuilder.build(p.replication().lag(), p.groups(), names, numbering), endToEnd,
                 org.kwire.internaltopics.InternalRecordsSummary.of(p.internalRecords(), t -> names.display(null, t),
-                        transactionalIds(transactions)));
+                        transactionalIds(transactions)),
+                p.clientTelemetry().toSection(software(clients)));
     }
 
     /** A producer id's transactional.id, as the transactions tied them; null if none did. */
@@ -151,6 +149,13 @@ public final class PartReport {
             }
         });
         return ids::get;
+    }
+
+    /** A client's software name and version by address and client_id, from the clients section; null if unknown. */
+    private static org.kwire.groups.GroupReplay.Software software(List<ClientPart> clients) {
+        return (address, id) -> clients.stream().filter(c -> c.address().equals(address)
+                && java.util.Objects.equals(c.clientId(), id) && c.softwareName() != null)
+                .map(c -> new String[] {c.softwareName(), c.softwareVersion()}).findFirst().orElse(null);
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

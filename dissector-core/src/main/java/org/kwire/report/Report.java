@@ -47,6 +47,8 @@ import java.util.Map;
  *                               (null if the capture has no produced batch, and in reports of kwire versions before it)
  * @param internalRecords        what Kafka's own records said: transaction markers per producer id, ... (null if the
  *                               capture carried none, and in reports of kwire versions before it)
+ * @param clientTelemetry        per client, the metrics it pushed (KIP-714 PushTelemetry) and the subscription it got
+ *                               (null if the capture has neither, and in reports of kwire versions before it)
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -58,7 +60,8 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      TlsSummary tls, ReportFilter filter, org.kwire.groups.ConsumerGroups consumerGroups,
                      ReplicationSummary replication, LoadSummary load,
                      ConsumerLag consumerLag, org.kwire.delivery.EndToEnd endToEnd,
-                     org.kwire.internaltopics.InternalRecordsSummary internalRecords) {
+                     org.kwire.internaltopics.InternalRecordsSummary internalRecords,
+                     ClientTelemetry clientTelemetry) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;
@@ -68,6 +71,6 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
         return new Report(reportVersion, capture, apis, responsesWithoutRequest, connections, clients, topics, partitions,
                 slowest, requestRate, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, expert, warnings,
                 warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f, consumerGroups,
-                replication, load, consumerLag, endToEnd, internalRecords);
+                replication, load, consumerLag, endToEnd, internalRecords, clientTelemetry);
     }
 }

@@ -41,6 +41,8 @@ import java.util.function.LongUnaryOperator;
  * @param internalRecords   what Kafka's own records said: transaction markers, ...
  *                          ({@link org.kwire.internaltopics.InternalTopicsPart}; null, in a partial written before it
  *                          existed: none)
+ * @param clientTelemetry   clients' pushed telemetry and subscriptions, KIP-714 ({@link ClientTelemetryPart}; null, in
+ *                          a partial written before it existed: none)
  */
 public record ReportPart(int slowestCount, boolean includeLongPolls, String targetKafka, List<Slice> slices,
                          Map<Long, Long> frameTimes, List<ApiPart> apis, long responsesWithoutRequest, long frames,
@@ -53,7 +55,8 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                          List<BrokerPart> brokers, List<TxnPart> transactions, TlsPart tls, Map<String, String> topicNames,
                          GroupWaits groupWaits, org.kwire.groups.GroupsPart groups,
                          ReplicationPart replication, LoadPart load, org.kwire.delivery.DeliveryPart endToEnd,
-                         org.kwire.internaltopics.InternalTopicsPart internalRecords) {
+                         org.kwire.internaltopics.InternalTopicsPart internalRecords,
+                         ClientTelemetryPart clientTelemetry) {
 
     /** A part without {@code groupWaits} (read from an older partial) has none. */
     public ReportPart {
@@ -63,6 +66,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         load = load == null ? LoadPart.NONE : load;
         endToEnd = endToEnd == null ? org.kwire.delivery.DeliveryPart.NONE : endToEnd;
         internalRecords = internalRecords == null ? org.kwire.internaltopics.InternalTopicsPart.NONE : internalRecords;
+        clientTelemetry = clientTelemetry == null ? ClientTelemetryPart.NONE : clientTelemetry;
     }
 
     /**
@@ -153,7 +157,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd, internalRecords);
+                replication, load, endToEnd, internalRecords, clientTelemetry);
     }
 
     /** What to add to the stream offsets of the notes of one direction of a stream (0: nothing). */
@@ -177,7 +181,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd, internalRecords);
+                replication, load, endToEnd, internalRecords, clientTelemetry);
     }
 
     /** This part with its slices, connections and clients replaced. */
@@ -186,7 +190,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd, internalRecords);
+                replication, load, endToEnd, internalRecords, clientTelemetry);
     }
 
     /** This part with its slowest exchanges and group waits replaced. */
@@ -195,7 +199,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd, internalRecords);
+                replication, load, endToEnd, internalRecords, clientTelemetry);
     }
 
     /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
@@ -220,7 +224,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 brokers.stream().map(b -> new BrokerPart(PartMerge.mapFrame(b.stats(), frame), b.good())).toList(),
                 transactions.stream().map(t -> PartMerge.mapFrames(t, frame)).toList(),
                 PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s), groups.map(frame),
-                replication.mapFrames(frame), load, endToEnd.mapFrames(frame), internalRecords);
+                replication.mapFrames(frame), load, endToEnd.mapFrames(frame), internalRecords, clientTelemetry);
     }
 
     /** Packets of every slice. */

@@ -13,7 +13,8 @@ import java.util.List;
  * The report sections built beside {@link ReportBuilder}'s own counters, each by its accumulator, fed the same
  * exchanges: {@code clients} ({@link ClientAccumulator}), {@code brokers} ({@link BrokerAccumulator}),
  * {@code transactions} ({@link TransactionAccumulator}), {@code end_to_end} ({@link DeliveryTracker}), {@code internal_records}
- * ({@link org.kwire.internaltopics.InternalTopicsAccumulator}), each as its
+ * ({@link org.kwire.internaltopics.InternalTopicsAccumulator}), {@code client_telemetry}
+ * ({@link TelemetryAccumulator}), each as its
  * mergeable part; {@code readiness} is derived from the clients when the report is built ({@link ReadinessCheck}).
  */
 final class ReportSections implements ExchangeSink {
@@ -26,6 +27,7 @@ final class ReportSections implements ExchangeSink {
     private final SchemaRegistry schemas;
     private final TopicNames names;
     private final java.util.function.Consumer<org.kwire.expert.ExpertNote> notes;
+    private final TelemetryAccumulator telemetry = new TelemetryAccumulator();
 
     /**
      * @param notes where the sections' expert notes go (the report's counts and warnings)
@@ -54,6 +56,7 @@ final class ReportSections implements ExchangeSink {
         transactions.onExchange(e);
         deliveries.onExchange(e);
         internalRecords.onExchange(e);
+        telemetry.onExchange(e);
     }
 
     @Override
@@ -90,5 +93,9 @@ final class ReportSections implements ExchangeSink {
 
     org.kwire.internaltopics.InternalTopicsPart internalRecords() {
         return internalRecords.part();
+    }
+
+    ClientTelemetryPart telemetry() {
+        return telemetry.part();
     }
 }

@@ -14,6 +14,8 @@ import org.kwire.plan.PlanCache;
 import org.kwire.records.RecordsDecoder;
 import org.kwire.records.RecordsSummary;
 import org.kwire.schema.Direction;
+import org.kwire.telemetry.TelemetryFacts;
+import org.kwire.telemetry.TelemetryFactsCollector;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -143,13 +145,22 @@ public final class FrameSummarizer {
                 ? new GroupFactsCollector(frame.data(), plans) : null; // issue 22: consumer groups, in the same pass
         ClusterFactsCollector cluster = ClusterFactsCollector.wanted(apiKey, direction == Direction.RESPONSE)
                 ? new ClusterFactsCollector(frame.data(), apiKey, direction == Direction.RESPONSE) : null;
-        Interpreter.decode(frame.data(), bodyOffset, frame.length(), plan.get(),
-                VisitorPair.of(VisitorPair.of(VisitorPair.of(collector, group), cluster), alongside));
+        TelemetryFactsCollector telemetry = TelemetryFactsCollector.wanted(apiKey, direction == Direction.RESPONSE)
+                ? new TelemetryFactsCollector(frame.data(), records.options().maxDecompressedBytes()) : null;
+        Interpreter.decode(frame.data(), bodyOffset, frame.length(), plan.get(), VisitorPair.of(VisitorPair.of(
+                VisitorPair.of(VisitorPair.of(collector, group), cluster), telemetry), alongside));
         MessageFacts message = group == null ? collector.message() : collector.message().withGroup(group.facts());
+        List<BodyProblem> problems = new ArrayList<>(collector.problems());
+        if (telemetry != null) {
+            TelemetryFacts t = telemetry.facts();
+            message = message.withTelemetry(t);
+            if (t.push() != null && t.push().payload().problem() != null) { // its payload's problem, one note
+                problems.add(new BodyProblem(t.push().payloadOffset(), t.push().payload().problem(), t.push().payload().message()));
+            }
+        }
         return new FrameFindings(frame, apiKey, version, direction, true, List.copyOf(facts.errors),
                 List.copyOf(facts.partitions), List.copyOf(facts.records), List.copyOf(facts.topicRefs),
-                List.copyOf(collector.problems()), facts.topicIds,
-                cluster == null ? message : message.withCluster(cluster.facts()));
+                List.copyOf(problems), facts.topicIds, cluster == null ? message : message.withCluster(cluster.facts()));
     }
 
     /**

@@ -30,17 +30,19 @@ import java.util.List;
  * @param group                  the body's group fields (group APIs only: {@link org.kwire.groups.GroupFacts}), or null
  * @param cluster                replica id, throttle time, offsets, leaders and brokers ({@link ClusterFacts});
  *                               {@link ClusterFacts#NONE} if none (null is read as none)
+ * @param telemetry              a GetTelemetrySubscriptions response's subscription or a PushTelemetry request's push
+ *                               (KIP-714: {@link org.kwire.telemetry.TelemetryFacts}), or null
  */
 public record MessageFacts(int maxWaitMs, int rebalanceTimeoutMs, int sessionTimeoutMs, String groupId,
                            String transactionalId, long producerId, int producerEpoch, Boolean committed,
                            String clientSoftwareName, String clientSoftwareVersion, List<ApiRange> apiRanges,
                            List<FeatureRange> supportedFeatures, List<FeatureRange> finalizedFeatures,
                            long finalizedFeaturesEpoch, Boolean verifyOnly, org.kwire.groups.GroupFacts group,
-                           ClusterFacts cluster) {
+                           ClusterFacts cluster, org.kwire.telemetry.TelemetryFacts telemetry) {
 
     /** A body without any of these fields (or one that was not decoded). */
     public static final MessageFacts NONE = new MessageFacts(-1, -1, -1, null, null, -1, -1, null, null, null, List.of(),
-            List.of(), List.of(), -1, null, null, null);
+            List.of(), List.of(), -1, null, null, null, null);
 
     /** Keeps unmodifiable copies of the lists. */
     public MessageFacts {
@@ -54,7 +56,7 @@ public record MessageFacts(int maxWaitMs, int rebalanceTimeoutMs, int sessionTim
     public MessageFacts withCluster(ClusterFacts c) {
         return c == ClusterFacts.NONE ? this : new MessageFacts(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId,
                 transactionalId, producerId, producerEpoch, committed, clientSoftwareName, clientSoftwareVersion, apiRanges,
-                supportedFeatures, finalizedFeatures, finalizedFeaturesEpoch, verifyOnly, group, c);
+                supportedFeatures, finalizedFeatures, finalizedFeaturesEpoch, verifyOnly, group, c, telemetry);
     }
 
     /** These facts without group fields. */
@@ -65,14 +67,21 @@ public record MessageFacts(int maxWaitMs, int rebalanceTimeoutMs, int sessionTim
                         long finalizedFeaturesEpoch, Boolean verifyOnly) {
         this(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId, transactionalId, producerId, producerEpoch,
                 committed, clientSoftwareName, clientSoftwareVersion, apiRanges, supportedFeatures, finalizedFeatures,
-                finalizedFeaturesEpoch, verifyOnly, null, null);
+                finalizedFeaturesEpoch, verifyOnly, null, null, null);
     }
 
     /** These facts with {@code g} as their group fields. */
     public MessageFacts withGroup(org.kwire.groups.GroupFacts g) {
         return new MessageFacts(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId, transactionalId, producerId,
                 producerEpoch, committed, clientSoftwareName, clientSoftwareVersion, apiRanges, supportedFeatures,
-                finalizedFeatures, finalizedFeaturesEpoch, verifyOnly, g, cluster);
+                finalizedFeatures, finalizedFeaturesEpoch, verifyOnly, g, cluster, telemetry);
+    }
+
+    /** These facts with {@code t} as their telemetry fields. */
+    public MessageFacts withTelemetry(org.kwire.telemetry.TelemetryFacts t) {
+        return new MessageFacts(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId, transactionalId, producerId,
+                producerEpoch, committed, clientSoftwareName, clientSoftwareVersion, apiRanges, supportedFeatures,
+                finalizedFeatures, finalizedFeaturesEpoch, verifyOnly, group, cluster, t);
     }
 
     /** One API's accepted request versions, as an ApiVersions response gives them. */

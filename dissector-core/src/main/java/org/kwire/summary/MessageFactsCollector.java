@@ -68,7 +68,7 @@ final class MessageFactsCollector {
         String txn = transactionalId != null || severalTransactions ? transactionalId : nestedTransactionalId;
         return new MessageFacts(maxWaitMs, rebalanceTimeoutMs, sessionTimeoutMs, groupId, txn, producerId,
                 producerEpoch, committed, softwareName, softwareVersion, ranges, supported, finalized, featuresEpoch,
-                verifyOnly, null, null);
+                verifyOnly, null, null, null);
     }
 
     void beginStruct() {
