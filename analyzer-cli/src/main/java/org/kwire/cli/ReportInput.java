@@ -122,6 +122,6 @@ final class ReportInput {
                 r.crcFailuresOmitted(), r.partialBatches(), r.partialBatchesOmitted(), r.expert(), r.warnings(),
                 r.warningsOmitted(), r.longPollsIncluded(), r.readiness(), r.brokers(), r.transactions(), r.topicRate(),
                 r.tls(), r.filter(), r.consumerGroups(),
-                r.replication(), r.load(), r.consumerLag(), r.endToEnd());
+                r.replication(), r.load(), r.consumerLag(), r.endToEnd(), r.schemaRegistry());
     }
 }

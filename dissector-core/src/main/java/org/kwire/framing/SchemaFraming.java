@@ -70,6 +70,23 @@ public final class SchemaFraming {
     }
 
     /**
+     * The bytes a serializer writes for {@code payload} framed with {@code schema}: magic 0 and the id big-endian, or
+     * magic 1 and the GUID (most significant 8 bytes first), then the payload; also the value of a schema-id header
+     * (with an empty payload). What {@link #ref} reads back.
+     */
+    public static byte[] framed(SchemaRef schema, byte[] payload) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((schema.id() != null ? ID_PREFIX : GUID_PREFIX)
+                + payload.length);
+        if (schema.id() != null) {
+            b.put((byte) MAGIC_ID).putInt(schema.id());
+        } else {
+            b.put((byte) MAGIC_GUID).putLong(schema.guid().getMostSignificantBits())
+                    .putLong(schema.guid().getLeastSignificantBits());
+        }
+        return b.put(payload).array();
+    }
+
+    /**
      * Which schema header a header key is: 1 for {@link #KEY_HEADER}, 2 for {@link #VALUE_HEADER}, 0 for any other.
      * The key's UTF-8 bytes are {@code a[off, off + len)}.
      */

@@ -58,7 +58,7 @@ public final class PartReport {
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
                 List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.groups(),
-                p.replication(), p.load(), p.endToEnd());
+                p.replication(), p.load(), p.endToEnd(), p.schemaRegistry());
     }
 
     /**
@@ -136,7 +136,8 @@ public final class PartReport {
                                 && c.softwareName() != null).map(c -> new String[] {c.softwareName(), c.softwareVersion()})
                                 .findFirst().orElse(null)),
                                 p.replication().toSummary(names, numbering), LoadSummary.of(p.load(), p.slowestCount()),
-                ConsumerLagBuilder.build(p.replication().lag(), p.groups(), names, numbering), endToEnd);
+                ConsumerLagBuilder.build(p.replication().lag(), p.groups(), names, numbering), endToEnd,
+                SchemaIdSection.of(p.schemaRegistry(), names, numbering));
     }
 
     private static Map<Integer, ApiPart> toMap(List<ApiPart> apis) {

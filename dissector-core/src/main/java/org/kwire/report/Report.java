@@ -45,6 +45,9 @@ import java.util.Map;
  *                               in reports of kwire versions before it)
  * @param endToEnd               per topic, produced batches and the time to their first delivery to a consumer
  *                               (null if the capture has no produced batch, and in reports of kwire versions before it)
+ * @param schemaRegistry         Schema Registry ids in records' keys and values, per topic and producing client
+ *                               ({@code --deep} only; null if the capture has no record set, and in reports of kwire
+ *                               versions before it)
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -55,7 +58,7 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      List<BrokerStats> brokers, List<TransactionStats> transactions, TopicRate topicRate,
                      TlsSummary tls, ReportFilter filter, org.kwire.groups.ConsumerGroups consumerGroups,
                      ReplicationSummary replication, LoadSummary load,
-                     ConsumerLag consumerLag, org.kwire.delivery.EndToEnd endToEnd) {
+                     ConsumerLag consumerLag, org.kwire.delivery.EndToEnd endToEnd, SchemaIds schemaRegistry) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;
@@ -65,6 +68,6 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
         return new Report(reportVersion, capture, apis, responsesWithoutRequest, connections, clients, topics, partitions,
                 slowest, requestRate, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, expert, warnings,
                 warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f, consumerGroups,
-                replication, load, consumerLag, endToEnd);
+                replication, load, consumerLag, endToEnd, schemaRegistry);
     }
 }

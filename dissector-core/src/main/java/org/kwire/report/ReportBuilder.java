@@ -280,7 +280,7 @@ public final class ReportBuilder implements ExchangeSink {
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
                 sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()),
                 groups.part(),
-                replication.part(), load.part(), sections.deliveries());
+                replication.part(), load.part(), sections.deliveries(), sections.schemaIds());
     }
 
     private ApiAccumulator api(int apiKey) {

@@ -38,6 +38,8 @@ import java.util.function.LongUnaryOperator;
  *                          ({@link LoadPart}; null, in a partial written before it existed: none)
  * @param endToEnd          produced batches and their first consumer fetch, still unpaired and paired
  *                          ({@link org.kwire.delivery.DeliveryPart}; null, in a partial written before it existed: none)
+ * @param schemaRegistry    Schema Registry ids in records' keys and values ({@link SchemaIdPart}; null, in a partial
+ *                          written before it existed: none)
  */
 public record ReportPart(int slowestCount, boolean includeLongPolls, String targetKafka, List<Slice> slices,
                          Map<Long, Long> frameTimes, List<ApiPart> apis, long responsesWithoutRequest, long frames,
@@ -49,7 +51,8 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                          List<NoteEntry> warnings, long warningsOmitted, List<ClientPart> clients,
                          List<BrokerPart> brokers, List<TxnPart> transactions, TlsPart tls, Map<String, String> topicNames,
                          GroupWaits groupWaits, org.kwire.groups.GroupsPart groups,
-                         ReplicationPart replication, LoadPart load, org.kwire.delivery.DeliveryPart endToEnd) {
+                         ReplicationPart replication, LoadPart load, org.kwire.delivery.DeliveryPart endToEnd,
+                         SchemaIdPart schemaRegistry) {
 
     /** A part without {@code groupWaits} (read from an older partial) has none. */
     public ReportPart {
@@ -58,6 +61,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         replication = replication == null ? ReplicationPart.NONE : replication;
         load = load == null ? LoadPart.NONE : load;
         endToEnd = endToEnd == null ? org.kwire.delivery.DeliveryPart.NONE : endToEnd;
+        schemaRegistry = schemaRegistry == null ? SchemaIdPart.NONE : schemaRegistry;
     }
 
     /**
@@ -148,7 +152,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd);
+                replication, load, endToEnd, schemaRegistry);
     }
 
     /** What to add to the stream offsets of the notes of one direction of a stream (0: nothing). */
@@ -172,7 +176,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd);
+                replication, load, endToEnd, schemaRegistry);
     }
 
     /** This part with its slices, connections and clients replaced. */
@@ -181,7 +185,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd);
+                replication, load, endToEnd, schemaRegistry);
     }
 
     /** This part with its slowest exchanges and group waits replaced. */
@@ -190,7 +194,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd);
+                replication, load, endToEnd, schemaRegistry);
     }
 
     /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
@@ -215,7 +219,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 brokers.stream().map(b -> new BrokerPart(PartMerge.mapFrame(b.stats(), frame), b.good())).toList(),
                 transactions.stream().map(t -> PartMerge.mapFrames(t, frame)).toList(),
                 PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s), groups.map(frame),
-                replication.mapFrames(frame), load, endToEnd.mapFrames(frame));
+                replication.mapFrames(frame), load, endToEnd.mapFrames(frame), schemaRegistry.mapFrames(frame));
     }
 
     /** Packets of every slice. */

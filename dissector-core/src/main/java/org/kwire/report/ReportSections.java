@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * The report sections built beside {@link ReportBuilder}'s own counters, each by its accumulator, fed the same
  * exchanges: {@code clients} ({@link ClientAccumulator}), {@code brokers} ({@link BrokerAccumulator}),
- * {@code transactions} ({@link TransactionAccumulator}), {@code end_to_end} ({@link DeliveryTracker}), each as its
+ * {@code transactions} ({@link TransactionAccumulator}), {@code end_to_end} ({@link DeliveryTracker}), {@code schema_registry}
+ * ({@link SchemaIdAccumulator}), each as its
  * mergeable part; {@code readiness} is derived from the clients when the report is built ({@link ReadinessCheck}).
  */
 final class ReportSections implements ExchangeSink {
@@ -21,6 +22,7 @@ final class ReportSections implements ExchangeSink {
     private final BrokerAccumulator brokers;
     private final TransactionAccumulator transactions;
     private final DeliveryTracker deliveries;
+    private final SchemaIdAccumulator schemaIds = new SchemaIdAccumulator();
 
     /**
      * @throws IllegalArgumentException if kwire bundles no schemas of the target release
@@ -42,6 +44,12 @@ final class ReportSections implements ExchangeSink {
         brokers.onExchange(e);
         transactions.onExchange(e);
         deliveries.onExchange(e);
+        if (e.requestHeader() != null) {
+            schemaIds.add(e.request(), e.requestHeader().clientId());
+        }
+        if (e.response() != null && e.apiKey() >= 0) {
+            schemaIds.add(e.response(), null);
+        }
     }
 
     /** An exchange a slice's boundary left out: end-to-end pairings it may precede wait for the merge. */
@@ -64,5 +72,9 @@ final class ReportSections implements ExchangeSink {
 
     DeliveryPart deliveries() {
         return deliveries.part();
+    }
+
+    SchemaIdPart schemaIds() {
+        return schemaIds.part();
     }
 }

@@ -9,6 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.kwire.framing.FramingFacts;
+import org.kwire.framing.SchemaFraming;
 import org.kwire.framing.SchemaRef;
 import org.kwire.tree.FieldNode;
 
@@ -139,15 +140,12 @@ class SchemaFramingRecordsTest {
 
     /** Magic 0, the id big-endian, then the payload (Confluent's id prefix). */
     static byte[] id(int id, String payload) {
-        byte[] p = utf8(payload);
-        return ByteBuffer.allocate(5 + p.length).put((byte) 0).putInt(id).put(p).array();
+        return SchemaFraming.framed(new SchemaRef(id, null), utf8(payload));
     }
 
     /** Magic 1, the GUID's 16 bytes, then the payload (Confluent's GUID form). */
     static byte[] guid(UUID guid, String payload) {
-        byte[] p = utf8(payload);
-        return ByteBuffer.allocate(17 + p.length).put((byte) 1).putLong(guid.getMostSignificantBits())
-                .putLong(guid.getLeastSignificantBits()).put(p).array();
+        return SchemaFraming.framed(new SchemaRef(null, guid), utf8(payload));
     }
 
     private static SimpleRecord[] plain(int n) {
