@@ -68,6 +68,35 @@ class SchemaRegistryFramingTest {
         SameReport.assertSameSplit(report, Splits.split(COMMITTED, 25, dir.resolve("split")), options, dir);
     }
 
+    /** The text summary's line, the page's tables and the dissected trees of the committed capture. */
+    @Test
+    void textPageAndTrees(@TempDir Path dir) throws Exception {
+        CliRun text = CliRun.of("analyze", "--format", "text", "--deep", "--port", "42535", COMMITTED.toString());
+        assertEquals(0, text.exit(), text.err());
+        assertEquals("sr-orders values: id 7 (5), id 42 (3), guid 0f1e2d3c... in headers (2), guid 89791762... (2); "
+                + "4 of 16 without (sr-avro-producer 2, sr-plain-producer 2)", EndToEndTest.entry(text.out(), "Schema ids"));
+        assertTrue(text.out().contains("\n! Schema ids "), "a framed topic with records without a schema id needs a look");
+        Path json = dir.resolve("sr.json");
+        assertEquals(0, CliRun.of("analyze", "-q", "--deep", "--port", "42535", "-o", json.toString(),
+                COMMITTED.toString()).exit());
+        org.jsoup.nodes.Document page = ReportPages.parse(ReportPages.page(json));
+        List<List<String>> rows = ReportPages.cells(page, "table-schema-ids");
+        assertEquals(12, rows.size());
+        assertEquals(List.of(List.of("sr-orders", "produce", "key", "no", "id 3", "prefix", "5", "16", "23", "33"),
+                List.of("sr-orders", "produce", "value", "yes", "guid " + FramedWorkload.G2, "header", "2", "16", "49",
+                        "51")), List.of(rows.get(0), rows.get(4)));
+        assertEquals(List.of(List.of("sr-avro-producer", "sr-orders", "14", "7", "2"),
+                List.of("sr-plain-producer", "sr-orders", "2", "2", "2")), ReportPages.cells(page, "table-schema-clients"));
+
+        String redacted = CliRun.of("dissect", "--port", "42535", "--frame", "23", COMMITTED.toString()).out();
+        assertTrue(redacted.contains("= Schema Registry id 7, not shown"), "the value's schema id, its payload redacted");
+        assertTrue(redacted.matches("(?s).*\\+-- schemaId +int32 += 7 +\\[0x000e, 4B, decompressed\\].*"), redacted);
+        String shown = CliRun.of("dissect", "--records", "--port", "42535", "--frame", "49", COMMITTED.toString()).out();
+        assertTrue(shown.matches("(?s).*headerValue +bytes += \"AQ8eLTxLWkl4h5altMPS4fA=\" Schema Registry guid "
+                + FramedWorkload.G2
+                + ", base64 .*\\+-- schemaGuid +uuid += \"" + FramedWorkload.G2 + "\".*"), shown);
+    }
+
     @Test
     void withoutDeepTheSectionSaysItWasNotCollected() throws Exception {
         JsonNode section = analyze(COMMITTED, List.of("--port", "42535")).get("schema_registry");
