@@ -39,7 +39,7 @@ final class SchemaIdSection {
                 group(topics, topic + '\0' + w.direction(), g -> new Group(topic, w.direction(), null)).records
                         += w.records();
                 if (w.direction().equals("produce")) {
-                    group(clients, w.clientId() + '\0' + topic, g -> new Group(topic, null, w.clientId())).records
+                    group(clients, java.util.Objects.toString(w.clientId(), "\uffff") + '\0' + topic, g -> new Group(topic, null, w.clientId())).records
                             += w.records();
                 }
             }
@@ -51,7 +51,7 @@ final class SchemaIdSection {
                 if (t != null) {
                     t.add(s, numbering);
                 }
-                Group c = s.direction().equals("produce") ? clients.get(s.clientId() + '\0' + topic) : null;
+                Group c = s.direction().equals("produce") ? clients.get(java.util.Objects.toString(s.clientId(), "\uffff") + '\0' + topic) : null;
                 if (c != null) {
                     c.add(s, numbering);
                 }
