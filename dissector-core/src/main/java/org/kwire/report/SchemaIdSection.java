@@ -39,7 +39,7 @@ final class SchemaIdSection {
                 group(topics, topic + '\0' + w.direction(), g -> new Group(topic, w.direction(), null)).records
                         += w.records();
                 if (w.direction().equals("produce")) {
-                    group(clients, java.util.Objects.toString(w.clientId(), "\uffff") + '\0' + topic, g -> new Group(topic, null, w.clientId())).records
+                    group(clients, clientKey(w.clientId(), topic), g -> new Group(topic, null, w.clientId())).records
                             += w.records();
                 }
             }
@@ -51,7 +51,7 @@ final class SchemaIdSection {
                 if (t != null) {
                     t.add(s, numbering);
                 }
-                Group c = s.direction().equals("produce") ? clients.get(java.util.Objects.toString(s.clientId(), "\uffff") + '\0' + topic) : null;
+                Group c = s.direction().equals("produce") ? clients.get(clientKey(s.clientId(), topic)) : null;
                 if (c != null) {
                     c.add(s, numbering);
                 }
@@ -74,6 +74,11 @@ final class SchemaIdSection {
         clientList.sort(Comparator.comparing((SchemaIds.ClientIds c) -> c.clientId() == null ? "\uffff" : c.clientId())
                 .thenComparing(SchemaIds.ClientIds::topic));
         return new SchemaIds(true, topicList, clientList, p.omitted());
+    }
+
+    /** A producing client's entry of a topic; no client_id apart from any name. */
+    private static String clientKey(String clientId, String topic) {
+        return (clientId == null ? "\uffff" : clientId) + '\0' + topic;
     }
 
     private static Group group(Map<String, Group> m, String key, Function<String, Group> make) {
