@@ -1,7 +1,5 @@
 package org.kwire.framing;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-
 import java.util.UUID;
 
 /**
@@ -11,7 +9,6 @@ import java.util.UUID;
  * @param id   the schema id, or null for a GUID
  * @param guid the schema GUID, or null for an id
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
 public record SchemaRef(Integer id, UUID guid) implements Comparable<SchemaRef> {
 
     /** @throws IllegalArgumentException unless exactly one of id and guid is set */

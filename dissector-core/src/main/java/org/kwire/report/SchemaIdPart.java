@@ -1,6 +1,5 @@
 package org.kwire.report;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import org.kwire.framing.SchemaRef;
 
 import java.util.ArrayList;
@@ -43,7 +42,6 @@ public record SchemaIdPart(long deepFields, long headersOnlyFields, List<Walked>
      * @param clientId  the client_id of the producing request; null for fetch
      * @param records   records of non-control v2 batches walked
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Walked(String direction, String topic, String clientId, long records) {
 
         String mergeKey() {
@@ -64,7 +62,6 @@ public record SchemaIdPart(long deepFields, long headersOnlyFields, List<Walked>
      * @param firstFrame the first frame that carried one
      * @param lastFrame  the last frame that carried one
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Seen(String direction, String topic, String clientId, boolean key, boolean header, SchemaRef schema,
                        long records, long firstFrame, long lastFrame) {
 

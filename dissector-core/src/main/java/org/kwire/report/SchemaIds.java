@@ -1,7 +1,5 @@
 package org.kwire.report;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-
 import java.util.List;
 
 /**
@@ -30,7 +28,6 @@ public record SchemaIds(boolean collected, List<TopicIds> topics, List<ClientIds
      * @param key       the keys' schemas; null if no key named one
      * @param value     the values' schemas; null if no value named one
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record TopicIds(String topic, String direction, long records, Side key, Side value) {
     }
 
@@ -44,7 +41,6 @@ public record SchemaIds(boolean collected, List<TopicIds> topics, List<ClientIds
      *                 topic's did
      * @param value    as in {@link TopicIds}, likewise
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ClientIds(String clientId, String topic, long records, Side key, Side value) {
     }
 
@@ -71,7 +67,6 @@ public record SchemaIds(boolean collected, List<TopicIds> topics, List<ClientIds
      * @param firstFrame the first frame that carried one
      * @param lastFrame  the last frame that carried one
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record IdStats(Integer schemaId, String schemaGuid, String source, long records, long firstFrame,
                           long lastFrame) {
     }
