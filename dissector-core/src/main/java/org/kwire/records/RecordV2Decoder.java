@@ -31,7 +31,7 @@ final class RecordV2Decoder {
     /** The fast path over regular records when no tree is built. */
     private final RecordScan scan = new RecordScan();
     /** Schema Registry framing of the records read here. */
-    private final RecordFraming framing = new RecordFraming();
+    private final SchemaIdFraming framing = new SchemaIdFraming();
 
     /**
      * Decodes the records from the reader's position to {@code end}, checking them against the batch's count.

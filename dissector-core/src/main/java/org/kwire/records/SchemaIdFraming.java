@@ -12,7 +12,7 @@ import org.kwire.tree.FieldNode;
  * with a prefix ({@code org.kwire.framing}). Schema ids are not user data: they are shown even when the payload is not.
  * One per decoder; one thread.
  */
-final class RecordFraming {
+final class SchemaIdFraming {
 
     private final byte[] key = new byte[SchemaFraming.GUID_PREFIX];
     private final byte[] value = new byte[SchemaFraming.GUID_PREFIX];
