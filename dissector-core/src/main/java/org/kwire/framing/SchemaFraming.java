@@ -33,14 +33,15 @@ public final class SchemaFraming {
 
     /**
      * The kind of prefix {@code a[off, off + len)} starts with: {@link #ID} (magic 0, at least 5 bytes, id > 0),
-     * {@link #GUID} (magic 1, at least 17 bytes, not all zeros) or {@link #NONE}; {@code len} -1 (null) is none.
+     * {@link #GUID} (magic 1, at least 17 bytes, a random UUID: RFC 9562 version 4, variant 10, as Schema Registry
+     * assigns them; any other 16 bytes after a 1 are taken for data) or {@link #NONE}; {@code len} -1 (null) is none.
      */
     public static int kind(byte[] a, int off, int len) {
         if (len >= ID_PREFIX && a[off] == MAGIC_ID) {
             return id(a, off) > 0 ? ID : NONE;
         }
         if (len >= GUID_PREFIX && a[off] == MAGIC_GUID) {
-            return msb(a, off) != 0 || lsb(a, off) != 0 ? GUID : NONE;
+            return (msb(a, off) >>> 12 & 0xf) == 4 && lsb(a, off) >>> 62 == 2 ? GUID : NONE;
         }
         return NONE;
     }

@@ -13,7 +13,8 @@
  * <h2>What counts, false positives</h2>
  * A key or value "has a schema id" when a header names one (the header wins: Confluent's deserializers read it first),
  * or when it starts with magic 0 and a positive id (Schema Registry ids start at 1), or with magic 1 and a GUID that
- * is not all zeros, and is long enough to hold the prefix. Any byte string may start so by chance, so a single record
+ * is a random UUID (RFC 9562 version 4 and variant bits 10: Schema Registry assigns random ones; a nil GUID or bytes
+ * such as a coordinator key after a 1 are not), and is long enough to hold the prefix. Any byte string may start so by chance, so a single record
  * proves nothing: the report ({@code schema_registry}) counts a topic's keys or values as framed only when more than
  * half of the records seen have a schema id, and then lists the records without one. Null keys and values count as
  * records without a schema id. Records of control batches and legacy (magic 0/1) message sets are not examined.

@@ -92,12 +92,14 @@ class SchemaFramingRecordsTest {
             new SimpleRecord(3L, null, new byte[] {0, (byte) 0x80, 0, 0, 1, 'x'}), // negative id
             new SimpleRecord(4L, null, new byte[17]), // magic 0 and id 0 again
             new SimpleRecord(5L, null, guid(new UUID(0, 0), "x")),
-            new SimpleRecord(6L, null, new byte[] {1, 2, 3})};
+            new SimpleRecord(6L, null, new byte[] {1, 2, 3}),
+            // 1 and 16 bytes that are no random UUID (version 6 here): a coordinator's record value, say
+            new SimpleRecord(7L, null, guid(UUID.fromString("0200076f-7264-6572-7300-000000000000"), "x"))};
         ByteBuffer buf = MemoryRecords.withRecords(Compression.NONE, r).buffer();
 
         RecordsSummary s = new RecordsDecoder(RecordsOptions.defaults()).decode(buf, 0, buf.limit(), 1, null);
 
-        assertEquals(new FramingFacts(6, List.of(), 0), s.framing());
+        assertEquals(new FramingFacts(7, List.of(), 0), s.framing());
     }
 
     /** What {@link #records()} hold: values 7 x5, 42 x3, G1 x2 (prefix), G2 x2 (header); keys 3 x5, 9 x2 (header). */
