@@ -27,6 +27,7 @@ module org.kwire.dissector {
     exports org.kwire.dissect to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.encode to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.frame to org.kwire.pcap, org.kwire.analyzer;
+    exports org.kwire.framing to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.groups to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.internaltopics to org.kwire.pcap, org.kwire.analyzer;
     exports org.kwire.plan to org.kwire.pcap, org.kwire.analyzer;

@@ -123,6 +123,6 @@ final class ReportInput {
                 r.warningsOmitted(), r.longPollsIncluded(), r.readiness(), r.brokers(), r.transactions(), r.topicRate(),
                 r.tls(), r.filter(), r.consumerGroups(),
                 r.replication(), r.load(), r.consumerLag(), r.endToEnd(),
-                r.internalRecords(), r.clientTelemetry());
+                r.internalRecords(), r.clientTelemetry(), r.schemaRegistry());
     }
 }

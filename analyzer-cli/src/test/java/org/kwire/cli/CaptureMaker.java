@@ -38,7 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * Makes the captures of {@code test-captures/} that the shared capture set lacks, from real clients on loopback,
  * recorded by {@code tcpdump -i lo}: {@code transactions.pcap} (a transactional kafka-clients producer against a real
  * Kafka broker started in-process: a committed and an aborted transaction, offsets sent to the first; a
- * read_committed consumer that receives the COMMIT and ABORT markers) and {@code http-only.pcap} (the JDK's HTTP
+ * read_committed consumer that receives the COMMIT and ABORT markers), {@code schema-registry.pcap} (the
+ * {@link FramedWorkload}: Schema Registry framing in keys, values and headers) and {@code http-only.pcap} (the JDK's HTTP
  * server and client: a capture without Kafka). Not a test: it runs only when asked, as root, with
  * {@code mvn -pl analyzer-cli -am verify -Dtest=CaptureMaker -Dsurefire.failIfNoSpecifiedTests=false
  * -Dkwire.makeCaptures=DIR}; the files land in DIR.
@@ -69,6 +70,20 @@ class CaptureMaker {
             try {
                 transact(bootstrap);
                 assertEquals(3, consumeCommitted(bootstrap), "the committed transaction's records");
+                Thread.sleep(1000);
+            } finally {
+                stop(tcpdump);
+            }
+        }
+    }
+
+    @Test
+    void schemaRegistry(@TempDir Path dir) throws Exception {
+        try (KafkaClusterTestKit cluster = TestBroker.start(dir.resolve("kafka"), Map.of())) {
+            FramedWorkload.createTopic(cluster.bootstrapServers());
+            Process tcpdump = tcpdump(TestBroker.port(cluster), out.resolve("schema-registry.pcap"));
+            try {
+                FramedWorkload.run(cluster.bootstrapServers());
                 Thread.sleep(1000);
             } finally {
                 stop(tcpdump);

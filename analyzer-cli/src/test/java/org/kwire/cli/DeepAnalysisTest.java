@@ -14,7 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code analyze} without and with {@code --deep} (README, "Default and deep analysis"): on real captures every report
- * field is the same but {@code bytes_uncompressed}, null by default and the decompressed sizes with {@code --deep}.
+ * field is the same but {@code bytes_uncompressed}, null by default and the decompressed sizes with {@code --deep}, and
+ * {@code schema_registry}, collected only with {@code --deep}.
  */
 class DeepAnalysisTest {
 
@@ -31,6 +32,11 @@ class DeepAnalysisTest {
             assertEquals(defaultSizes.size(), deepSizes.size(), capture);
             assertTrue(defaultSizes.stream().allMatch(JsonNode::isNull), capture + ": " + defaultSizes);
             assertTrue(deepSizes.stream().allMatch(n -> n.isIntegralNumber() && n.asLong() > 0), capture + ": " + deepSizes);
+            // records are walked only with --deep: none of these captures' records names a Schema Registry schema
+            assertEquals("{\"collected\":false,\"topics\":[],\"clients\":[],\"omitted\":0}",
+                    ((ObjectNode) headers).remove("schema_registry").toString(), capture);
+            assertEquals("{\"collected\":true,\"topics\":[],\"clients\":[],\"omitted\":0}",
+                    ((ObjectNode) deep).remove("schema_registry").toString(), capture);
             assertEquals(deep, headers, capture + ": the rest of the report is the same");
         }
     }

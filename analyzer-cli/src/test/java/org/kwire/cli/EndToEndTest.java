@@ -200,7 +200,7 @@ class EndToEndTest {
     }
 
     /** A summary entry's text, its wrapped lines joined. */
-    private static String entry(String text, String label) {
+    static String entry(String text, String label) {
         StringBuilder b = new StringBuilder();
         boolean in = false;
         for (String line : text.split("\n")) {

@@ -26,7 +26,8 @@ public final class ReportPage {
     static final List<PageSection> SECTIONS = List.of(new GlanceSection(), new ReadinessSection(), new CaptureSection(),
             new RequestRateSection(), new ApiSection(), new ErrorSection(), new TopicSection(), new ConnectionSection(),
             new ClientSection(), new BrokerSection(), new TransactionSection(), new TelemetrySection(), new GroupSection(),
-            new LagSection(), new ReplicationSection(), new EndToEndSection(), new InternalRecordsSection(), new SlowestSection(),
+            new LagSection(), new ReplicationSection(), new EndToEndSection(), new InternalRecordsSection(),
+            new SchemaIdSection(), new SlowestSection(),
             new CrcFailureSection(), new PartialBatchSection(), new WarningSection());
     private static final String CSS = stylesheet();
 

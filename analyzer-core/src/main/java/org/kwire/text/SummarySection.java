@@ -78,6 +78,7 @@ final class SummarySection implements TextSection {
         entry(lines, width, "Throttled", ThrottleWords.of(r), MAX_LINES);
         entry(lines, width, "Replication", ReplicationWords.of(r), REPLICATION_LINES);
         entry(lines, width, "End-to-end", EndToEndWords.of(r), MAX_LINES);
+        entry(lines, width, "Schema ids", SchemaIdWords.of(r), MAX_LINES);
         warnings(lines, width, r);
         readiness(lines, width, r);
         longPolls(lines, width, r);

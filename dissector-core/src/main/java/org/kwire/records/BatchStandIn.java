@@ -17,8 +17,9 @@ import java.util.zip.CRC32C;
  * zeros; a decoder {@link RecordsDecoder#acceptingStandIns() accepting stand-ins} takes such a batch for the one it
  * stands for (its CRC valid, its decompressed size as found) without reading its records. A batch is only replaced when
  * that is exact: a v2 batch, complete, not a control batch, its CRC-32C valid, its records decoded without a note by
- * the decoder the analysis uses; and not a batch whose first record is framed as Kafka's own records are
- * ({@link BatchRecords#firstLooksInternal}: the report reads those records, issue 23).
+ * the decoder the analysis uses; none of its records naming a Schema Registry schema (a stand-in keeps no
+ * record's schema id: {@code org.kwire.framing}); and not a batch whose first record is framed as Kafka's own
+ * records are ({@link BatchRecords#firstLooksInternal}: the report reads those records, issue 23).
  * <p>
  * Layout: Kafka docs "Record Batch" (KIP-98): baseOffset int64, batchLength int32, partitionLeaderEpoch int32, magic
  * int8 = 2, crc uint32 (CRC-32C over attributes .. end), attributes int16 (bit 5: control), ... recordsCount int32,
@@ -79,6 +80,7 @@ public final class BatchStandIn {
             if (length > 0) {
                 RecordsSummary s = decoder.decode(ByteBuffer.wrap(run, p, length).slice(), 0, length, 0, null);
                 if (s.batches().size() == 1 && s.crcValid() == 1 && s.crcInvalid() == 0 && s.notes().isEmpty()
+                        && s.framing().ids().isEmpty()
                         && s.partialBatch() == null && !s.batches().get(0).control()
                         && !BatchRecords.firstLooksInternal(run, p, length)) {
                     found.add(new Found(p, length, s.batches().get(0).uncompressedBytes()));

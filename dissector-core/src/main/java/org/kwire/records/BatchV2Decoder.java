@@ -56,6 +56,9 @@ final class BatchV2Decoder {
             int standsFor = BatchStandIn.standsFor(r.bytes(), start + HEADER, end - start - HEADER);
             if (standsFor != Integer.MIN_VALUE) { // its records decoded before, without a note, its CRC valid
                 r.context().crcValid();
+                if (r.context().framing() != null) { // stand-ins only stand for batches whose records name no schema
+                    r.context().framing().recordsWithoutIds(count);
+                }
                 r.context().batch(new BatchInfo(start, end - start, (byte) 2, codec, baseOffset, lastOffsetDelta, count,
                         standsFor, (attributes & 0x10) != 0, false, producerId, producerEpoch, baseSequence, crc, true,
                         -1, firstTimestamp, maxTimestamp, (attributes & 0x08) != 0, -1));

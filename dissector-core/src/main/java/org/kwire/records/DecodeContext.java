@@ -2,6 +2,7 @@ package org.kwire.records;
 
 import org.kwire.expert.ExpertNote;
 import org.kwire.expert.ExpertItem;
+import org.kwire.framing.FramingTally;
 import org.kwire.tree.FieldNode;
 
 import java.util.ArrayList;
@@ -28,6 +29,8 @@ final class DecodeContext {
     /** Kafka's own records decoded by their schemas when collecting them ({@link RecordsDecoder#internalRecords}). */
     private List<InternalRecordAt> collected;
     private long leftOut;
+    /** Schema ids of the records walked (deep decoding only), else null. */
+    private final FramingTally framing;
 
     /** @param deep whether v2 batches' payloads are decompressed and their records walked ({@link RecordsDecoder}) */
     DecodeContext(RecordsOptions options, long packet, boolean deep) {
@@ -40,6 +43,12 @@ final class DecodeContext {
         this.packet = packet;
         this.deep = deep;
         this.standIns = standIns;
+        this.framing = deep ? new FramingTally() : null;
+    }
+
+    /** The schema ids of the records walked; null when not deep (records are not walked). */
+    FramingTally framing() {
+        return framing;
     }
 
     /** True if a batch whose records are a {@link BatchStandIn} of this process is taken for the batch it stands for. */
@@ -150,6 +159,7 @@ final class DecodeContext {
     }
 
     RecordsSummary summary() {
-        return new RecordsSummary(batches, crcValid, crcInvalid, crcFailures, partialBatch, notes, deep);
+        return new RecordsSummary(batches, crcValid, crcInvalid, crcFailures, partialBatch, notes, deep,
+                framing == null ? org.kwire.framing.FramingFacts.NONE : framing.facts());
     }
 }

@@ -1,6 +1,7 @@
 package org.kwire.records;
 
 import org.kwire.frame.FrameBytes;
+import org.kwire.framing.FramingTally;
 
 import java.nio.ByteBuffer;
 
@@ -28,14 +29,18 @@ final class RecordScan {
     private boolean bad;
     /** Records the last {@link #walk} went over. */
     int walked;
+    /** Counts the schema ids of the records walked (null: not counted). */
+    private FramingTally framing;
 
     /**
      * Walks records of {@code frame} (absolute indexes) from {@code from} to {@code end}, at most {@code max} of them,
      * stopping before the first that is not regular.
      *
+     * @param framing counts the schema ids of the records walked; null: none counted
      * @return the position after the last regular record walked; {@link #walked} tells how many
      */
-    int walk(FrameBytes frame, int from, int end, int max) {
+    int walk(FrameBytes frame, int from, int end, int max, FramingTally framing) {
+        this.framing = framing;
         ByteBuffer in = frame.within(from, end - from);
         if (in != null && in.hasArray()) {
             return walk(in.array(), in.arrayOffset() - from, from, end, max);
@@ -83,27 +88,46 @@ final class RecordScan {
         pos++; // attributes
         varlong(); // timestampDelta
         varint(); // offsetDelta
-        sized(); // key
-        sized(); // value
+        int key = sized();
+        int keyAt = pos - Math.max(key, 0);
+        int value = sized();
+        if (framing != null && !bad) {
+            framing.startRecord();
+            framing.key(bytes, base + keyAt, key);
+            framing.value(bytes, base + pos - Math.max(value, 0), value);
+        }
         long headers = varint();
         if (bad || headers < 0) {
             return -1;
         }
         for (long i = 0; i < headers && !bad; i++) {
-            sized(); // header key
-            sized(); // header value
+            int headerKey = sized();
+            int headerKeyAt = pos - Math.max(headerKey, 0);
+            int headerValue = sized();
+            if (framing != null && !bad && headerKey > 0) {
+                framing.header(bytes, base + headerKeyAt, headerKey, bytes, base + pos - Math.max(headerValue, 0),
+                        headerValue);
+            }
         }
-        return bad || pos != recordEnd ? -1 : recordEnd;
+        if (bad || pos != recordEnd) {
+            return -1;
+        }
+        if (framing != null) {
+            framing.endRecord();
+        }
+        return recordEnd;
     }
 
-    /** A varint-sized field: -1 (null) or a length within the record, then its bytes. */
-    private void sized() {
+    /** A varint-sized field: -1 (null) or a length within the record, then its bytes; returns the length. */
+    private int sized() {
         long n = varint();
         if (bad || n < -1 || n > limit - pos) {
             bad = true;
+            return -1;
         } else if (n > 0) {
             pos += (int) n;
         }
+        return (int) n;
     }
 
     /** Kafka's VARINT (zig-zag, at most 5 bytes), as {@code WireReader.varint} computes it. */

@@ -33,6 +33,8 @@ final class RecordV2Decoder {
     private int coordinatorEpoch = -1;
     /** The fast path over regular records when no tree is built. */
     private final RecordScan scan = new RecordScan();
+    /** Schema Registry framing of the records read here. */
+    private final SchemaIdFraming framing = new SchemaIdFraming();
 
     /**
      * Decodes the records from the reader's position to {@code end}, checking them against the batch's count.
@@ -45,7 +47,7 @@ final class RecordV2Decoder {
         controlType = -1;
         coordinatorEpoch = -1;
         if (parent == null && !batch.control() && !r.context().collecting()) {
-            r.seek(scan.walk(r.bytes(), r.position(), end, declared));
+            r.seek(scan.walk(r.bytes(), r.position(), end, declared, r.context().framing()));
             found = scan.walked;
         }
         while (found < declared && r.position() < end) {
@@ -101,12 +103,18 @@ final class RecordV2Decoder {
             } else if (batch.control()) {
                 controlKeyAndValue(r, record);
             } else {
-                r.sized(record, KEY);
-                r.sized(record, VALUE);
+                framing.start(r);
+                int key = r.sized(record, KEY);
+                framing.sized(r, record == null || key < 0 ? null : r.last(), key, true);
+                int value = r.sized(record, VALUE);
+                framing.sized(r, record == null || value < 0 ? null : r.last(), value, false);
             }
             headers(r, record);
             if (r.position() != recordEnd) {
                 throw new Malformed(r.position(), (recordEnd - r.position()) + " bytes after the record's headers");
+            }
+            if (!batch.control()) {
+                framing.end(r);
             }
             if (record != null) {
                 record.setDetail("offset " + (batch.baseOffset() + offsetDelta));
@@ -126,8 +134,10 @@ final class RecordV2Decoder {
         for (int i = 0; i < count; i++) {
             int at = r.position();
             FieldNode header = headers == null ? null : r.group(headers, "Header[" + i + "]", "Header", at, 0);
-            r.sized(header, HEADER_KEY);
-            r.sized(header, HEADER_VALUE);
+            int key = r.sized(header, HEADER_KEY);
+            int keyAt = r.position() - Math.max(key, 0);
+            int value = r.sized(header, HEADER_VALUE);
+            framing.header(r, keyAt, key, header == null || value < 0 ? null : r.last(), value);
             if (header != null) {
                 header.setLength(r.position() - at);
             }

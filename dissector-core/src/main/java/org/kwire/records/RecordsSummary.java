@@ -22,9 +22,12 @@ import java.util.Map;
  *                     {@link RecordsDecoder#RecordsDecoder(RecordsOptions)}); false when only headers and CRCs were
  *                     read ({@link RecordsDecoder#headersOnly}): then {@link #bytesUncompressed()} is not known and
  *                     the notes lack what only records and payloads show (see {@link RecordsDecoder})
+ * @param framing      the Schema Registry ids of the records' keys and values ({@code org.kwire.framing}); empty
+ *                     unless deep
  */
 public record RecordsSummary(List<BatchInfo> batches, int crcValid, int crcInvalid, List<CrcFailure> crcFailures,
-                             PartialBatch partialBatch, List<ExpertNote> notes, boolean deep) {
+                             PartialBatch partialBatch, List<ExpertNote> notes, boolean deep,
+                             org.kwire.framing.FramingFacts framing) {
 
     /** Keeps unmodifiable copies of the lists. */
     public RecordsSummary {

@@ -43,7 +43,7 @@ public final class PartMerge {
         a.frameTimes().forEach(times::putIfAbsent); // (s's time of a frame both hold wins, as when s's were put last)
         FrameOrder order = new ReportPart(a.slowestCount(), false, "", slices, times, List.of(), 0, 0, 0, 0, List.of(),
                 Map.of(), Map.of(), List.of(), List.of(), 0, List.of(), 0, null, List.of(), Map.of(), Map.of(), List.of(), 0,
-                List.of(), List.of(), List.of(), null, Map.of(), GroupWaits.NONE, null, null, null, null, null, null).order();
+                List.of(), List.of(), List.of(), null, Map.of(), GroupWaits.NONE, null, null, null, null, null, null, null).order();
         List<CrcFailureEntry> crc = Sequences.merge(a.crcFailures(), s.crcFailures(), CrcFailureEntry::frame, order, ReportBuilder.MAX_LISTED);
         List<PartialBatchEntry> partial = Sequences.merge(a.partialBatches(), s.partialBatches(), PartialBatchEntry::frame,
                 order, ReportBuilder.MAX_LISTED);
@@ -74,7 +74,8 @@ public final class PartMerge {
                 org.kwire.groups.GroupsPart.merge(a.groups(), s.groups(), order),
                 a.replication().merge(s.replication(), order), a.load().merge(s.load()),
                 a.endToEnd().merge(s.endToEnd(), order, t -> names.getOrDefault(t, t)),
-                a.internalRecords().merge(s.internalRecords()), a.clientTelemetry().merge(s.clientTelemetry()));
+                a.internalRecords().merge(s.internalRecords()), a.clientTelemetry().merge(s.clientTelemetry()),
+                a.schemaRegistry().merge(s.schemaRegistry(), order));
     }
 
     /**

@@ -58,7 +58,7 @@ public final class PartReport {
                 p.topicErrors(), p.topicRequests(), p.partitions(), p.crcFailures(), p.crcFailuresOmitted(),
                 p.partialBatches(), p.partialBatchesOmitted(), p.topicRate(), p.slowest(), p.requestRate(), expert,
                 List.copyOf(warnings), omitted, p.clients(), p.brokers(), p.transactions(), p.tls(), p.topicNames(), p.groupWaits(), p.groups(),
-                p.replication(), p.load(), p.endToEnd(), p.internalRecords(), p.clientTelemetry());
+                p.replication(), p.load(), p.endToEnd(), p.internalRecords(), p.clientTelemetry(), p.schemaRegistry());
     }
 
     /**
@@ -137,7 +137,8 @@ public final class PartReport {
                 ConsumerLagBuilder.build(p.replication().lag(), p.groups(), names, numbering), endToEnd,
                 org.kwire.internaltopics.InternalRecordsSummary.of(p.internalRecords(), t -> names.display(null, t),
                         transactionalIds(transactions)),
-                p.clientTelemetry().toSection(software(clients)));
+                p.clientTelemetry().toSection(software(clients)),
+                SchemaIdSection.of(p.schemaRegistry(), names, numbering));
     }
 
     /** A producer id's transactional.id, as the transactions tied them; null if none did. */

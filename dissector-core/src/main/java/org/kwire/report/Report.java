@@ -49,6 +49,9 @@ import java.util.Map;
  *                               capture carried none, and in reports of kwire versions before it)
  * @param clientTelemetry        per client, the metrics it pushed (KIP-714 PushTelemetry) and the subscription it got
  *                               (null if the capture has neither, and in reports of kwire versions before it)
+ * @param schemaRegistry         Schema Registry ids in records' keys and values, per topic and producing client
+ *                               ({@code --deep} only; null if the capture has no record set, and in reports of kwire
+ *                               versions before it)
  */
 public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> apis, long responsesWithoutRequest,
                      List<ConnectionStats> connections, List<ClientStats> clients, List<TopicStats> topics,
@@ -61,7 +64,7 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
                      ReplicationSummary replication, LoadSummary load,
                      ConsumerLag consumerLag, org.kwire.delivery.EndToEnd endToEnd,
                      org.kwire.internaltopics.InternalRecordsSummary internalRecords,
-                     ClientTelemetry clientTelemetry) {
+                     ClientTelemetry clientTelemetry, SchemaIds schemaRegistry) {
 
     /** The version of this report shape. */
     public static final int VERSION = 1;
@@ -71,6 +74,6 @@ public record Report(int reportVersion, CaptureSummary capture, List<ApiStats> a
         return new Report(reportVersion, capture, apis, responsesWithoutRequest, connections, clients, topics, partitions,
                 slowest, requestRate, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, expert, warnings,
                 warningsOmitted, longPollsIncluded, readiness, brokers, transactions, topicRate, tls, f, consumerGroups,
-                replication, load, consumerLag, endToEnd, internalRecords, clientTelemetry);
+                replication, load, consumerLag, endToEnd, internalRecords, clientTelemetry, schemaRegistry);
     }
 }

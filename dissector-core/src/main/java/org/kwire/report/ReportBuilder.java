@@ -286,7 +286,8 @@ public final class ReportBuilder implements ExchangeSink {
                 new TreeMap<>(expert), List.copyOf(warnings), warningsOmitted, sections.clients(), sections.brokers(),
                 sections.transactions(), tls.part(), topics.known(), new GroupWaits(waits.rebalanceTimeouts(), slowest.unresolved()),
                 groups.part(),
-                replication.part(), load.part(), sections.deliveries(), sections.internalRecords(), sections.telemetry());
+                replication.part(), load.part(), sections.deliveries(), sections.internalRecords(), sections.telemetry(),
+                sections.schemaIds());
     }
 
     private ApiAccumulator api(int apiKey) {

@@ -43,6 +43,8 @@ import java.util.function.LongUnaryOperator;
  *                          existed: none)
  * @param clientTelemetry   clients' pushed telemetry and subscriptions, KIP-714 ({@link ClientTelemetryPart}; null, in
  *                          a partial written before it existed: none)
+ * @param schemaRegistry    Schema Registry ids in records' keys and values ({@link SchemaIdPart}; null, in a partial
+ *                          written before it existed: none)
  */
 public record ReportPart(int slowestCount, boolean includeLongPolls, String targetKafka, List<Slice> slices,
                          Map<Long, Long> frameTimes, List<ApiPart> apis, long responsesWithoutRequest, long frames,
@@ -56,7 +58,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                          GroupWaits groupWaits, org.kwire.groups.GroupsPart groups,
                          ReplicationPart replication, LoadPart load, org.kwire.delivery.DeliveryPart endToEnd,
                          org.kwire.internaltopics.InternalTopicsPart internalRecords,
-                         ClientTelemetryPart clientTelemetry) {
+                         ClientTelemetryPart clientTelemetry, SchemaIdPart schemaRegistry) {
 
     /** A part without {@code groupWaits} (read from an older partial) has none. */
     public ReportPart {
@@ -67,6 +69,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
         endToEnd = endToEnd == null ? org.kwire.delivery.DeliveryPart.NONE : endToEnd;
         internalRecords = internalRecords == null ? org.kwire.internaltopics.InternalTopicsPart.NONE : internalRecords;
         clientTelemetry = clientTelemetry == null ? ClientTelemetryPart.NONE : clientTelemetry;
+        schemaRegistry = schemaRegistry == null ? SchemaIdPart.NONE : schemaRegistry;
     }
 
     /**
@@ -157,7 +160,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd, internalRecords, clientTelemetry);
+                replication, load, endToEnd, internalRecords, clientTelemetry, schemaRegistry);
     }
 
     /** What to add to the stream offsets of the notes of one direction of a stream (0: nothing). */
@@ -181,7 +184,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, moved, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd, internalRecords, clientTelemetry);
+                replication, load, endToEnd, internalRecords, clientTelemetry, schemaRegistry);
     }
 
     /** This part with its slices, connections and clients replaced. */
@@ -190,7 +193,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd, internalRecords, clientTelemetry);
+                replication, load, endToEnd, internalRecords, clientTelemetry, schemaRegistry);
     }
 
     /** This part with its slowest exchanges and group waits replaced. */
@@ -199,7 +202,7 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 responsesWithoutRequest, frames, malformedFrames, incompleteFrames, connections, topicErrors, topicRequests,
                 partitions, crcFailures, crcFailuresOmitted, partialBatches, partialBatchesOmitted, topicRate, slowest,
                 requestRate, expert, warnings, warningsOmitted, clients, brokers, transactions, tls, topicNames, groupWaits, groups,
-                replication, load, endToEnd, internalRecords, clientTelemetry);
+                replication, load, endToEnd, internalRecords, clientTelemetry, schemaRegistry);
     }
 
     /** This part with every frame and stream number mapped (frame 0, "none", stays 0). */
@@ -224,7 +227,8 @@ public record ReportPart(int slowestCount, boolean includeLongPolls, String targ
                 brokers.stream().map(b -> new BrokerPart(PartMerge.mapFrame(b.stats(), frame), b.good())).toList(),
                 transactions.stream().map(t -> PartMerge.mapFrames(t, frame)).toList(),
                 PartMerge.mapFrames(tls, frame, stream), topicNames, groupWaits.map(frame, s), groups.map(frame),
-                replication.mapFrames(frame), load, endToEnd.mapFrames(frame), internalRecords, clientTelemetry);
+                replication.mapFrames(frame), load, endToEnd.mapFrames(frame), internalRecords, clientTelemetry,
+                schemaRegistry.mapFrames(frame));
     }
 
     /** Packets of every slice. */

@@ -14,7 +14,7 @@ import java.util.List;
  * exchanges: {@code clients} ({@link ClientAccumulator}), {@code brokers} ({@link BrokerAccumulator}),
  * {@code transactions} ({@link TransactionAccumulator}), {@code end_to_end} ({@link DeliveryTracker}), {@code internal_records}
  * ({@link org.kwire.internaltopics.InternalTopicsAccumulator}), {@code client_telemetry}
- * ({@link TelemetryAccumulator}), each as its
+ * ({@link TelemetryAccumulator}), {@code schema_registry} ({@link SchemaIdAccumulator}), each as its
  * mergeable part; {@code readiness} is derived from the clients when the report is built ({@link ReadinessCheck}).
  */
 final class ReportSections implements ExchangeSink {
@@ -28,6 +28,7 @@ final class ReportSections implements ExchangeSink {
     private final TopicNames names;
     private final java.util.function.Consumer<org.kwire.expert.ExpertNote> notes;
     private final TelemetryAccumulator telemetry = new TelemetryAccumulator();
+    private final SchemaIdAccumulator schemaIds = new SchemaIdAccumulator();
 
     /**
      * @param notes where the sections' expert notes go (the report's counts and warnings)
@@ -57,6 +58,12 @@ final class ReportSections implements ExchangeSink {
         deliveries.onExchange(e);
         internalRecords.onExchange(e);
         telemetry.onExchange(e);
+        if (e.requestHeader() != null) {
+            schemaIds.add(e.request(), e.requestHeader().clientId());
+        }
+        if (e.response() != null && e.apiKey() >= 0) {
+            schemaIds.add(e.response(), null);
+        }
     }
 
     @Override
@@ -97,5 +104,9 @@ final class ReportSections implements ExchangeSink {
 
     ClientTelemetryPart telemetry() {
         return telemetry.part();
+    }
+
+    SchemaIdPart schemaIds() {
+        return schemaIds.part();
     }
 }

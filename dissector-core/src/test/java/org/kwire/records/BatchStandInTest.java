@@ -31,9 +31,9 @@ class BatchStandInTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"none", "gzip", "lz4", "zstd"})
     void standInsDecodeToTheBatchesTheyStandFor(String codec) {
-        byte[] first = bytes(MemoryRecords.withRecords(RecordBatch.MAGIC_VALUE_V2, 40L, compression(codec),
+        byte[] first = bytes(MemoryRecords.withRecords(RecordBatch.MAGIC_VALUE_V2, 40L, TestBatches.compression(codec),
                 TimestampType.CREATE_TIME, records(20)));
-        byte[] second = bytes(MemoryRecords.withIdempotentRecords(compression(codec), 78L, (short) 1, 5, records(12)));
+        byte[] second = bytes(MemoryRecords.withIdempotentRecords(TestBatches.compression(codec), 78L, (short) 1, 5, records(12)));
         byte[] junk = "not a batch: the end of the frame before".getBytes(StandardCharsets.US_ASCII);
         byte[] run = TestBatches.concat(junk, first, second, junk);
 
@@ -94,12 +94,4 @@ class BatchStandInTest {
         return records;
     }
 
-    private static Compression compression(String codec) {
-        return switch (codec) {
-            case "gzip" -> Compression.gzip().build();
-            case "lz4" -> Compression.lz4().build();
-            case "zstd" -> Compression.zstd().build();
-            default -> Compression.NONE;
-        };
-    }
 }

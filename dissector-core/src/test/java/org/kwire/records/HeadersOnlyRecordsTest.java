@@ -34,9 +34,9 @@ class HeadersOnlyRecordsTest {
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"none", "gzip", "snappy", "lz4", "zstd"})
     void everyCodecGivesTheDeepBatchesButTheUncompressedSize(String codec) {
-        MemoryRecords first = MemoryRecords.withRecords(RecordBatch.MAGIC_VALUE_V2, 40L, compression(codec),
+        MemoryRecords first = MemoryRecords.withRecords(RecordBatch.MAGIC_VALUE_V2, 40L, TestBatches.compression(codec),
                 TimestampType.CREATE_TIME, records(7));
-        MemoryRecords second = MemoryRecords.withIdempotentRecords(compression(codec), 78L, (short) 1, 5, records(3));
+        MemoryRecords second = MemoryRecords.withIdempotentRecords(TestBatches.compression(codec), 78L, (short) 1, 5, records(3));
         ByteBuffer field = ByteBuffer.wrap(concat(first, second));
 
         RecordsSummary deep = DEEP.decode(field, 0, field.limit(), 3, null);
@@ -137,15 +137,6 @@ class HeadersOnlyRecordsTest {
         return records;
     }
 
-    private static Compression compression(String codec) {
-        return switch (codec) {
-            case "gzip" -> Compression.gzip().build();
-            case "snappy" -> Compression.snappy().build();
-            case "lz4" -> Compression.lz4().build();
-            case "zstd" -> Compression.zstd().build();
-            default -> Compression.NONE;
-        };
-    }
 
     private static byte[] concat(MemoryRecords... parts) {
         List<byte[]> arrays = new ArrayList<>();

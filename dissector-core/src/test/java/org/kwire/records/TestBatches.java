@@ -75,4 +75,15 @@ final class TestBatches {
             b.put(bytes);
         }
     }
+
+    /** kafka-clients' compression of a codec label: none, gzip, snappy, lz4, zstd. */
+    static org.apache.kafka.common.compress.Compression compression(String codec) {
+        return switch (codec) {
+            case "gzip" -> org.apache.kafka.common.compress.Compression.gzip().build();
+            case "snappy" -> org.apache.kafka.common.compress.Compression.snappy().build();
+            case "lz4" -> org.apache.kafka.common.compress.Compression.lz4().build();
+            case "zstd" -> org.apache.kafka.common.compress.Compression.zstd().build();
+            default -> org.apache.kafka.common.compress.Compression.NONE;
+        };
+    }
 }
