@@ -70,7 +70,8 @@ final class Records {
     }
 
     /**
-     * Tree decoding of records fields with these options that, with {@code --records}, also shows Kafka's own records
+     * Tree decoding of records fields and of PushTelemetry's metrics (KIP-714) with these options that, with
+     * {@code --records}, also shows Kafka's own records
      * by their schemas (control records; {@code __consumer_offsets}, {@code __transaction_state},
      * {@code __share_group_state}, {@code __cluster_metadata}: issue 23), at most {@code maxNodes} values per key or
      * value; {@code topicNames} names the topic ids of messages that name topics by id only.
@@ -78,6 +79,7 @@ final class Records {
     static RecordsHandler handler(RecordsOptions options, SchemaRegistry schemas, int maxNodes,
                                   UnaryOperator<String> topicNames) {
         InternalRecords internal = new InternalRecords(schemas, options, maxNodes);
-        return new RecordsTree(new RecordsDecoder(options).withInternalRecords(internal), topicNames);
+        return new org.kwire.telemetry.TelemetryTree(new RecordsTree(new RecordsDecoder(options).withInternalRecords(internal),
+                topicNames), options.maxDecompressedBytes());
     }
 }

@@ -37,6 +37,21 @@ public final class TelemetryTree implements RecordsHandler {
     }
 
     @Override
+    public String dissect(ByteBuffer frame, int offset, int length, long packet, FieldNode parent, String topic) {
+        return records.dissect(frame, offset, length, packet, parent, topic);
+    }
+
+    @Override
+    public com.fasterxml.jackson.databind.JsonNode values(ByteBuffer frame, int offset, int length, String topic) {
+        return records.values(frame, offset, length, topic);
+    }
+
+    @Override
+    public String topicName(String topicId) {
+        return records.topicName(topicId);
+    }
+
+    @Override
     public String telemetry(ByteBuffer frame, int offset, int length, int compressionType, long packet, FieldNode metrics) {
         TelemetryPayload p = TelemetryPayload.decode(compressionType, frame.slice(offset, length), maxDecompressed,
                 TelemetryPayload.DEFAULT_MAX_POINTS);
