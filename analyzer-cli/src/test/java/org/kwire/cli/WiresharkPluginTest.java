@@ -1,0 +1,132 @@
+package org.kwire.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.kwire.TestCaptures;
+import org.kwire.schema.SchemaRegistry;
+import org.kwire.wireshark.PluginModel;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code kwire wireshark-plugin} run through real tshark: on the bundled captures and on frames of every API and
+ * version, every value the plugin shows equals kwire's own {@code dissect --format values} for the same frame, no
+ * frame kwire decodes fully is malformed in tshark, and the plugin's request/response links and response times are
+ * kwire's matching ({@link PluginOracle}); a planted CRC failure raises the plugin's expert item.
+ */
+class WiresharkPluginTest {
+
+    @TempDir
+    static Path dir;
+    static Path plugin;
+
+    @BeforeAll
+    static void generate() {
+        Tshark.assertInstalled();
+        plugin = dir.resolve("kwire.lua");
+        CliRun run = CliRun.of("wireshark-plugin", "-o", plugin.toString());
+        assertEquals(0, run.exit(), run.err());
+    }
+
+    /** The capture's Kafka frames, values compared (kwire decodes all of them fully) and responses linked. */
+    @ParameterizedTest
+    @CsvSource({"java-basic.pcap, 146, 73", "kraft-quorum.pcap, 795, 396", "transactions.pcap, 160, 80",
+            "share-group.pcap, 118, 59", "kcat.pcap, 104, 52", "kafkajs.pcap, 88, 44", "cluster-controller.pcap, 752, 374",
+            "old-client-0.10.2.2.pcap, 47, 23", "acks0-producer.pcap, 16, 3", "sasl-plain.pcap, 130, 65",
+            "java-basic-lost-starts.pcap, 142, 71"})
+    void everyValueIsKwires(String capture, int frames, int responses) throws Exception {
+        PluginOracle oracle = compare(TestCaptures.path(capture));
+        assertEquals(List.of(), oracle.differences.subList(0, Math.min(8, oracle.differences.size())),
+                oracle.differences.size() + " differences");
+        assertEquals(frames + " frames compared, " + responses + " responses linked",
+                oracle.compared + " frames compared, " + oracle.linked + " responses linked");
+    }
+
+    /** kafka-clients-built frames of every API and version (the older versions kwire-built), each answered. */
+    @Test
+    void everyApiAndVersion() throws Exception {
+        EveryApiPcap every = new EveryApiPcap();
+        Path capture = dir.resolve("every-api.pcap");
+        Files.write(capture, every.build());
+        PluginOracle oracle = compare(capture);
+        assertEquals(List.of(), oracle.differences.subList(0, Math.min(8, oracle.differences.size())),
+                oracle.differences.size() + " differences");
+        assertEquals("368 exchanges, 618 written by Kafka, 736 frames compared, 368 responses linked", every.exchanges
+                + " exchanges, " + every.writtenByKafka + " written by Kafka, " + oracle.compared + " frames compared, "
+                + oracle.linked + " responses linked");
+    }
+
+    /**
+     * One byte of a record value changed in java-basic.pcap's frame 63 (a Produce request; the batch's stored CRC-32C is
+     * 0x0e7a9940): the plugin raises kwire.kafka.records.crc_invalid on that batch, naming the CRC-32C of the changed
+     * bytes, and nowhere else; on the capture as it was, nowhere.
+     */
+    @Test
+    void aPlantedCrcFailureRaisesTheExpertItem() throws Exception {
+        byte[] pcap = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
+        int magic = indexOf(pcap, new byte[] {2, 0x0e, 0x7a, (byte) 0x99, 0x40});
+        int value = indexOf(pcap, "value 4 from none producer".getBytes(StandardCharsets.US_ASCII));
+        int batchEnd = magic - 16 + 12 + 349;
+        assertTrue(magic > 0 && value > magic && value < batchEnd, magic + " " + value);
+        pcap[value] = 'V';
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(pcap, magic + 5, batchEnd - magic - 5);
+        Path planted = dir.resolve("planted-crc.pcap");
+        Files.write(planted, pcap);
+        List<String> found = new ArrayList<>();
+        for (Tshark.Pdu p : Tshark.dissect(plugin, planted, List.of(9092))) {
+            for (int i = 0; i < p.pairs().size(); i++) {
+                if (p.pairs().get(i)[0].equals("kwire.kafka.records.crc_invalid")) {
+                    found.add(p.frame() + ": " + p.pairs().get(i + 1)[1]);
+                }
+            }
+        }
+        assertEquals(List.of(String.format("63: CRC-32C 0x0e7a9940 stored, 0x%08x computed over the batch", crc.getValue())),
+                found);
+        CliRun kwire = CliRun.of("dissect", "--frame", "63", planted.toString());
+        assertTrue(kwire.out().contains(String.format("stored 0x0e7a9940, computed 0x%08x, invalid", crc.getValue())), kwire.out());
+        assertTrue(Tshark.dissect(plugin, TestCaptures.path("java-basic.pcap"), List.of(9092)).stream()
+                .noneMatch(p -> p.values("kwire.kafka.records.crc_invalid").size() > 0));
+    }
+
+    private static int indexOf(byte[] data, byte[] what) {
+        outer:
+        for (int i = 0; i + what.length <= data.length; i++) {
+            for (int j = 0; j < what.length; j++) {
+                if (data[i + j] != what[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    static PluginOracle compare(Path capture) throws Exception {
+        CliRun values = CliRun.of("dissect", "--format", "values", "--show-secrets", capture.toString());
+        assertEquals(0, values.exit(), values.err());
+        List<String> lines = values.out().lines().toList();
+        TreeSet<Integer> ports = new TreeSet<>();
+        ObjectMapper json = new ObjectMapper();
+        for (String l : lines) {
+            String broker = json.readTree(l).get("broker").asText();
+            ports.add(Integer.parseInt(broker.substring(broker.lastIndexOf(':') + 1)));
+        }
+        PluginOracle oracle = new PluginOracle(PluginModel.of(SchemaRegistry.bundled()).fields());
+        oracle.compare(capture.getFileName().toString(), lines, Tshark.dissect(plugin, capture, List.copyOf(ports)));
+        return oracle;
+    }
+}
