@@ -8,10 +8,10 @@ import org.kwire.wireshark.WiresharkPlugin;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code kwire wireshark-plugin -o kwire.lua [--schemas DIR]}: writes the Wireshark Lua dissector generated from the
@@ -45,20 +45,14 @@ final class WiresharkPluginCommand {
         if (!cl.hasOption("output")) {
             throw new CliException(ExitCodes.USAGE, "wireshark-plugin: -o FILE is required (e.g. -o kwire.lua)");
         }
-        String generator = Kwire.version().replaceFirst(" \\(.*", "");
+        OutputGuard.check(cl, List.of(), "output");
         String file = cl.getOptionValue("output");
         SchemaRegistry schemas = Cli.schemas(cl);
-        try {
-            if (file.equals("-")) {
-                WiresharkPlugin.write(schemas, generator, out);
-                out.flush();
-            } else {
-                try (Writer w = Files.newBufferedWriter(Path.of(file), StandardCharsets.UTF_8)) {
-                    WiresharkPlugin.write(schemas, generator, w);
-                }
-            }
+        String generator = Kwire.version().replaceFirst(" \\(.*", "");
+        try (Writer w = new OutputStreamWriter(Cli.output(file.equals("-") ? null : file, out), StandardCharsets.UTF_8)) {
+            WiresharkPlugin.write(schemas, generator, w);
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "wireshark-plugin: cannot write " + file + ": " + e.getMessage());
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (file.equals("-") ? "stdout" : file) + ": " + Cli.why(e));
         }
         return ExitCodes.OK;
     }

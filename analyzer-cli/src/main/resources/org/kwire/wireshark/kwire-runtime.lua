@@ -493,8 +493,10 @@ end
 local pending = {}  -- first pass: [connection] = { [correlation_id] = request }
 local exchanges = {} -- [frame .. ":" .. correlation_id .. ":" .. direction] = request or response as matched
 
+local register_ports
 function kwire.init()
     pending, exchanges = {}, {}
+    register_ports()
 end
 
 local function request_seen(pinfo, corr, key, version)
@@ -653,12 +655,16 @@ function kwire.dissector(tvb, pinfo, tree)
     return tvb:len()
 end
 
--- broker ports: the preference (default 9092), or Decode As / tshark -d tcp.port==N,kwire ---------------------------
+-- broker ports: the preference (default 9092), or Decode As / tshark -d tcp.port==N,kwire --------------------------
+-- Registered when a capture is opened (kwire.init), after every built-in dissector took its ports, so that the
+-- preference's ports are kwire's rather than the built-in kafka dissector's; an emptied preference frees them (the
+-- built-in dissector takes 9092 again at the next start).
 local registered = nil
-function kwire.prefs_changed()
+register_ports = function()
     local tcp = DissectorTable.get("tcp.port")
     if registered then tcp:remove(registered, kwire) end
     registered = kwire.prefs.ports
     if registered and tostring(registered) ~= "" then tcp:add(registered, kwire) end
 end
+kwire.prefs_changed = register_ports
 DissectorTable.get("tcp.port"):add_for_decode_as(kwire)
