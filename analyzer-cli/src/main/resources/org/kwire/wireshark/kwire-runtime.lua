@@ -108,6 +108,12 @@ local function fail(id, off, text)
     error(setmetatable({ id = id, off = off, text = text }, Problem), 0)
 end
 
+-- an error as a Problem: ours as they are, anything else (a range Wireshark refused) as a malformed frame at off
+local function problem(err, off)
+    if getmetatable(err) == Problem then return err end
+    return { id = "kwire.kafka.body.truncated", off = off, text = tostring(err) }
+end
+
 local function need(off, n, stop)
     if off + n > stop then
         fail("kwire.kafka.body.truncated", off, format("frame ends inside a field (needed %d bytes at offset %d, %d left)",
@@ -204,6 +210,7 @@ end
 -- records: RecordBatch v2 (KIP-98) with its records when uncompressed; legacy message sets by their header ---------
 local function read_record(c, tree, o, stop)
     local len, p = varlong(c, o, stop)
+    if len < 1 then fail("kwire.kafka.records.field_malformed", o, "record length " .. len) end
     need(p, len, stop)
     local item = tree:add(R.record, c.tvb(o, p - o + len))
     item:add(R.record_length, c.tvb(o, p - o), len)
@@ -250,7 +257,7 @@ end
 local function read_batch(c, tree, o, stop)
     local length = int32(c, o + 8)
     local e = o + 12 + length
-    local item = tree:add(c.tvb(o, math.min(e, stop) - o), "Record batch")
+    local item = tree:add(c.tvb(o, math.max(12, math.min(e, stop) - o)), "Record batch")
     item:add(R.base_offset, c.tvb(o, 8))
     item:add(R.batch_length, c.tvb(o + 8, 4))
     if length < 49 then
@@ -289,8 +296,14 @@ local function read_batch(c, tree, o, stop)
     local count = int32(c, o + 57)
     if attributes:uint() % 8 == 0 then
         local p = o + 61
-        for _ = 1, math.min(count, e - p) do
-            p = read_record(c, item, p, e)
+        local ok, err = pcall(function()
+            for _ = 1, math.min(count, e - p) do
+                p = read_record(c, item, p, e)
+            end
+        end)
+        if not ok then -- the batch's records only: the next batch and the rest of the body go on
+            err = problem(err, p)
+            item:add_proto_expert_info(E["kwire.kafka.records.field_malformed"], err.text .. " (offset " .. err.off .. ")")
         end
     else
         item:add(c.tvb(o + 61, e - o - 61), format("%d records, %s-compressed (%d bytes)", count,
@@ -561,9 +574,7 @@ local function body(c, tree, o, key, version, direction)
     local item = tree:add(c.tvb(o, c.len - o), API_NAMES[key] .. name .. " v" .. version)
     local ok, err = pcall(read_struct, c, item, o, c.len, s)
     if not ok then
-        if getmetatable(err) ~= Problem then
-            err = { id = "kwire.kafka.body.truncated", off = o, text = tostring(err) }
-        end
+        err = problem(err, o)
         item:add_proto_expert_info(E[err.id], err.text .. " (offset " .. err.off .. ")")
     elseif err < c.len then
         item:add_proto_expert_info(E["kwire.kafka.body.trailing_bytes"], (c.len - err) .. " bytes after the end of the body")
@@ -603,6 +614,11 @@ local function dissect_frame(tvb, pinfo, root)
     local tree = root:add(kwire, tvb())
     tree:add(H.length, tvb(0, 4))
     pinfo.cols.protocol = "Kafka"
+    if tvb(0, 4):int() < 0 then
+        tree:add_proto_expert_info(E["kwire.kafka.frame.size_invalid"], "size prefix " .. tvb(0, 4):int()
+            .. ": no frame can have it; the rest of the segment is not dissected")
+        return
+    end
     local ok, err = pcall(function()
         if request then
             need(4, 8, c.len)
@@ -651,21 +667,20 @@ local function dissect_frame(tvb, pinfo, root)
         end
     end)
     if not ok then
-        if getmetatable(err) ~= Problem then error(err, 0) end
-        tree:add_proto_expert_info(E["kwire.kafka.body.truncated"], err.text .. " (offset " .. err.off .. ")")
+        err = problem(err, 0)
+        tree:add_proto_expert_info(E[err.id], err.text .. " (offset " .. err.off .. ")")
     end
 end
 
+-- a frame's length from its size prefix; a negative size (no frame can have one) takes the rest of the segment, for
+-- dissect_frame to note
 local function frame_length(tvb, pinfo, offset)
-    return tvb(offset, 4):int() + 4
+    local size = tvb(offset, 4):int()
+    if size < 0 then return tvb:len() - offset end
+    return size + 4
 end
 
 function kwire.dissector(tvb, pinfo, tree)
-    if tvb:len() >= 4 and tvb(0, 4):int() < 0 then
-        tree:add(kwire, tvb()):add_proto_expert_info(E["kwire.kafka.frame.size_invalid"],
-            "size prefix " .. tvb(0, 4):int())
-        return tvb:len()
-    end
     info_started = false
     dissect_tcp_pdus(tvb, tree, 4, frame_length, dissect_frame)
     return tvb:len()

@@ -102,6 +102,44 @@ class WiresharkPluginTest {
                 .noneMatch(p -> p.values("kwire.kafka.records.crc_invalid").size() > 0));
     }
 
+    /**
+     * Bad input never breaks the plugin: java-basic.pcap with 200 bytes of Kafka payload changed at random (6 seeds),
+     * through {@code tshark -2 -V}: no Lua error, no frame tshark calls malformed for kwire, and kwire's expert items
+     * (naming an offset, or a batch's CRC-32C) say what is wrong.
+     */
+    @Test
+    void changedBytesBecomeExpertItemsNeverLuaErrors() throws Exception {
+        byte[] original = Files.readAllBytes(TestCaptures.path("java-basic.pcap"));
+        int experts = 0;
+        for (int seed = 1; seed <= 6; seed++) {
+            byte[] pcap = original.clone();
+            java.util.Random random = new java.util.Random(seed);
+            List<Integer> payload = new ArrayList<>();
+            for (int at = 24; at + 16 <= pcap.length; ) { // pcap records: 16-byte header, Ethernet, IPv4, TCP with options
+                int len = java.nio.ByteBuffer.wrap(pcap, at + 8, 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).getInt();
+                for (int i = 66; i < len; i++) {
+                    payload.add(at + 16 + i);
+                }
+                at += 16 + len;
+            }
+            for (int i = 0; i < 200; i++) {
+                pcap[payload.get(random.nextInt(payload.size()))] ^= (byte) (1 + random.nextInt(255));
+            }
+            Path changed = dir.resolve("changed-" + seed + ".pcap");
+            Files.write(changed, pcap);
+            Process p = new ProcessBuilder("tshark", "-n", "-2", "-V", "-X", "lua_script:" + plugin, "-r", changed.toString())
+                    .redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, p.waitFor(), out.substring(Math.max(0, out.length() - 2000)));
+            for (String line : out.split("\n")) {
+                assertTrue(!line.contains("Lua Error") && !line.contains("Malformed Packet: kwire"), "seed " + seed + ": " + line);
+            }
+            experts += (int) out.lines().filter(l -> l.contains("Expert Info")
+                    && (l.contains("(offset ") || l.contains("CRC-32C"))).count();
+        }
+        assertTrue(experts > 60, experts + " expert items of kwire's");
+    }
+
     private static int indexOf(byte[] data, byte[] what) {
         outer:
         for (int i = 0; i + what.length <= data.length; i++) {
