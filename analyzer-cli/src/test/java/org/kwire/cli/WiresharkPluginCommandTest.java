@@ -89,6 +89,21 @@ class WiresharkPluginCommandTest {
         assertEquals("isr_nodes", FieldNames.snake("IsrNodes"));
     }
 
+    /** A field whose type changed between versions keeps its name in the versions of its first type. */
+    @Test
+    void aFieldOfAnotherTypeInNewerVersionsGetsTheTypeAsSuffix(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("ApiVersionsRequest.json"), """
+                { "apiKey": 18, "type": "request", "name": "ApiVersionsRequest", "validVersions": "6-7",
+                  "flexibleVersions": "3+", "fields": [
+                    { "name": "ClientSoftwareName", "type": "int32", "versions": "6+", "about": "Now a number." } ] }
+                """);
+        List<PluginField> fields = PluginModel.of(SchemaRegistry.bundled().withOverlay(dir)).fields();
+        assertTrue(fields.contains(new PluginField("kwire.api_versions.request.client_software_name", "ClientSoftwareName",
+                FieldKind.STRING, null)));
+        assertTrue(fields.contains(new PluginField("kwire.api_versions.request.client_software_name_int32",
+                "ClientSoftwareName", FieldKind.INT32, null)));
+    }
+
     @Test
     void schemasFolderAddsVersions(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("ApiVersionsRequest.json"), """
