@@ -29,7 +29,8 @@ public final class WiresharkPlugin {
             ExpertItem.REQUEST_VERSION_UNKNOWN, ExpertItem.RESPONSE_WITHOUT_REQUEST, ExpertItem.BODY_TRUNCATED,
             ExpertItem.BODY_LENGTH_INVALID, ExpertItem.BODY_TRAILING_BYTES, ExpertItem.BODY_UNKNOWN_TAG,
             ExpertItem.BODY_TAGGED_FIELD_OVERRUN, ExpertItem.BODY_UNDECODED, ExpertItem.RECORDS_CRC_INVALID,
-            ExpertItem.RECORDS_PARTIAL_BATCH, ExpertItem.RECORDS_FIELD_MALFORMED, ExpertItem.RECORDS_MAGIC_UNKNOWN);
+            ExpertItem.RECORDS_PARTIAL_BATCH, ExpertItem.RECORDS_FIELD_MALFORMED, ExpertItem.RECORDS_MAGIC_UNKNOWN,
+            ExpertItem.SASL_TOKEN);
 
     private WiresharkPlugin() {
     }

@@ -47,6 +47,7 @@ local H = {
         "Seconds from the request to this response"),
     unknown_tag = ProtoField.bytes("kwire.unknown_tag", "Unknown tagged field"),
     undecoded = ProtoField.bytes("kwire.undecoded", "Undecoded body"),
+    sasl_token = ProtoField.bytes("kwire.sasl_token", "SASL token"),
 }
 local COMPRESSION = { [0] = "none", [1] = "gzip", [2] = "snappy", [3] = "lz4", [4] = "zstd" }
 local R = {
@@ -520,11 +521,13 @@ local function nstime(seconds)
 end
 
 local pending = {}  -- first pass: [connection] = { [correlation_id] = request }
+local sasl = {}     -- first pass: [connection] = { first = bool, active = bool, due = client tokens unanswered }
+local tokens = {}   -- [frame .. "#" .. index of the Kafka frame in it] = true for a SASL token
 local exchanges = {} -- [frame .. ":" .. correlation_id .. ":" .. direction] = request or response as matched
 
 local register_ports
 function kwire.init()
-    pending, exchanges = {}, {}
+    pending, exchanges, sasl, tokens = {}, {}, {}, {}
     register_ports()
 end
 
@@ -554,6 +557,67 @@ local function response_seen(pinfo, corr)
         end
     end
     return exchanges[id]
+end
+
+-- SASL tokens without a Kafka header (KIP-43 after a SaslHandshake v0 response with no error; KIP-12's GSSAPI flow,
+-- whose first client frame is a GSS-API token, RFC 2743 section 3.1), by kwire's rule: client frames are tokens until
+-- one reads as a request header again; a broker frame is a token while a client token is unanswered and it answers
+-- no pending request. Decided on the first pass, per frame and place in it.
+local pdu_index = 0
+
+-- the first 14 bytes read as a plausible request header (kwire's HeaderDecoder.looksLikeRequest)
+local function request_like(c)
+    if c.len < 14 then return false end
+    local key, version = int16(c, 4), int16(c, 6)
+    if not (MESSAGES[key] and MESSAGES[key][1][version]) then return false end
+    if key == 7 and version == 0 then return true end
+    local client_id = int16(c, 12)
+    return client_id >= -1 and client_id <= c.len - 14
+end
+
+-- a GSS-API initial context token: tag 0x60, a DER length covering the rest of the frame, then an OID (tag 0x06)
+local function gssapi_token(c)
+    if c.len < 7 or sbyte(c.raw, 5) ~= 0x60 then return false end
+    local first = sbyte(c.raw, 6)
+    local n, length = 0, first
+    if first >= 0x80 then
+        n, length = first - 0x80, 0
+        if n == 0 or n > 4 or c.len < 7 + n then return false end
+        for i = 1, n do length = length * 256 + sbyte(c.raw, 6 + i) end
+    end
+    return c.len - 4 == 2 + n + length and length >= 2 and sbyte(c.raw, 7 + n) == 0x06
+end
+
+local function sasl_token(c, pinfo, request)
+    local id = pinfo.number .. "#" .. pdu_index
+    if pinfo.visited or tokens[id] ~= nil then return tokens[id] end
+    local conn = connection(pinfo, request)
+    local st = sasl[conn]
+    if not st then
+        st = { first = true, active = false, due = 0 }
+        sasl[conn] = st
+    end
+    local token = false
+    if request then
+        if st.first and gssapi_token(c) then st.active = true end
+        st.first = false
+        if st.active then
+            if request_like(c) then st.active = false else token = true; st.due = st.due + 1 end
+        end
+    elseif st.due > 0 then
+        local corr = c.len >= 8 and int32(c, 4)
+        if corr and pending[conn] and pending[conn][corr] then st.due = 0 else token = true; st.due = st.due - 1 end
+    end
+    tokens[id] = token
+    return token
+end
+
+-- after a response: a SaslHandshake v0 response with error code 0 starts the token exchange
+local function after_response(c, pinfo, key, version)
+    if not pinfo.visited and key == 17 and version == 0 and c.len >= 10 and int16(c, 8) == 0 then
+        local st = sasl[connection(pinfo, false)]
+        if st then st.active = true end
+    end
 end
 
 -- one Kafka frame -----------------------------------------------------------------------------------------------------
@@ -619,6 +683,14 @@ local function dissect_frame(tvb, pinfo, root)
             .. ": no frame can have it; the rest of the segment is not dissected")
         return
     end
+    pdu_index = pdu_index + 1
+    if sasl_token(c, pinfo, request) then
+        tree:add(H.sasl_token, tvb(4, c.len - 4)):add_proto_expert_info(E["kwire.kafka.sasl.token"],
+            "SASL token of " .. c.len .. " bytes from the " .. (request and "client" or "broker") .. ", without a Kafka header")
+        tree:append_text(", SASL token")
+        info(pinfo, "SASL token")
+        return
+    end
     local ok, err = pcall(function()
         if request then
             need(4, 8, c.len)
@@ -664,6 +736,7 @@ local function dissect_frame(tvb, pinfo, root)
             tree:append_text(", " .. name .. " v" .. r.version .. " Response")
             info(pinfo, format("%s v%d Response (correlation_id %d)", name, r.version, corr))
             body(c, tree, o, r.key, r.version, 2)
+            after_response(c, pinfo, r.key, r.version)
         end
     end)
     if not ok then
@@ -682,6 +755,7 @@ end
 
 function kwire.dissector(tvb, pinfo, tree)
     info_started = false
+    pdu_index = 0
     dissect_tcp_pdus(tvb, tree, 4, frame_length, dissect_frame)
     return tvb:len()
 end

@@ -46,13 +46,24 @@ class WiresharkPluginTest {
     @CsvSource({"java-basic.pcap, 146, 73", "kraft-quorum.pcap, 795, 396", "transactions.pcap, 160, 80",
             "share-group.pcap, 118, 59", "kcat.pcap, 104, 52", "kafkajs.pcap, 88, 44", "cluster-controller.pcap, 752, 374",
             "old-client-0.10.2.2.pcap, 47, 23", "acks0-producer.pcap, 16, 3", "sasl-plain.pcap, 130, 65",
-            "java-basic-lost-starts.pcap, 142, 71"})
+            "java-basic-lost-starts.pcap, 142, 71", "sasl-handshake-v0-plain.pcap, 15, 6", "sasl-gssapi-legacy.pcap, 4, 2"})
     void everyValueIsKwires(String capture, int frames, int responses) throws Exception {
         PluginOracle oracle = compare(TestCaptures.path(capture));
         assertEquals(List.of(), oracle.differences.subList(0, Math.min(8, oracle.differences.size())),
                 oracle.differences.size() + " differences");
         assertEquals(frames + " frames compared, " + responses + " responses linked",
                 oracle.compared + " frames compared, " + oracle.linked + " responses linked");
+    }
+
+    /** SASL tokens without a Kafka header are the plugin's kwire.sasl_token exactly where kwire counts them. */
+    @ParameterizedTest
+    @CsvSource({"sasl-handshake-v0-plain.pcap, 37703, 8", "sasl-gssapi-legacy.pcap, 9092, 5"})
+    void saslTokensAreKwires(String capture, int port, int tokens) throws Exception {
+        Path file = TestCaptures.path(capture);
+        CliRun report = CliRun.of("analyze", "--port", String.valueOf(port), file.toString());
+        assertEquals(tokens, report.json().path("expert").path("kafka.sasl.token").asInt(), report.out());
+        assertEquals(tokens, Tshark.dissect(plugin, file, List.of(port)).stream()
+                .filter(p -> !p.values("kwire.sasl_token").isEmpty()).count());
     }
 
     /** kafka-clients-built frames of every API and version (the older versions kwire-built), each answered. */
