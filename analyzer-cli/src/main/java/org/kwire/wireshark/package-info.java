@@ -23,7 +23,8 @@
  * by name (unknown tags shown as bytes with a note), uuids in Kafka's base64 form. A response is decoded with the api
  * key and version of the request with its correlation_id on the same connection, remembered on the first pass
  * ({@code tshark -2} shows {@code kwire.response_in} on requests too). Records: RecordBatch v2 headers with their
- * CRC-32C checked, records of uncompressed batches; legacy message sets by their headers only. Each problem is an
+ * CRC-32C checked, records of uncompressed and gzip batches (Wireshark decompresses gzip; snappy, lz4 and zstd it
+ * cannot from Lua); legacy message sets by their headers only; SASL tokens without a Kafka header by kwire's rule. Each problem is an
  * expert item named {@code kwire.} + kwire's expert id ({@code kwire.kafka.records.crc_invalid}, ...).
  *
  * <h2>Errors</h2>

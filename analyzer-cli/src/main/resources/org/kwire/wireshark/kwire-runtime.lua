@@ -255,6 +255,20 @@ local function read_record(c, tree, o, stop)
     return e
 end
 
+-- a batch's count records from p to e (of c: the frame, or a decompressed payload); a malformed record ends them,
+-- not the body: the next batch and the rest of the body go on
+local function read_batch_records(c, item, p, e, count)
+    local ok, err = pcall(function()
+        for _ = 1, math.min(count, e - p) do
+            p = read_record(c, item, p, e)
+        end
+    end)
+    if not ok then
+        err = problem(err, p)
+        item:add_proto_expert_info(E["kwire.kafka.records.field_malformed"], err.text .. " (offset " .. err.off .. ")")
+    end
+end
+
 local function read_batch(c, tree, o, stop)
     local length = int32(c, o + 8)
     local e = o + 12 + length
@@ -295,20 +309,20 @@ local function read_batch(c, tree, o, stop)
     item:add(R.base_sequence, c.tvb(o + 53, 4))
     item:add(R.records_count, c.tvb(o + 57, 4))
     local count = int32(c, o + 57)
-    if attributes:uint() % 8 == 0 then
-        local p = o + 61
-        local ok, err = pcall(function()
-            for _ = 1, math.min(count, e - p) do
-                p = read_record(c, item, p, e)
-            end
-        end)
-        if not ok then -- the batch's records only: the next batch and the rest of the body go on
-            err = problem(err, p)
-            item:add_proto_expert_info(E["kwire.kafka.records.field_malformed"], err.text .. " (offset " .. err.off .. ")")
+    local codec = attributes:uint() % 8
+    if codec == 0 then
+        read_batch_records(c, item, o + 61, e, count)
+    elseif codec == 1 then -- gzip: Wireshark decompresses it (as a new data source); snappy, lz4, zstd it cannot from Lua
+        local ok, u = pcall(function() return c.tvb(o + 61, e - o - 61):uncompress("Decompressed records (gzip)") end)
+        if ok and u then
+            local t = u:tvb()
+            read_batch_records({ tvb = t, raw = t:raw(), len = t:len(), pinfo = c.pinfo }, item, 0, t:len(), count)
+        else
+            item:add_proto_expert_info(E["kwire.kafka.records.field_malformed"], "gzip payload that does not decompress")
         end
     else
         item:add(c.tvb(o + 61, e - o - 61), format("%d records, %s-compressed (%d bytes)", count,
-            COMPRESSION[attributes:uint() % 8] or "unknown", e - o - 61))
+            COMPRESSION[codec] or "unknown", e - o - 61))
     end
     return e
 end

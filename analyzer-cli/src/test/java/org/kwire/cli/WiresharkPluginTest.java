@@ -55,6 +55,64 @@ class WiresharkPluginTest {
                 oracle.compared + " frames compared, " + oracle.linked + " responses linked");
     }
 
+    /**
+     * Record keys and values (uncompressed and gzip batches, which Wireshark decompresses for the plugin; not snappy,
+     * lz4 or zstd ones) are kwire's: {@code dissect --format json --records} shows them as text when printable, else
+     * base64.
+     */
+    @ParameterizedTest
+    @CsvSource({"kafkajs.pcap, 36", "java-basic.pcap, 72"})
+    void recordKeysAndValuesAreKwires(String capture, int records) throws Exception {
+        Path file = TestCaptures.path(capture);
+        CliRun tree = CliRun.of("dissect", "--format", "json", "--records", "--records-max-bytes", "1000000", file.toString());
+        assertEquals(0, tree.exit(), tree.err());
+        List<String> kwireKeys = new ArrayList<>();
+        List<String> kwireValues = new ArrayList<>();
+        ObjectMapper json = new ObjectMapper();
+        for (String line : tree.out().lines().toList()) {
+            recordFields(json.readTree(line).get("tree"), false, kwireKeys, kwireValues);
+        }
+        List<String> keys = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        for (Tshark.Pdu p : Tshark.dissect(plugin, file, List.of(9092))) {
+            p.values("kwire.record.key").forEach(v -> keys.add(shown(v)));
+            p.values("kwire.record.value").forEach(v -> values.add(shown(v)));
+        }
+        assertEquals(records, kwireKeys.size());
+        assertEquals(kwireKeys, keys);
+        assertEquals(kwireValues, values);
+    }
+
+    /**
+     * The keys and values (not null) of the records under a kwire tree node, in order: those of uncompressed batches
+     * (a {@code Record[i]} right under its {@code RecordBatch}) and of gzip ones (under {@code records gzip}).
+     */
+    private static void recordFields(com.fasterxml.jackson.databind.JsonNode n, boolean inRecord, List<String> keys,
+                                     List<String> values) {
+        String name = n.path("name").asText();
+        if (inRecord) {
+            for (com.fasterxml.jackson.databind.JsonNode field : n.path("children")) {
+                String f = field.path("name").asText();
+                if (field.path("value").isTextual() && (f.equals("key") || f.equals("value"))) {
+                    (f.equals("key") ? keys : values).add(field.get("value").asText());
+                }
+            }
+            return;
+        }
+        boolean decoded = name.equals("RecordBatch") || n.path("type").asText().equals("gzip");
+        for (com.fasterxml.jackson.databind.JsonNode child : n.path("children")) {
+            recordFields(child, decoded && child.path("name").asText().startsWith("Record["), keys, values);
+        }
+    }
+
+    /** tshark's hex of a bytes field as kwire shows record bytes: UTF-8 text if printable, else base64. */
+    private static String shown(String hex) {
+        byte[] b = hex.isEmpty() ? new byte[0] : java.util.HexFormat.ofDelimiter(":").parseHex(hex);
+        String text = new String(b, StandardCharsets.UTF_8);
+        boolean printable = text.codePoints().allMatch(c -> c >= 0x20 && c != 0x7f && c != 0xfffd);
+        return printable ? text : java.util.Base64.getEncoder().encodeToString(b);
+    }
+
     /** SASL tokens without a Kafka header are the plugin's kwire.sasl_token exactly where kwire counts them. */
     @ParameterizedTest
     @CsvSource({"sasl-handshake-v0-plain.pcap, 37703, 8", "sasl-gssapi-legacy.pcap, 9092, 5"})
