@@ -4,7 +4,6 @@
 -- tagged fields). Responses carry no api key: the request with the same correlation_id on the same TCP stream, seen
 -- on the first pass, gives it (kwire.request_in, kwire.response_in, kwire.response_time).
 
-local bit = bit32 or bit
 local sbyte, floor, format = string.byte, math.floor, string.format
 local INT8, INT16, UINT16, INT32, UINT32, INT64, FLOAT64, BOOL, UUID, STRING, BYTES, RECORDS, STRUCT, ARRAY =
     KIND.INT8, KIND.INT16, KIND.UINT16, KIND.INT32, KIND.UINT32, KIND.INT64, KIND.FLOAT64, KIND.BOOL, KIND.UUID,
@@ -177,12 +176,22 @@ end
 -- CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), as RecordBatch v2 checks it (KIP-98). Table-driven
 -- (Sarwate), with the CRC kept as four bytes and XOR of two bytes looked up (X), so that the loop over a batch's bytes
 -- is table lookups only: bit32 calls per byte made it the plugin's main cost.
+-- XOR of two numbers of n bits, in arithmetic: the same in Lua 5.2 (bit32), 5.3 and 5.4 (operators), whichever
+-- Wireshark embeds; used only to build the tables
+local function xor(a, b, n)
+    local r, m = 0, 1
+    for _ = 1, n do
+        if a % 2 ~= b % 2 then r = r + m end
+        a, b, m = floor(a / 2), floor(b / 2), m * 2
+    end
+    return r
+end
 local X, T0, T1, T2, T3 = {}, {}, {}, {}, {}
 for a = 0, 255 do
-    for b = 0, 255 do X[a * 256 + b] = bit.bxor(a, b) end
+    for b = 0, 255 do X[a * 256 + b] = xor(a, b, 8) end
     local r = a
     for _ = 1, 8 do
-        if r % 2 == 1 then r = bit.bxor(bit.rshift(r, 1), 0x82F63B78) else r = bit.rshift(r, 1) end
+        if r % 2 == 1 then r = xor(floor(r / 2), 0x82F63B78, 32) else r = floor(r / 2) end
     end
     T0[a], T1[a], T2[a], T3[a] = r % 256, floor(r / 256) % 256, floor(r / 65536) % 256, floor(r / 16777216)
 end
