@@ -33,6 +33,7 @@ public final class Kwire {
               schema [API]        list Kafka APIs and versions, show one's fields, or --minimal: dissect its smallest instance
               live -i IFACE       capture Kafka traffic live and report on it (needs libpcap and capture rights)
               interfaces          list the interfaces live can capture on
+              wireshark-plugin    write kwire.lua, a Wireshark dissector of every Kafka API and version (-o FILE)
 
             kwire <command> --help shows a command's options; kwire --version shows the version.
 
@@ -115,6 +116,7 @@ public final class Kwire {
                 case "schema" -> new SchemaCommand().run(rest, out);
                 case "live" -> new LiveCommand(terminal).run(rest, out, err);
                 case "interfaces" -> new InterfacesCommand().run(rest, out);
+                case "wireshark-plugin" -> new WiresharkPluginCommand().run(rest, out);
                 default -> throw new CliException(ExitCodes.USAGE, "unknown command '" + args[0] + "' (try kwire --help)");
             };
         } catch (CliException e) {

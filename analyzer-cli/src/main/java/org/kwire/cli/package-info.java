@@ -1,7 +1,7 @@
 /**
  * The {@code kwire} command: parsing and wiring, nothing a library user needs. {@link org.kwire.cli.Kwire} dispatches
  * to one class per command ({@code analyze}, {@code dissect}, {@code live}, {@code report}, {@code merge},
- * {@code schema}, {@code interfaces}); each parses its options with commons-cli into analyzer-core's typed
+ * {@code schema}, {@code interfaces}, {@code wireshark-plugin}); each parses its options with commons-cli into analyzer-core's typed
  * {@code org.kwire.analysis.AnalysisConfig} (and its own output options), runs the library and writes what it gives.
  *
  * <p>Contract: bad input never reaches the user as a Java exception: every refusal is one line on standard error,

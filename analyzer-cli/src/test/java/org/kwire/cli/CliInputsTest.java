@@ -155,6 +155,8 @@ class CliInputsTest {
         o.add(new Opt("report", "-o", Kind.PATH_OUT, List.of(report)));
         o.add(new Opt("schema", null, Kind.WORD, List.of()));
         o.add(new Opt("schema", "--schemas", Kind.PATH_IN, List.of()));
+        o.add(new Opt("wireshark-plugin", "-o", Kind.PATH_OUT, List.of()));
+        o.add(new Opt("wireshark-plugin", "--schemas", Kind.PATH_IN, List.of("-o", "-")));
         o.add(new Opt("live", "-i", Kind.WORD, List.of("--duration", "1")));
         o.add(new Opt("live", "-f", Kind.WORD, List.of("-i", "lo", "--duration", "1")));
         o.add(new Opt("live", "--format", Kind.WORD, List.of("-i", "lo", "--duration", "1")));
