@@ -54,11 +54,13 @@ final class RotationTraffic {
      * Runs the producers and the consumer group until the consumers have received every record the producers had
      * acknowledged (or 60 s passed), then closes them all.
      *
-     * @return the records acknowledged to the producers' callbacks (no exception), and those the consumers received
+     * @return the records acknowledged to the producers' callbacks (no exception), those the consumers received, and
+     *         the records the producers sent again (their {@code record-retry-total})
      */
     static Counts run(String bootstrap) throws Exception {
         AtomicLong acked = new AtomicLong();
         AtomicLong consumed = new AtomicLong();
+        AtomicLong retried = new AtomicLong();
         AtomicBoolean producing = new AtomicBoolean(true);
         ExecutorService pool = Executors.newFixedThreadPool(CODECS.size() + 2);
         try {
@@ -70,7 +72,8 @@ final class RotationTraffic {
             List<Future<?>> producers = new ArrayList<>();
             for (int i = 0; i < CODECS.size(); i++) {
                 int seed = i;
-                producers.add(pool.submit(() -> produce(bootstrap, CODECS.get(seed), new Random(seed), acked)));
+                producers.add(pool.submit(() -> produce(bootstrap, CODECS.get(seed), new Random(seed), acked,
+                        retried)));
             }
             for (Future<?> f : producers) {
                 f.get();
@@ -82,14 +85,18 @@ final class RotationTraffic {
         } finally {
             pool.shutdownNow();
         }
-        return new Counts(acked.get(), consumed.get());
+        return new Counts(acked.get(), consumed.get(), retried.get());
     }
 
-    /** Records acknowledged to the producers, and received by the consumers. */
-    record Counts(long acked, long consumed) {
+    /**
+     * Records acknowledged to the producers, received by the consumers, and sent again by the producers (a retried
+     * batch is on the wire twice: under load a request may time out and be sent again on a new connection).
+     */
+    record Counts(long acked, long consumed, long retried) {
     }
 
-    private static Void produce(String bootstrap, String codec, Random random, AtomicLong acked) throws Exception {
+    private static Void produce(String bootstrap, String codec, Random random, AtomicLong acked, AtomicLong retried)
+            throws Exception {
         Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
                 ProducerConfig.CLIENT_ID_CONFIG, "kwire-rotations-" + codec, ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true, ProducerConfig.COMPRESSION_TYPE_CONFIG, codec,
@@ -106,6 +113,11 @@ final class RotationTraffic {
                 p.flush();
                 Thread.sleep(200); // bursts: connections at rest between them, and not at rest at many cuts
             }
+            p.metrics().forEach((name, metric) -> {
+                if (name.name().equals("record-retry-total") && name.group().equals("producer-metrics")) {
+                    retried.addAndGet(Math.round((Double) metric.metricValue()));
+                }
+            });
         }
         return null;
     }
