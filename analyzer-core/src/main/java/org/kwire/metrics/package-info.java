@@ -9,5 +9,11 @@
  * analyze} ({@link org.kwire.metrics.MetricsFile}). Every metric is defined once, in {@link
  * org.kwire.metrics.KwireMetrics}; names follow Prometheus's conventions ({@code kwire_} namespace, {@code _total},
  * {@code _seconds}, {@code _bytes}), and the README's metrics table lists them.
+ * <p>
+ * In, out, threads: the sink takes {@code ExchangeSummary}s, frames and notes from the analysis (its methods are
+ * synchronized), while the HTTP server's threads read the registry at each scrape and a timer expires labels; the
+ * helpers ({@code Labels}, {@code LabelLimiter}, {@code LagMetrics}, {@code GroupMetrics}) are not thread-safe and
+ * are called under the sink's lock. Nothing here holds a frame's buffers: only label strings and numbers, bounded by
+ * {@link org.kwire.metrics.MetricsLimits}.
  */
 package org.kwire.metrics;

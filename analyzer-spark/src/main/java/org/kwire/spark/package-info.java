@@ -5,5 +5,10 @@
  * report one analysis gives, with the optional {@code exchanges} dataset ({@link org.kwire.spark.ExchangeSchema}).
  * What a cluster's executors need of kwire is one jar, kwire-spark.jar, given to them in {@code spark.jars} ({@link
  * org.kwire.spark.JobJar}); the captures must be readable from the driver and every executor at the same path.
+ * <p>
+ * In, out, threads: the input is a list of capture paths; each Spark task (an executor thread) analyzes one file on
+ * its own with analyzer-core's {@code Analysis} and returns its partial as JSON text (and, if asked, its events as
+ * NDJSON lines); the driver merges the partials into the report. No buffer or state is shared between tasks: what
+ * crosses is serialized strings ({@code SparkAnalysis.Result}).
  */
 package org.kwire.spark;
