@@ -2,8 +2,10 @@ package org.kwire.cli.reference;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.prometheus.metrics.model.registry.Collector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricMetadata;
 import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import org.kwire.expert.ExpertItem;
 import org.kwire.metrics.CaptureCounts;
@@ -13,13 +15,16 @@ import org.kwire.metrics.KwireMetrics;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import static org.kwire.cli.reference.OptionPages.cell;
 
 /**
- * The catalogue pages: expert items in {@link ExpertItem}'s order (grouped by layer), metrics sorted by name as a
+ * The catalogue pages: expert items in {@link ExpertItem}'s order (grouped by layer), metrics sorted by name (labels, unit, help) as a
  * registry of {@link KwireMetrics} and {@link CaptureHealthMetrics} defines them, and report fields in the order of
  * docs/report.schema.json, one row per property at every depth ({@code a.b}, {@code a[].b} for array items,
  * {@code a.*} for a map's values).
@@ -41,20 +46,32 @@ final class CatalogPages {
     }
 
     static String metrics() {
-        PrometheusRegistry registry = new PrometheusRegistry();
+        List<Collector> collectors = new ArrayList<>();
+        PrometheusRegistry registry = new PrometheusRegistry() {
+            @Override
+            public void register(Collector collector) {
+                collectors.add(collector);
+                super.register(collector);
+            }
+        };
         new KwireMetrics(registry);
         CaptureHealthMetrics.register(registry, () -> new CaptureCounts(0, 0, 0, 0, 0, 0, 0, 0, 0));
-        Map<String, String[]> rows = new TreeMap<>();
-        for (MetricSnapshot s : registry.scrape()) {
-            String name = s.getMetadata().getName() + (s instanceof CounterSnapshot ? "_total" : "");
-            String type = s.getClass().getSimpleName().replace("Snapshot", "").toLowerCase(java.util.Locale.ROOT);
-            rows.put(name, new String[] {type, s.getMetadata().getHelp()});
+        Map<String, String> rows = new TreeMap<>();
+        for (Collector c : collectors) {
+            MetricSnapshot s = c.collect();
+            MetricMetadata m = s.getMetadata();
+            String name = m.getName() + (s instanceof CounterSnapshot ? "_total" : "");
+            String type = s.getClass().getSimpleName().replace("Snapshot", "").toLowerCase(Locale.ROOT);
+            Set<String> labels = c.getLabelNames() == null ? Set.of() : new TreeSet<>(c.getLabelNames());
+            rows.put(name, "| `" + name + "` | " + type + " | "
+                    + String.join(", ", labels.stream().map(l -> "`" + l + "`").toList()) + " | "
+                    + (m.hasUnit() ? m.getUnit().toString() : "") + " | " + cell(m.getHelp()) + " |\n");
         }
         StringBuilder b = page("Metrics", "The Prometheus metrics of kwire live (--metrics) and analyze "
-                + "--metrics-file, as org.kwire.metrics defines them; the capture_ and analysis_queue_ ones only live.")
-                .append("| Metric | Type | Help |\n|---|---|---|\n");
-        rows.forEach((name, r) -> b.append("| `").append(name).append("` | ").append(r[0]).append(" | ")
-                .append(cell(r[1])).append(" |\n"));
+                + "--metrics-file, as org.kwire.metrics defines them; the capture_ and analysis_queue_ ones only live. "
+                + "Labels sorted by name.")
+                .append("| Metric | Type | Labels | Unit | Help |\n|---|---|---|---|---|\n");
+        rows.values().forEach(b::append);
         return b.toString();
     }
 

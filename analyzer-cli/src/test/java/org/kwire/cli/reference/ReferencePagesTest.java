@@ -66,8 +66,8 @@ class ReferencePagesTest {
         assertTrue(pages.get("docs/man/kwire-analyze.1").contains(".TP\n\\fB\\-o, \\-\\-output\\fR \\fIFILE\\fR\n"));
         assertTrue(pages.get("docs/reference/expert-items.md").contains(
                 "| `kafka.frame.too_large` | warning | limit | a frame declared larger than --max-frame-size; "));
-        assertTrue(pages.get("docs/reference/metrics.md").contains("| `kwire_requests_total` | counter | Kafka "
-                + "requests, by API, API version, client_id and broker |"));
+        assertTrue(pages.get("docs/reference/metrics.md").contains("| `kwire_requests_total` | counter | `api`, `broker`, "
+                + "`client_id`, `version` |  | Kafka requests, by API, API version, client_id and broker |"));
         assertTrue(pages.get("docs/reference/report-fields.md").contains("| `report_version` | "));
     }
 
