@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedMap;
@@ -89,6 +90,21 @@ class ReferencePagesTest {
         }
         assertEquals(List.of("analyze", "merge", "report", "dissect", "schema", "live", "interfaces", "wireshark-plugin"),
                 Commands.all().stream().map(Commands.Command::name).toList());
+    }
+
+    /** Every command {@code kwire --help} lists has its pages: a new command cannot be left out of Commands. */
+    @Test
+    void everyCommandOfTheUsageIsDocumented() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, Kwire.run(new String[] {"--help"}, new PrintStream(out), System.err));
+        String usage = out.toString(StandardCharsets.UTF_8);
+        String commands = usage.substring(usage.indexOf("commands:\n"), usage.indexOf("\n\n", usage.indexOf("commands:")));
+        List<String> listed = new ArrayList<>();
+        Matcher m = Pattern.compile("(?m)^  ([a-z-]+)").matcher(commands);
+        while (m.find()) {
+            listed.add(m.group(1));
+        }
+        assertEquals(listed, Commands.all().stream().map(Commands.Command::name).toList(), usage);
     }
 
     @Test
