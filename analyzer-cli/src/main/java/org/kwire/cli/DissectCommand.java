@@ -35,7 +35,7 @@ final class DissectCommand {
         this.stdin = stdin;
     }
 
-    private static Options options() {
+    static Options options() {
         Options o = new Options();
         o.addOption(Option.builder("r").longOpt("read").hasArg().argName("FILE")
                 .desc("read this capture (as tshark -r; same as naming it after the options); repeatable").build());

@@ -24,7 +24,7 @@ final class ReportCommand {
         this.stdin = stdin;
     }
 
-    private static Options options() {
+    static Options options() {
         Options o = new Options();
         o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
                 .desc("write the page to FILE instead of stdout").build());

@@ -29,7 +29,7 @@ import java.util.SortedSet;
  */
 final class SchemaCommand {
 
-    private static Options options() {
+    static Options options() {
         Options o = new Options();
         o.addOption(Option.builder().longOpt("version").hasArg().argName("N").desc("API version (default: the newest)").build());
         o.addOption(Option.builder().longOpt("minimal")
