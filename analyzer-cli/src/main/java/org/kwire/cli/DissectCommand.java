@@ -80,6 +80,10 @@ final class DissectCommand {
         OutputGuard.check(cl, named, "output");
         AnalysisRun run = AnalysisOptions.start(AnalysisOptions.config(cl));
         DissectPrinter.Format format = format(cl);
+        if (cl.hasOption("records-max-bytes") && !cl.hasOption("records")) {
+            throw new CliException(ExitCodes.USAGE, "dissect: --records-max-bytes goes with --records (without it only "
+                    + "sizes are shown)");
+        }
         DissectPrinter.Selection selection = new DissectPrinter.Selection(
                 cl.hasOption("frame") ? Cli.positiveValue(cl, "frame", 1) : 0, Cli.int32Value(cl, "correlation-id"));
         int maxNodes = Cli.intValue(cl, "max-nodes", FrameDissector.DEFAULT_MAX_NODES);

@@ -132,6 +132,17 @@ class CommandHabitsTest {
     }
 
     @Test
+    void boundsOfWhatIsNotWrittenAreRefused() {
+        refused("dissect: --records-max-bytes goes with --records (without it only sizes are shown)",
+                "dissect", "--records-max-bytes", "64", kcat());
+        refused("--metrics-clients goes with --metrics-file (it bounds the metrics written there)",
+                "analyze", "--metrics-clients", "5", kcat());
+        refused("--metrics-clients -3: must not be negative", "analyze", "--metrics-clients", "-3", kcat()); // the value first
+        CliRun records = CliRun.of("dissect", "--records", "--records-max-bytes", "64", "--format", "summary", kcat());
+        assertEquals(ExitCodes.OK, records.exit(), records.err());
+    }
+
+    @Test
     void mergeHasNoQuietToGive() {
         refused("merge: -q does nothing here: merge draws no progress bar (leave it out)", "merge", "-q", "p.json");
         refused("merge: --quiet does nothing here: merge draws no progress bar (leave it out)", "merge", "p.json", "--quiet");
