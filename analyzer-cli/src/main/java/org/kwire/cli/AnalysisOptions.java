@@ -26,9 +26,11 @@ final class AnalysisOptions {
     /** Adds the shared options to a command's options. */
     static void add(Options o) {
         o.addOption(Option.builder().longOpt("port").hasArg().argName("N")
-                .desc("TCP port of Kafka brokers; repeatable or comma-separated (default 9092)").build());
+                .desc("TCP port of Kafka brokers; repeatable or comma-separated (default "
+                        + org.kwire.stream.StreamOptions.DEFAULT_PORT + ")").build());
         o.addOption(Option.builder().longOpt("max-frame-size").hasArg().argName("BYTES")
-                .desc("largest Kafka frame decoded; larger ones are skipped by their size (default 104857600)").build());
+                .desc("largest Kafka frame decoded, bytes or with a unit: 64M; larger ones are skipped by their size (default "
+                        + org.kwire.stream.StreamOptions.DEFAULT_MAX_FRAME + ")").build());
         o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
                 .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
         o.addOption(Option.builder().longOpt("api").hasArg().argName("NAME[,NAME]")
@@ -38,7 +40,7 @@ final class AnalysisOptions {
         o.addOption(Option.builder().longOpt("client-id").hasArg().argName("ID")
                 .desc("only requests with this client_id; repeatable").build());
         o.addOption(Option.builder().longOpt("errors-only").desc("only exchanges whose response has a non-zero error code").build());
-        o.addOption(Option.builder().longOpt("min-latency-ms").hasArg().argName("N").desc("only exchanges at least N ms slow (decimals allowed: 0.5)").build());
+        o.addOption(Option.builder().longOpt("min-latency-ms").hasArg().argName("N").desc("only exchanges at least N ms slow (decimals allowed: 0.5; or with a unit: 500us, 2s)").build());
         o.addOption(Option.builder().longOpt("connection").hasArg().argName("HOST:PORT")
                 .desc("only connections with this client or broker endpoint ([v6]:PORT for IPv6); repeatable").build());
         o.addOption(Option.builder().longOpt("tls-keylog").hasArg().argName("FILE")

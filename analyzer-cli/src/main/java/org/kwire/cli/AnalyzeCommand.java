@@ -84,7 +84,7 @@ final class AnalyzeCommand {
                 .desc("write a partial result (JSON; gzip when -o names a .gz file) instead of the report, to merge with "
                         + "others by kwire merge").build());
         o.addOption(Option.builder().longOpt("boundary-bytes").hasArg().argName("BYTES")
-                .desc("with --partial or --jobs: stream bytes kept per TCP connection at a file's edges, to join "
+                .desc("with --partial or --jobs: stream bytes (or 512K, 4M) kept per TCP connection at a file's edges, to join "
                         + "connections that cross into the next file (default " + org.kwire.partial.BoundaryRecorder.DEFAULT_CAP
                         + "); past it a warning counts the connections not joined").build());
         o.addOption(Option.builder().longOpt("metrics-file").hasArg().argName("FILE")

@@ -8,6 +8,7 @@ import org.apache.commons.cli.ParseException;
 import org.kwire.analysis.AnalysisRun;
 import org.kwire.analysis.ConfigException;
 import org.kwire.analysis.OptionValues;
+import org.kwire.analysis.Units;
 import org.kwire.analysis.Why;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.text.VisibleText;
@@ -132,6 +133,21 @@ final class Cli {
     static int intValue(CommandLine cl, String name, int dflt) throws CliException {
         String v = cl.getOptionValue(name);
         return v == null ? dflt : library(() -> OptionValues.nonNegative("--" + name, v));
+    }
+
+    /**
+     * A size option in bytes ({@link Units#bytes}: {@code 64M}, {@code 1G}, or a plain number of {@code plainUnit}
+     * bytes), or {@code dflt} if absent.
+     */
+    static long sizeValue(CommandLine cl, String name, long plainUnit, long dflt) throws CliException {
+        String v = cl.getOptionValue(name);
+        return v == null ? dflt : library(() -> Units.bytes("--" + name, v, plainUnit));
+    }
+
+    /** A duration option in whole seconds ({@link Units#seconds}: {@code 30s}, {@code 5m}, or plain seconds), or {@code dflt}. */
+    static int secondsValue(CommandLine cl, String name, int dflt) throws CliException {
+        String v = cl.getOptionValue(name);
+        return v == null ? dflt : library(() -> Units.seconds("--" + name, v));
     }
 
     /** Any int32 value (a correlation_id may be negative), or {@code null} if absent. */

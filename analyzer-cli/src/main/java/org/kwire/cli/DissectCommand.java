@@ -45,6 +45,9 @@ final class DissectCommand {
         o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
                 .desc("text (default): trees; json: one JSON tree per line; values: one line per frame in Kafka's JSON "
                         + "shape; summary: one line per frame, like tshark's packet list").build());
+        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
+                .desc("write the frames to FILE instead of stdout (a progress bar on a terminal's stderr meanwhile)").build());
+        o.addOption(Option.builder("q").longOpt("quiet").desc("with -o: no progress bar").build());
         o.addOption(Option.builder("V").desc("the text trees (as tshark -V): the same as --format text").build());
         AnalysisOptions.add(o);
         Records.addOptions(o, true);
@@ -69,8 +72,18 @@ final class DissectCommand {
             Cli.noCaptureSwallowed(cl);
             throw new CliException(ExitCodes.USAGE, "dissect: no capture file given");
         }
+        String output = cl.getOptionValue("output");
+        if (cl.hasOption("quiet") && output == null) {
+            throw new CliException(ExitCodes.USAGE, "dissect: -q goes with -o FILE (the progress bar is shown only while "
+                    + "the frames go to a file)");
+        }
+        OutputGuard.check(cl, named, "output");
         AnalysisRun run = AnalysisOptions.start(AnalysisOptions.config(cl));
         DissectPrinter.Format format = format(cl);
+        if (cl.hasOption("records-max-bytes") && !cl.hasOption("records")) {
+            throw new CliException(ExitCodes.USAGE, "dissect: --records-max-bytes goes with --records (without it only "
+                    + "sizes are shown)");
+        }
         DissectPrinter.Selection selection = new DissectPrinter.Selection(
                 cl.hasOption("frame") ? Cli.positiveValue(cl, "frame", 1) : 0, Cli.int32Value(cl, "correlation-id"));
         int maxNodes = Cli.intValue(cl, "max-nodes", FrameDissector.DEFAULT_MAX_NODES);
@@ -79,6 +92,21 @@ final class DissectCommand {
         }
         FrameDissector dissector = new FrameDissector(run.plans(), Records.handler(run.records(), run.schemas(), maxNodes,
                 run.topics()::name), !cl.hasOption("show-secrets"), maxNodes);
+        try (java.io.OutputStream file = Cli.output(output, out);
+             PrintStream to = output == null ? out : new PrintStream(file, false, java.nio.charset.StandardCharsets.UTF_8)) {
+            dissect(run, dissector, format, selection, named, output != null && !cl.hasOption("quiet"), to, err);
+            if (output != null && to.checkError()) {
+                throw new CliException(ExitCodes.INPUT, "cannot write " + output + ": an I/O error (is the disk full?)");
+            }
+        } catch (java.io.IOException e) {
+            throw new CliException(ExitCodes.INPUT, "cannot write " + output + ": " + Cli.why(e));
+        }
+        return ExitCodes.OK;
+    }
+
+    private void dissect(AnalysisRun run, FrameDissector dissector, DissectPrinter.Format format,
+                         DissectPrinter.Selection selection, List<String> named, boolean progressBar, PrintStream out,
+                         PrintStream err) throws CliException {
         DissectPrinter printer = new DissectPrinter(dissector, run.schemas(), run.topics(), format, selection, run.filter(), out);
         CaptureInputs captures = CaptureInputs.of(CaptureInputs.named(named), stdin);
         ExchangeTracker tracker = run.tracker(List.of(printer));
@@ -93,8 +121,9 @@ final class DissectCommand {
         };
         PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, null, tlsFacts), ReassemblyLimits.defaults()).start();
         CaptureFacts facts = Cli.readCaptures(() -> {
-            try (PacketSource source = captures.open()) {
-                pipeline.feed(source);
+            try (Progress progress = Progress.start(progressBar, captures.bytes(), err);
+                 PacketSource source = captures.open()) {
+                pipeline.feed(progress.track(source));
             }
             pipeline.end();
             tracker.finish();
@@ -112,9 +141,9 @@ final class DissectCommand {
             Cli.warn(err, w);
         }
         if (printer.printed() == 0) {
-            Cli.say(err, "no Kafka frame matched");
+            Cli.say(err, selection.packet() > facts.packets() ? "capture has " + facts.packets() + " packets; frame "
+                    + selection.packet() + " is past the end" : "no Kafka frame matched");
         }
-        return ExitCodes.OK;
     }
 
     private static DissectPrinter.Format format(CommandLine cl) throws CliException {

@@ -54,7 +54,7 @@ final class JobsRun {
         format();
         int jobs = jobs();
         if (cl.hasOption("boundary-bytes")) {
-            Cli.intValue(cl, "boundary-bytes", 0); // a number, also where the files are not split
+            Cli.sizeValue(cl, "boundary-bytes", 1, 0); // a size, also where the files are not split
         }
         String split = cl.getOptionValue("split", "auto");
         if (!split.equals("auto") && !split.equals("always")) {
@@ -79,6 +79,15 @@ final class JobsRun {
     }
 
     private AnalyzeCommand.Format format() throws CliException {
+        if (cl.hasOption("partial")) {
+            refuseWithPartial(cl, "analyze");
+            for (String o : new String[] {"jobs", "split"}) {
+                if (cl.hasOption(o)) {
+                    throw new CliException(ExitCodes.USAGE, "--" + o + " does not go with --partial: a partial is one analysis "
+                            + "of its files (run analyze --partial on each part, then kwire merge)");
+                }
+            }
+        }
         AnalyzeCommand.Format format = cl.hasOption("format") ? AnalyzeCommand.format(cl.getOptionValue("format"))
                 : terminal && cl.getOptionValue("output") == null && !cl.hasOption("partial") ? AnalyzeCommand.Format.TEXT
                 : AnalyzeCommand.Format.JSON;
@@ -86,6 +95,22 @@ final class JobsRun {
             throw new CliException(ExitCodes.USAGE, "--jobs and --partial make a report: --format json or text");
         }
         return format;
+    }
+
+    /**
+     * Refuses the options that have no effect when {@code command --partial} writes a partial (JSON, exit code 0):
+     * {@code --format} other than json, and {@code --strict}.
+     */
+    static void refuseWithPartial(CommandLine cl, String command) throws CliException {
+        String format = cl.getOptionValue("format");
+        if (format != null && !format.equals("json")) {
+            throw new CliException(ExitCodes.USAGE, command + ": --partial writes a partial (JSON), not a report: --format "
+                    + format + " does not go with it");
+        }
+        if (cl.hasOption("strict")) {
+            throw new CliException(ExitCodes.USAGE, command + ": --strict does not go with --partial: warnings are counted in "
+                    + "the partial and kwire merge --strict exits 4 on them");
+        }
     }
 
     private int jobs() throws CliException {

@@ -22,7 +22,7 @@ final class JsonInputOptions {
     /** Adds {@code --max-KIND-bytes} and {@code --max-KIND-tokens}. */
     static void add(Options o, String kind) {
         o.addOption(Option.builder().longOpt("max-" + kind + "-bytes").hasArg().argName("BYTES")
-                .desc("refuse a " + kind + " larger than BYTES, or holding a string of more than a quarter of them "
+                .desc("refuse a " + kind + " larger than BYTES (or 64M, 1G), or holding a string of more than a quarter of them "
                         + "(default " + JsonLimits.DEFAULT_MAX_BYTES + ")").build());
         o.addOption(Option.builder().longOpt("max-" + kind + "-tokens").hasArg().argName("N")
                 .desc("refuse a " + kind + " of more than N JSON tokens: names, values, brackets (default "
@@ -36,7 +36,11 @@ final class JsonInputOptions {
      * @throws CliException (usage) if a limit is not a number of at least 1
      */
     static JsonInput input(CommandLine cl, String kind) throws CliException {
-        long bytes = positive(cl, "max-" + kind + "-bytes", JsonLimits.DEFAULT_MAX_BYTES);
+        long bytes = Cli.sizeValue(cl, "max-" + kind + "-bytes", 1, JsonLimits.DEFAULT_MAX_BYTES);
+        if (bytes < 1) {
+            throw new CliException(ExitCodes.USAGE, "--max-" + kind + "-bytes " + cl.getOptionValue("max-" + kind + "-bytes")
+                    + ": at least 1");
+        }
         long tokens = positive(cl, "max-" + kind + "-tokens", JsonLimits.DEFAULT_MAX_TOKENS);
         JsonLimits limits = JsonLimits.defaults().with(bytes, tokens);
         long heap = Runtime.getRuntime().maxMemory();

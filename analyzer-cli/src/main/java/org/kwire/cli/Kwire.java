@@ -35,7 +35,7 @@ public final class Kwire {
               interfaces          list the interfaces live can capture on
               wireshark-plugin    write kwire.lua, a Wireshark dissector of every Kafka API and version (-o FILE)
 
-            kwire <command> --help shows a command's options; kwire --version shows the version.
+            kwire <command> --help shows a command's options; kwire --version (or -v) shows the version.
 
             exit codes: 0 ok, 1 internal error, 2 usage error, 3 unreadable or invalid input,
                         4 finished with warnings (only with --strict), 130 after Ctrl-C (SIGINT), 143 after SIGTERM
@@ -101,7 +101,7 @@ public final class Kwire {
             (args.length == 0 ? err : out).print(USAGE);
             return args.length == 0 ? ExitCodes.USAGE : ExitCodes.OK;
         }
-        if (args[0].equals("--version")) {
+        if (args[0].equals("--version") || args[0].equals("-v")) {
             out.println(version());
             return ExitCodes.OK;
         }

@@ -36,7 +36,7 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
         o.addOption(Option.builder("f").longOpt("filter").hasArg().argName("BPF")
                 .desc("capture filter, tcpdump syntax (default: tcp port N for each --port)").build());
         o.addOption(Option.builder().longOpt("duration").hasArg().argName("S")
-                .desc("stop after S seconds (default: until Ctrl-C or SIGTERM)").build());
+                .desc("stop after S seconds, or a duration with a unit: 30s, 5m, 1h (default: until Ctrl-C or SIGTERM)").build());
         o.addOption(Option.builder().longOpt("report-interval").hasArg().argName("S")
                 .desc("every S seconds, write the counts so far to stderr as one line (JSON, or text with --format "
                         + "text): packets, connections, requests, errors, and per API").build());
@@ -48,20 +48,24 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
         o.addOption(Option.builder("w").longOpt("write").hasArg().argName("FILE")
                 .desc("also save the captured packets to FILE as pcapng").build());
         o.addOption(Option.builder().longOpt("ring-size").hasArg().argName("MB")
-                .desc("with -w: start a new file when the current one reaches MB megabytes (10^6 bytes)").build());
+                .desc("with -w: start a new file when the current one reaches MB megabytes (10^6 bytes), or a size with a "
+                        + "unit: 512K, 64M, 1G (K = 1024 bytes)").build());
         o.addOption(Option.builder().longOpt("ring-duration").hasArg().argName("S")
-                .desc("with -w: start a new file after S seconds").build());
+                .desc("with -w: start a new file after S seconds (or 30s, 5m, 1h)").build());
         o.addOption(Option.builder().longOpt("ring-files").hasArg().argName("N")
                 .desc("with --ring-size or --ring-duration: keep only the N newest files (a ring buffer)").build());
         o.addOption(Option.builder().longOpt("snaplen").hasArg().argName("BYTES")
                 .desc("bytes captured per packet at most (default " + CaptureSettings.DEFAULT_SNAPLEN + ")").build());
         o.addOption(Option.builder("B").longOpt("buffer-size").hasArg().argName("MiB")
-                .desc("libpcap's capture buffer in the kernel (default " + CaptureSettings.DEFAULT_BUFFER_MIB + ")").build());
+                .desc("libpcap's capture buffer in the kernel, MiB or a size with a unit: 512K, 64M, 1G (default "
+                        + CaptureSettings.DEFAULT_BUFFER_MIB + ")").build());
         o.addOption(Option.builder().longOpt("queue-size").hasArg().argName("MiB")
-                .desc("captured bytes waiting for the analysis at most (default " + CaptureSettings.DEFAULT_QUEUE_MIB
+                .desc("captured bytes waiting for the analysis at most, MiB or a size with a unit: 64M, 1G (default "
+                        + CaptureSettings.DEFAULT_QUEUE_MIB
                         + "); beyond, connections' analysis is dropped, counted").build());
         o.addOption(Option.builder().longOpt("idle-timeout").hasArg().argName("S")
-                .desc("end a TCP connection after S seconds without a packet (default 900)").build());
+                .desc("end a TCP connection after S seconds without a packet (or 30s, 5m, 1h; default "
+                        + ReassemblyLimits.DEFAULT_IDLE_NANOS / 1_000_000_000L + ")").build());
         o.addOption(Option.builder().longOpt("metrics").hasArg().argName("HOST:PORT")
                 .desc("serve Prometheus metrics on http://HOST:PORT/metrics while capturing (port 0: any free one); "
                         + "clients' own pushed metrics (KIP-714) as kwire_client_telemetry, at most "
@@ -78,28 +82,28 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
 
     /** Reads the options; a bad value is a usage error. */
     static LiveOptions of(CommandLine cl) throws CliException {
-        int snaplen = Cli.intValue(cl, "snaplen", CaptureSettings.DEFAULT_SNAPLEN);
-        long idle = Cli.intValue(cl, "idle-timeout", (int) (ReassemblyLimits.DEFAULT_IDLE_NANOS / 1_000_000_000L));
-        int buffer = Cli.intValue(cl, "buffer-size", CaptureSettings.DEFAULT_BUFFER_MIB);
-        int queue = Cli.intValue(cl, "queue-size", CaptureSettings.DEFAULT_QUEUE_MIB);
-        if (snaplen == 0 || idle == 0 || buffer == 0 || queue == 0 || buffer > 2047) {
+        long snaplen = Cli.sizeValue(cl, "snaplen", 1, CaptureSettings.DEFAULT_SNAPLEN);
+        long idle = Cli.secondsValue(cl, "idle-timeout", (int) (ReassemblyLimits.DEFAULT_IDLE_NANOS / 1_000_000_000L));
+        long buffer = Cli.sizeValue(cl, "buffer-size", 1 << 20, (long) CaptureSettings.DEFAULT_BUFFER_MIB << 20);
+        long queue = Cli.sizeValue(cl, "queue-size", 1 << 20, (long) CaptureSettings.DEFAULT_QUEUE_MIB << 20);
+        if (snaplen == 0 || idle == 0 || buffer == 0 || queue == 0 || buffer > 2047L << 20 || snaplen > Integer.MAX_VALUE) {
             throw new CliException(ExitCodes.USAGE, "live: --snaplen, --idle-timeout, --buffer-size and --queue-size must be "
                     + "positive (--buffer-size at most 2047 MiB)");
         }
-        if (cl.hasOption("duration") && Cli.intValue(cl, "duration", 0) == 0) {
+        if (cl.hasOption("duration") && Cli.secondsValue(cl, "duration", 0) == 0) {
             throw new CliException(ExitCodes.USAGE, "live: --duration 0: give a positive number of seconds, or leave it "
                     + "out to capture until Ctrl-C");
         }
         ReassemblyLimits limits = new ReassemblyLimits(ReassemblyLimits.DEFAULT_MAX_HELD, idle * 1_000_000_000L,
                 ReassemblyLimits.DEFAULT_MAX_CLOSED);
-        CaptureSettings capture = CaptureSettings.defaults(snaplen).withSizes(buffer << 20, (long) queue << 20);
-        return new LiveOptions(Cli.intValue(cl, "duration", 0), Cli.intValue(cl, "report-interval", 0), capture, limits,
+        CaptureSettings capture = CaptureSettings.defaults((int) snaplen).withSizes((int) buffer, queue);
+        return new LiveOptions(Cli.secondsValue(cl, "duration", 0), Cli.secondsValue(cl, "report-interval", 0), capture, limits,
                 cl.getOptionValue("write"), rotation(cl), address(cl.getOptionValue("metrics")));
     }
 
     private static RingWriter.Rotation rotation(CommandLine cl) throws CliException {
-        long size = Cli.intValue(cl, "ring-size", 0) * 1_000_000L;
-        long duration = Cli.intValue(cl, "ring-duration", 0) * 1_000_000_000L;
+        long size = Cli.sizeValue(cl, "ring-size", 1_000_000L, 0);
+        long duration = Cli.secondsValue(cl, "ring-duration", 0) * 1_000_000_000L;
         int files = Cli.intValue(cl, "ring-files", 0);
         boolean any = cl.hasOption("ring-size") || cl.hasOption("ring-duration") || cl.hasOption("ring-files");
         if (any && !cl.hasOption("write")) {

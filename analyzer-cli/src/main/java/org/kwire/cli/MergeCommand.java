@@ -49,7 +49,6 @@ final class MergeCommand {
                 + "names a .gz file); partials are read as gzip or JSON alike").build());
         o.addOption(Option.builder().longOpt("strict").desc("exit with code 4 if the report has warnings").build());
         JsonInputOptions.add(o, "partial");
-        o.addOption(Option.builder("q").longOpt("quiet").desc("accepted as analyze accepts it; merge shows no progress").build());
         o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
         return o;
     }
@@ -63,6 +62,15 @@ final class MergeCommand {
     }
 
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.equals("-q") || a.equals("--quiet")) { // analyze's -q leaves out its progress bar; merge draws none
+                throw new CliException(ExitCodes.USAGE, "merge: " + a + " does nothing here: merge draws no progress bar "
+                        + "(leave it out)");
+            }
+        }
         CommandLine cl = Cli.parse("merge", options(), args);
         if (cl.hasOption("help")) {
             Cli.help(out, "kwire merge [options] PARTIAL...", "Merge partial results of kwire analyze --partial (files "
@@ -82,6 +90,9 @@ final class MergeCommand {
                 : terminal && output == null ? AnalyzeCommand.Format.TEXT : AnalyzeCommand.Format.JSON;
         if (format != AnalyzeCommand.Format.JSON && format != AnalyzeCommand.Format.TEXT) {
             throw new CliException(ExitCodes.USAGE, "--format " + cl.getOptionValue("format") + ": use text or json");
+        }
+        if (cl.hasOption("partial")) {
+            JobsRun.refuseWithPartial(cl, "merge");
         }
         JsonInput input = JsonInputOptions.input(cl, "partial");
         PacketBudget budget = PacketBudget.ofThisHeap();

@@ -66,7 +66,13 @@ final class MetricsRun {
         MetricsLimits limits = new MetricsLimits(Cli.intValue(cl, "metrics-clients", MetricsLimits.DEFAULT_CLIENTS),
                 Cli.intValue(cl, "metrics-topics", MetricsLimits.DEFAULT_TOPICS), MetricsLimits.DEFAULT_BROKERS,
                 Cli.intValue(cl, "metrics-groups", MetricsLimits.DEFAULT_GROUPS),
-                Cli.intValue(cl, "metrics-expire", option.equals("metrics") ? (int) MetricsLimits.DEFAULT_EXPIRE_SECONDS : 0));
+                Cli.secondsValue(cl, "metrics-expire", option.equals("metrics") ? (int) MetricsLimits.DEFAULT_EXPIRE_SECONDS : 0));
+        for (String bound : new String[] {"metrics-clients", "metrics-topics", "metrics-groups", "metrics-expire"}) {
+            if (cl.hasOption(bound) && !cl.hasOption(option)) {
+                throw new CliException(ExitCodes.USAGE, "--" + bound + " goes with --" + option + " (it bounds the metrics "
+                        + "written there)");
+            }
+        }
         return cl.hasOption(option) ? new MetricsRun(run, limits, cl.hasOption("include-long-polls")) : null; // bounds checked either way
     }
 

@@ -24,7 +24,9 @@ final class Records {
      */
     static void addOptions(Options o, boolean withValues) {
         o.addOption(Option.builder().longOpt("max-decompressed").hasArg().argName("BYTES")
-                .desc("largest decompressed size of one record batch; larger ones are noted, not decoded (default 67108864)").build());
+                .desc("largest decompressed size of one record batch, bytes or with a unit: 64M; larger ones are noted, not "
+                        + "decoded (default "
+                        + RecordsOptions.DEFAULT_MAX_DECOMPRESSED_BYTES + ")").build());
         if (!withValues) {
             o.addOption(Option.builder().longOpt("deep")
                     .desc("decompress every record batch and walk every record: fills bytes_uncompressed and checks "
@@ -35,7 +37,8 @@ final class Records {
             o.addOption(Option.builder().longOpt("records")
                     .desc("show record keys, values and header values; they are user data, so only sizes are shown without this").build());
             o.addOption(Option.builder().longOpt("records-max-bytes").hasArg().argName("BYTES")
-                    .desc("with --records, cut each key, value and header value at BYTES (default 256)").build());
+                    .desc("with --records, cut each key, value and header value at BYTES (default "
+                            + RecordsOptions.DEFAULT_MAX_VALUE_BYTES + ")").build());
         }
     }
 

@@ -24,14 +24,16 @@ import java.util.Optional;
 import java.util.SortedSet;
 
 /**
- * {@code kwire schema [API] [--version N] [--minimal]}: the APIs and versions kwire knows, one API version's
+ * {@code kwire schema [API] [--api-version N] [--minimal]} ({@code --version N} is accepted for {@code --api-version}): the APIs and versions kwire knows, one API version's
  * structure, or the smallest legal instance of its request and response dissected as the reference pages show it.
  */
 final class SchemaCommand {
 
     static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder().longOpt("version").hasArg().argName("N").desc("API version (default: the newest)").build());
+        o.addOption(Option.builder().longOpt("api-version").hasArg().argName("N").desc("API version (default: the newest)").build());
+        o.addOption(Option.builder().longOpt("version").hasArg().argName("N")
+                .desc("the same as --api-version (kept for scripts; kwire --version is kwire's own version)").build());
         o.addOption(Option.builder().longOpt("minimal")
                 .desc("encode the smallest legal request and response and print their dissection").build());
         o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
@@ -43,14 +45,14 @@ final class SchemaCommand {
     int run(String[] args, PrintStream out) throws CliException {
         CommandLine cl = Cli.parse("schema", options(), args);
         if (cl.hasOption("help")) {
-            Cli.help(out, "kwire schema [API] [--version N] [--minimal]",
+            Cli.help(out, "kwire schema [API] [--api-version N] [--minimal]",
                     "List Kafka APIs and versions, show one API version's fields, or dissect its smallest instance.", options());
             return ExitCodes.OK;
         }
         SchemaRegistry schemas = Cli.schemas(cl);
         if (cl.getArgList().isEmpty()) {
-            if (cl.hasOption("minimal") || cl.hasOption("version")) {
-                throw new CliException(ExitCodes.USAGE, "schema: --minimal and --version need an API (kwire schema lists them)");
+            if (cl.hasOption("minimal") || cl.hasOption("version") || cl.hasOption("api-version")) {
+                throw new CliException(ExitCodes.USAGE, "schema: --minimal and --api-version need an API (kwire schema lists them)");
             }
             list(schemas, out);
             return ExitCodes.OK;
@@ -65,7 +67,11 @@ final class SchemaCommand {
             throw new CliException(ExitCodes.USAGE, "unknown API '" + name + "' (kwire schema lists them)");
         }
         SortedSet<Integer> versions = schemas.versions(apiKey, Direction.REQUEST);
-        int version = cl.hasOption("version") ? Cli.intValue(cl, "version", 0) : versions.last();
+        if (cl.hasOption("version") && cl.hasOption("api-version")) {
+            throw new CliException(ExitCodes.USAGE, "schema: --version is --api-version: give one of them");
+        }
+        String versionOption = cl.hasOption("version") ? "version" : "api-version";
+        int version = cl.hasOption(versionOption) ? Cli.intValue(cl, versionOption, 0) : versions.last();
         if (!versions.contains(version)) {
             throw new CliException(ExitCodes.USAGE, schemas.apiName(apiKey) + " has no version " + version + " (known: "
                     + versions.first() + "-" + versions.last() + ")");

@@ -157,15 +157,15 @@ class CaptureInputTest {
         assertEquals(0, one.get("slowest").size(), "long-polls are not listed among the slowest");
         assertEquals(new CliRun(2, "", "kwire: --min-latency-ms -1: must not be negative\n"),
                 CliRun.of("analyze", "--min-latency-ms", "-1", WHOLE));
-        assertEquals(new CliRun(2, "", "kwire: --min-latency-ms 2ms: not a number of milliseconds\n"),
-                CliRun.of("analyze", "--min-latency-ms", "2ms", WHOLE));
+        assertEquals(new CliRun(2, "", "kwire: --min-latency-ms 2d: not a duration (a number, or with a unit: 500ms, 30s, "
+                + "5m, 1h)\n"), CliRun.of("analyze", "--min-latency-ms", "2d", WHOLE));
     }
 
     @Test
     void optionValuesAreCheckedInOneLine() throws IOException {
         assertEquals(new CliRun(2, "", "kwire: no capture given: --client-id took " + WHOLE + " as its value (give the "
                 + "option its value, then the capture)\n"), CliRun.of("analyze", "-q", "--client-id", WHOLE));
-        assertEquals(new CliRun(2, "", "kwire: --max-decompressed 3000000000: out of range (-2147483648 to 2147483647)\n"),
+        assertEquals(new CliRun(2, "", "kwire: --max-decompressed 3000000000: at most 2147483647 bytes (2G less one byte)\n"),
                 CliRun.of("analyze", "--max-decompressed", "3000000000", WHOLE));
         assertEquals(new CliRun(2, "", "kwire: --metrics-clients -3: must not be negative\n"),
                 CliRun.of("analyze", "--metrics-clients", "-3", WHOLE));

@@ -136,6 +136,8 @@ class CliInputsTest {
             o.add(new Opt("live", n, Kind.NUMBER, n.equals("--duration") ? List.of("-i", "lo") : List.of("-i", "lo", "--duration", "1")));
         }
         o.add(new Opt("schema", "--version", Kind.NUMBER, List.of("Metadata")));
+        o.add(new Opt("schema", "--api-version", Kind.NUMBER, List.of("Metadata")));
+        o.add(new Opt("dissect", "-o", Kind.PATH_OUT, cap));
         for (String command : List.of("analyze", "dissect")) {
             o.add(new Opt(command, null, Kind.PATH_IN, List.of()));
             o.add(new Opt(command, "-r", Kind.PATH_IN, List.of()));

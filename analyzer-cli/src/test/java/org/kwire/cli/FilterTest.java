@@ -141,7 +141,7 @@ class FilterTest {
         String kcat = TestCaptures.path("kcat.pcap").toString();
         CliRun run = CliRun.of("analyze", "--min-latency-ms", "soon", kcat);
         assertEquals(2, run.exit());
-        assertEquals("kwire: --min-latency-ms soon: not a number of milliseconds\n", run.err());
+        assertEquals("kwire: --min-latency-ms soon: not a duration (a number, or with a unit: 500ms, 30s, 5m, 1h)\n", run.err());
         CliRun noPort = CliRun.of("analyze", "--connection", "127.0.0.1", kcat);
         assertEquals(2, noPort.exit());
         assertEquals("kwire: --connection 127.0.0.1: expected HOST:PORT ([v6]:PORT for IPv6)\n", noPort.err());

@@ -77,7 +77,7 @@ class OutputGuardTest {
         assertEquals(ExitCodes.INPUT, report.exit());
         assertEquals("kwire: " + partial + ": not a kwire report (no report_version and capture; it is a partial of analyze "
                 + "--partial: kwire merge makes its report)\n", report.err());
-        CliRun quiet = CliRun.of("merge", "-q", "--format", "json", partial.toString());
+        CliRun quiet = CliRun.of("merge", "--format", "json", partial.toString());
         assertEquals(0, quiet.exit(), quiet.err());
         CliRun twice = CliRun.of("merge", partial.toString(), partial.toString());
         assertEquals(ExitCodes.INPUT, twice.exit());

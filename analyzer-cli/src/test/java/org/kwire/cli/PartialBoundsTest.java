@@ -123,11 +123,10 @@ class PartialBoundsTest {
     private static String merge(byte[] stdin, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        String[] all = new String[args.length + 3];
+        String[] all = new String[args.length + 2];
         all[0] = "--format";
         all[1] = "json";
-        all[2] = "-q";
-        System.arraycopy(args, 0, all, 3, args.length);
+        System.arraycopy(args, 0, all, 2, args.length);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
         try {
             new MergeCommand(false, new ByteArrayInputStream(stdin)).run(all, new PrintStream(out, true, StandardCharsets.UTF_8), e);

@@ -222,7 +222,7 @@ class RobustnessTest {
         assertFalse(huge.err().contains("Exception"), huge.err());
         CliRun port = CliRun.of("analyze", "--connection", "1.2.3.4:99999");
         assertEquals(2, port.exit());
-        assertEquals("kwire: --connection 1.2.3.4:99999: 99999 is not a TCP port (0-65535)\n", port.err());
+        assertEquals("kwire: --connection 1.2.3.4:99999: 99999 is not a TCP port (1-65535)\n", port.err());
     }
 
     private static int indexOf(byte[] hay, byte[] needle) {

@@ -88,8 +88,9 @@ public final class AnalysisConfigBuilder {
             if (!m.matches()) {
                 throw new ConfigException("--connection " + c + ": expected HOST:PORT ([v6]:PORT for IPv6)");
             }
-            if (Integer.parseInt(m.group(2)) > 65535) {
-                throw new ConfigException("--connection " + c + ": " + m.group(2) + " is not a TCP port (0-65535)");
+            int port = Integer.parseInt(m.group(2));
+            if (port < 1 || port > 65535) { // as --port: port 0 is no endpoint a connection has
+                throw new ConfigException("--connection " + c + ": " + m.group(2) + " is not a TCP port (1-65535)");
             }
             connections.add(c);
         }

@@ -18,16 +18,16 @@ import java.util.function.Function;
  */
 public enum AnalysisOption {
     /** {@code --max-frame-size BYTES}. */
-    MAX_FRAME_SIZE("max-frame-size", Kind.ONE, true, (b, v) -> b.maxFrameSize(OptionValues.nonNegative("--max-frame-size", v)),
+    MAX_FRAME_SIZE("max-frame-size", Kind.ONE, true, (b, v) -> b.maxFrameSize(Units.bytesInt("--max-frame-size", v, 1)),
             c -> text(c.maxFrameSize)),
     /** {@code --port N[,N]}, repeatable. */
     PORT("port", Kind.COMMA_LIST, true, AnalysisOption::ports, c -> join(c.ports)),
     /** {@code --max-decompressed BYTES}. */
     MAX_DECOMPRESSED("max-decompressed", Kind.ONE, true,
-            (b, v) -> b.maxDecompressedBytes(OptionValues.nonNegative("--max-decompressed", v)), c -> text(c.maxDecompressed)),
+            (b, v) -> b.maxDecompressedBytes(Units.bytesInt("--max-decompressed", v, 1)), c -> text(c.maxDecompressed)),
     /** {@code --records-max-bytes BYTES} ({@code kwire dissect}). */
     RECORDS_MAX_BYTES("records-max-bytes", Kind.ONE, false,
-            (b, v) -> b.recordValueBytes(OptionValues.nonNegative("--records-max-bytes", v)), c -> null),
+            (b, v) -> b.recordValueBytes(Units.bytesInt("--records-max-bytes", v, 1)), c -> null),
     /** {@code --records} ({@code kwire dissect}). */
     RECORDS("records", Kind.FLAG, false, (b, v) -> b.recordValues(true), c -> null),
     /** {@code --deep}. */
@@ -59,7 +59,7 @@ public enum AnalysisOption {
     TARGET_KAFKA("target-kafka", Kind.ONE, true, AnalysisConfigBuilder::targetKafka, c -> c.targetKafka),
     /** {@code --boundary-bytes BYTES}: how a slice is kept, not what it finds. */
     BOUNDARY_BYTES("boundary-bytes", Kind.ONE, false,
-            (b, v) -> b.boundaryBytes(OptionValues.nonNegative("--boundary-bytes", v)), c -> null),
+            (b, v) -> b.boundaryBytes(Units.bytes("--boundary-bytes", v, 1)), c -> null),
     /** {@code --workers N}: how a run is done, not what it finds. */
     WORKERS("workers", Kind.ONE, false, (b, v) -> b.workers(OptionValues.nonNegative("--workers", v)), c -> null);
 

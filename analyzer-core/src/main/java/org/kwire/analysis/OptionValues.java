@@ -44,12 +44,17 @@ public final class OptionValues {
     }
 
     /**
-     * A duration in milliseconds, decimals allowed ({@code 2.5}), as microseconds (a fraction of a microsecond
+     * A duration in milliseconds, decimals allowed ({@code 2.5}), or with a unit as {@link Units#nanos} reads it
+     * ({@code 500us}, {@code 2s}), as microseconds (a fraction of a microsecond
      * rounded up).
      *
      * @throws ConfigException if it is not a number, negative, or more microseconds than a long holds
      */
     public static long millisAsMicros(String option, String text) {
+        if (text.trim().matches(".*[a-z]")) { // with a unit ({@link Units}): 500us, 2s
+            long ns = Units.nanos(option, text, 1_000_000L);
+            return ns / 1000 + (ns % 1000 == 0 ? 0 : 1);
+        }
         BigDecimal ms;
         try {
             ms = new BigDecimal(text.trim());

@@ -133,10 +133,12 @@ class AnalysisConfigTest {
         assertRefused("--max-frame-size -1: must not be negative", "max-frame-size", "-1");
         assertRefused("--max-decompressed 0: at least 1 byte", "max-decompressed", "0");
         assertRefused("maxDecompressedBytes must be 1..2147483639", "max-decompressed", "2147483647");
-        assertRefused("--min-latency-ms soon: not a number of milliseconds", "min-latency-ms", "soon");
+        assertRefused("--min-latency-ms soon: not a duration (a number, or with a unit: 500ms, 30s, 5m, 1h)", "min-latency-ms",
+                "soon");
         assertRefused("--min-latency-ms -2: must not be negative", "min-latency-ms", "-2");
         assertRefused("--connection broker: expected HOST:PORT ([v6]:PORT for IPv6)", "connection", "broker");
-        assertRefused("--connection h:70000: 70000 is not a TCP port (0-65535)", "connection", "h:70000");
+        assertRefused("--connection h:70000: 70000 is not a TCP port (1-65535)", "connection", "h:70000");
+        assertRefused("--connection h:0: 0 is not a TCP port (1-65535)", "connection", "h:0");
         assertRefused("--top -3: must not be negative", "top", "-3");
         assertRefused("--workers many: not a number", "workers", "many");
         ConfigException e = assertThrows(ConfigException.class, () -> AnalysisConfig.builder().maxFrameSize(63));
