@@ -21,7 +21,7 @@ _kwire() {
         analyze)
             _arguments \
                 '--api[only these APIs]:NAME[,NAME]:' \
-                '--boundary-bytes[with --partial or --jobs: stream bytes kept per TCP connection at a...]:BYTES:' \
+                '--boundary-bytes[with --partial or --jobs: stream bytes]:BYTES:' \
                 '--client-id[only requests with this client_id]:ID:' \
                 '--connection[only connections with this client or broker endpoint]:HOST\:PORT:' \
                 '--deep[decompress every record batch and walk every record: fills...]' \
@@ -32,8 +32,8 @@ _kwire() {
                 '--include-long-polls[count Fetch/ShareFetch long-polls answered empty at their MaxWaitMs...]' \
                 '--index[index name in the es-bulk action lines]:NAME:' \
                 '--jobs[analyze the files]:N:' \
-                '--max-decompressed[largest decompressed size of one record batch]:BYTES:' \
-                '--max-frame-size[largest Kafka frame decoded]:BYTES:' \
+                '--max-decompressed[largest decompressed size of one record batch, bytes or with a unit: 64M]:BYTES:' \
+                '--max-frame-size[largest Kafka frame decoded, bytes or with a unit: 64M]:BYTES:' \
                 '--metrics-clients[client_ids with metric series of their own]:N:' \
                 '--metrics-file[also write the capture'\''s Prometheus metrics to FILE]:FILE:_files' \
                 '--metrics-groups[consumer groups with metric series of their own]:N:' \
@@ -61,20 +61,18 @@ _kwire() {
                 '--format[text (default on a terminal) or json (default otherwise)]:FORMAT:' \
                 '-h[show this help]' \
                 '--help[show this help]' \
-                '--max-partial-bytes[refuse a partial larger than BYTES, or holding a string of more than...]:BYTES:' \
+                '--max-partial-bytes[refuse a partial larger than BYTES]:BYTES:' \
                 '--max-partial-tokens[refuse a partial of more than N JSON tokens: names, values, brackets]:N:' \
                 '-o[write the report to FILE instead of stdout]:FILE:_files' \
                 '--output[write the report to FILE instead of stdout]:FILE:_files' \
                 '--partial[write the merged partial instead of the report]' \
-                '-q[accepted as analyze accepts it]' \
-                '--quiet[accepted as analyze accepts it]' \
                 '--strict[exit with code 4 if the report has warnings]' \
                 '*:file:_files' ;;
         report)
             _arguments \
                 '-h[show this help]' \
                 '--help[show this help]' \
-                '--max-report-bytes[refuse a report larger than BYTES, or holding a string of more than a...]:BYTES:' \
+                '--max-report-bytes[refuse a report larger than BYTES]:BYTES:' \
                 '--max-report-tokens[refuse a report of more than N JSON tokens: names, values, brackets]:N:' \
                 '-o[write the page to FILE instead of stdout]:FILE:_files' \
                 '--output[write the page to FILE instead of stdout]:FILE:_files' \
@@ -90,11 +88,15 @@ _kwire() {
                 '--frame[only the Kafka frame carried by capture frame]:N:' \
                 '-h[show this help]' \
                 '--help[show this help]' \
-                '--max-decompressed[largest decompressed size of one record batch]:BYTES:' \
-                '--max-frame-size[largest Kafka frame decoded]:BYTES:' \
+                '--max-decompressed[largest decompressed size of one record batch, bytes or with a unit: 64M]:BYTES:' \
+                '--max-frame-size[largest Kafka frame decoded, bytes or with a unit: 64M]:BYTES:' \
                 '--max-nodes[most nodes in one frame'\''s tree]:N:' \
                 '--min-latency-ms[only exchanges at least N ms slow]:N:' \
+                '-o[write the frames to FILE instead of stdout]:FILE:_files' \
+                '--output[write the frames to FILE instead of stdout]:FILE:_files' \
                 '--port[TCP port of Kafka brokers]:N:' \
+                '-q[with -o: no progress bar]' \
+                '--quiet[with -o: no progress bar]' \
                 '-r[read this capture]:FILE:_files' \
                 '--read[read this capture]:FILE:_files' \
                 '--records[show record keys, values and header values]' \
@@ -107,21 +109,22 @@ _kwire() {
                 '*:file:_files' ;;
         schema)
             _arguments \
+                '--api-version[API version (default: the newest)]:N:' \
                 '-h[show this help]' \
                 '--help[show this help]' \
                 '--minimal[encode the smallest legal request and response and print their...]' \
                 '--schemas[also use the Kafka message schemas]:DIR:_files' \
-                '--version[API version (default: the newest)]:N:' \
+                '--version[the same as --api-version]:N:' \
                 '*:file:_files' ;;
         live)
             _arguments \
                 '--api[only these APIs]:NAME[,NAME]:' \
-                '-B[libpcap'\''s capture buffer in the kernel]:MiB:' \
-                '--buffer-size[libpcap'\''s capture buffer in the kernel]:MiB:' \
+                '-B[libpcap'\''s capture buffer in the kernel, MiB or a size with a unit:...]:MiB:' \
+                '--buffer-size[libpcap'\''s capture buffer in the kernel, MiB or a size with a unit:...]:MiB:' \
                 '--client-id[only requests with this client_id]:ID:' \
                 '--connection[only connections with this client or broker endpoint]:HOST\:PORT:' \
                 '--deep[decompress every record batch and walk every record: fills...]' \
-                '--duration[stop after S seconds]:S:' \
+                '--duration[stop after S seconds, or a duration with a unit: 30s, 5m, 1h]:S:' \
                 '--errors-only[only exchanges whose response has a non-zero error code]' \
                 '-f[capture filter, tcpdump syntax]:BPF:' \
                 '--filter[capture filter, tcpdump syntax]:BPF:' \
@@ -132,8 +135,8 @@ _kwire() {
                 '--include-long-polls[count Fetch/ShareFetch long-polls answered empty at their MaxWaitMs...]' \
                 '-i[interface to capture on]:IFACE:' \
                 '--interface[interface to capture on]:IFACE:' \
-                '--max-decompressed[largest decompressed size of one record batch]:BYTES:' \
-                '--max-frame-size[largest Kafka frame decoded]:BYTES:' \
+                '--max-decompressed[largest decompressed size of one record batch, bytes or with a unit: 64M]:BYTES:' \
+                '--max-frame-size[largest Kafka frame decoded, bytes or with a unit: 64M]:BYTES:' \
                 '--metrics[serve Prometheus metrics on http://HOST:PORT/metrics while capturing]:HOST\:PORT:' \
                 '--metrics-clients[client_ids with metric series of their own]:N:' \
                 '--metrics-expire[remove the series of a client_id, topic, broker or group not seen for...]:S:' \
@@ -143,7 +146,7 @@ _kwire() {
                 '-o[write the final report to FILE instead of stdout]:FILE:_files' \
                 '--output[write the final report to FILE instead of stdout]:FILE:_files' \
                 '--port[TCP port of Kafka brokers]:N:' \
-                '--queue-size[captured bytes waiting for the analysis at most]:MiB:' \
+                '--queue-size[captured bytes waiting for the analysis at most, MiB or a size with a...]:MiB:' \
                 '--report-interval[every S seconds, write the counts so far to stderr as one line]:S:' \
                 '--ring-duration[with -w: start a new file after S seconds]:S:' \
                 '--ring-files[with --ring-size or --ring-duration: keep only the N newest files]:N:' \
