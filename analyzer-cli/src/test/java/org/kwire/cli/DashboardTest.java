@@ -148,11 +148,11 @@ class DashboardTest {
     }
 
     @Test
-    void everyExportedMetricIsInTheReadmeTable() throws Exception {
-        String readme = Files.readString(ROOT.resolve("README.md"));
+    void everyExportedMetricIsInTheGuidesTable() throws Exception {
+        String guide = Files.readString(ROOT.resolve("docs/GUIDE.md"));
         for (String name : exported()) {
             String base = name.replaceAll("_(bucket|count|sum)$", "");
-            assertTrue(readme.contains("`" + base + "`"), base + " is missing from the README's metrics table");
+            assertTrue(guide.contains("`" + base + "`"), base + " is missing from docs/GUIDE.md's metrics table");
         }
     }
 }

@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The architecture docs against the code: every module of the parent pom's {@code <modules>} and every package of its
  * {@code src/main/java} (a folder holding a Java file) must appear, under that module, in docs/ARCHITECTURE.md's
- * "Modules and packages" table and in README.md's Layout table (while the README has one; if it moves, the README
- * must point at ARCHITECTURE.md), and nothing else: a failure names the missing and the extra "module: package"
+ * "Modules and packages" table and in docs/GUIDE.md's Layout table (and in README.md's while the README has one;
+ * without one, the README must point at ARCHITECTURE.md), and nothing else: a failure names the missing and the extra "module: package"
  * pairs. Every {@code org.kwire...} name ARCHITECTURE.md uses anywhere must be a package that exists. Every package
  * has a {@code package-info.java} whose contract says which threads may use it.
  */
@@ -39,6 +39,11 @@ class LayoutDocsTest {
         TreeMap<String, TreeSet<String>> code = packagesByModule();
         String table = section(read("docs/ARCHITECTURE.md"), "## Modules and packages");
         assertSame(code, tableRows(table), "docs/ARCHITECTURE.md, \"Modules and packages\"");
+    }
+
+    @Test
+    void guideLayoutTableNamesEveryPackageOfEveryModule() throws IOException {
+        assertSame(packagesByModule(), tableRows(section(read("docs/GUIDE.md"), "## Layout")), "docs/GUIDE.md, \"Layout\"");
     }
 
     @Test

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The README's command lines for rotated captures, run as written by bash (its glob included) in a directory of
+ * The command lines for rotated captures of README.md and docs/GUIDE.md, run as written by bash (its glob included) in a directory of
  * files named as the README names them: copies of tcpdump {@code -C 1}'s real rotations ({@link RealRotations}, a
  * broker's traffic moved to port 9092, kwire's default, as the README's broker listens there), numbered in time order
  * from 1 ({@code kafka-1.pcap ... kafka-12.pcap}: the glob gives {@code kafka-1, kafka-10, kafka-11, kafka-12,
@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code b2}, {@code b3}. {@code ./kwire} there runs the kwire command of these tests' class path in a JVM of its
  * own (the launcher builds {@code kwire.jar}, which exists only after the tests). Each report equals one analysis of
  * the files in time order, but for {@code capture.files} and {@code capture.bytes}. Each line is asserted to stand in
- * README.md as run here.
+ * README.md or docs/GUIDE.md as run here.
  */
 class ReadmeRotationExamplesTest {
 
@@ -85,9 +85,11 @@ class ReadmeRotationExamplesTest {
         run(line.replace("b1", "b3"));
     }
 
-    /** {@link #run} of a line that README.md shows as it is here. */
+    /** {@link #run} of a line that README.md or docs/GUIDE.md (its section on rotated captures) shows as it is here. */
     private static String readme(String line) throws Exception {
-        assertTrue(Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8).contains(line), "README.md shows: " + line);
+        String docs = Files.readString(Path.of("..", "README.md"), StandardCharsets.UTF_8)
+                + Files.readString(Path.of("..", "docs", "GUIDE.md"), StandardCharsets.UTF_8);
+        assertTrue(docs.contains(line), "README.md or docs/GUIDE.md shows: " + line);
         return run(line);
     }
 

@@ -94,8 +94,8 @@ class TextOutputTest {
     }
 
     /**
-     * The README's examples of the text output are real: its summary of the bundled sample is how the golden file
-     * starts, and each part of its readiness example (parts separated by a line {@code ...}) is in the golden file of
+     * The examples of the text output are real: README's summary of the bundled sample is how the golden file
+     * starts, and each part of docs/GUIDE.md's readiness example (parts separated by a line {@code ...}) is in the golden file of
      * old-client-0.10.2.2.pcap.
      */
     @Test
@@ -104,7 +104,8 @@ class TextOutputTest {
         String summary = block(readme, "On a terminal, `./kwire analyze` starts like this");
         assertTrue(summary.startsWith("Summary\n-------\n  Capture         java-basic.pcap (bundled sample)\n"), summary);
         assertTrue(golden("java-basic.txt").startsWith(summary + "\n"), summary);
-        String readiness = block(readme, "./kwire analyze --format text --port 9192 test-captures/old-client-0.10.2.2.pcap\n```");
+        String guide = Files.readString(Path.of("../docs/GUIDE.md"), StandardCharsets.UTF_8);
+        String readiness = block(guide, "./kwire analyze --format text --port 9192 test-captures/old-client-0.10.2.2.pcap\n```");
         String[] parts = readiness.split("\n\\.\\.\\.\n");
         assertEquals(2, parts.length, readiness);
         assertTrue(parts[1].startsWith("Upgrade readiness\n"), parts[1]);
@@ -116,7 +117,7 @@ class TextOutputTest {
     /** The first code block of {@code text} after {@code after}, without its fences. */
     private static String block(String text, String after) {
         int at = text.indexOf(after);
-        assertTrue(at >= 0, "README: no " + after);
+        assertTrue(at >= 0, "no " + after);
         int start = text.indexOf("```\n", at + after.length()) + 4;
         return text.substring(start, text.indexOf("```\n", start));
     }

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code kwire wireshark-plugin} as a command (its run through tshark is {@link WiresharkPluginTest}): the options
- * its help shows are README's, the file is the same every time, filter names are Wireshark-legal, unique and
+ * its help shows are docs/GUIDE.md's, the file is the same every time, filter names are Wireshark-legal, unique and
  * derived from the schemas, and {@code --schemas} adds versions the bundled schemas do not have.
  */
 class WiresharkPluginCommandTest {
@@ -31,15 +31,15 @@ class WiresharkPluginCommandTest {
     void helpAndReadmeDocumentEveryOption() throws IOException {
         CliRun help = CliRun.of("wireshark-plugin", "--help");
         assertEquals(0, help.exit());
-        String readme = Files.readString(Path.of("../README.md"), StandardCharsets.UTF_8);
+        String readme = Files.readString(Path.of("../docs/GUIDE.md"), StandardCharsets.UTF_8);
         int section = readme.indexOf("## `kwire wireshark-plugin -o kwire.lua [--schemas DIR]`");
-        assertTrue(section > 0, "README has a section for the command");
+        assertTrue(section > 0, "docs/GUIDE.md has a section for the command");
         String table = readme.substring(section, readme.indexOf("\n## ", section + 3));
         for (Option o : WiresharkPluginCommand.options().getOptions()) {
             assertTrue(help.out().contains("--" + o.getLongOpt()), o.getLongOpt());
             if (!o.getLongOpt().equals("help")) {
                 assertTrue(table.contains("| `-" + (o.getOpt() != null ? o.getOpt() + "`, `--" : "-") + o.getLongOpt()),
-                        "README's table has " + o.getLongOpt());
+                        "docs/GUIDE.md's table has " + o.getLongOpt());
             }
         }
         assertTrue(CliRun.of("--help").out().contains("\n  wireshark-plugin    write kwire.lua"), "kwire --help lists it");

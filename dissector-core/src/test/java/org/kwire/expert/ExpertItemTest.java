@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-/** The registry of expert items: well-formed unique ids, each documented in the README with its severity and group. */
+/** The registry of expert items: well-formed unique ids, each documented in docs/GUIDE.md with its severity and group. */
 class ExpertItemTest {
 
     @Test
@@ -37,8 +37,8 @@ class ExpertItemTest {
     }
 
     @Test
-    void theReadmeListsEveryItem() throws IOException {
-        String readme = Files.readString(Path.of("../README.md"));
+    void theGuideListsEveryItem() throws IOException {
+        String readme = Files.readString(Path.of("../docs/GUIDE.md"));
         List<String> missing = new ArrayList<>();
         for (ExpertItem item : ExpertItem.values()) {
             String row = "| `" + item.id() + "` | " + item.severity().label() + " | " + item.group().label() + " | ";
