@@ -25,7 +25,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * {@code kwire analyze [FILE...]}: analyzes captures into a report (README, "The report") — text for people, the
+ * {@code kwire analyze [FILE...]}: analyzes captures into a report (docs/GUIDE.md, "The report") — text for people, the
  * default when stdout is a terminal, or JSON, the default otherwise — or into a stream of exchange events (NDJSON,
  * Elasticsearch bulk). {@code -} reads a capture from standard input; several captures are merged by timestamp.
  */
@@ -72,7 +72,7 @@ final class AnalyzeCommand {
                         + "report); more than fit are refused; the output is the same").build());
         o.addOption(Option.builder().longOpt("jobs").hasArg().argName("N")
                 .desc("analyze the files (in time order) as up to N runs of consecutive files on N threads, and merge their "
-                        + "results into the report of one analysis (rotated captures; see README, \"Rotated captures\"). "
+                        + "results into the report of one analysis (rotated captures; see docs/GUIDE.md, \"Rotated captures\"). "
                         + "With --split auto (the default) the files are split only where that is faster: each run gets "
                         + "at least " + (FileGroups.MIN_SLICE_BYTES >> 20) + " MiB and two processors (one analysis "
                         + "already keeps about two busy), else they are analyzed as one; no more runs at once than the heap "

@@ -9,7 +9,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
-/** What {@code analyze}, {@code merge} and {@code live} share: writing the report (README, "The report"). */
+/** What {@code analyze}, {@code merge} and {@code live} share: writing the report (docs/GUIDE.md, "The report"). */
 final class CaptureReports {
 
     private CaptureReports() {

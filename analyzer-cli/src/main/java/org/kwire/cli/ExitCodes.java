@@ -1,6 +1,6 @@
 package org.kwire.cli;
 
-/** Process exit codes of the {@code kwire} command (documented in the README and {@code kwire --help}). */
+/** Process exit codes of the {@code kwire} command (documented in docs/GUIDE.md, "Exit codes", and {@code kwire --help}). */
 public final class ExitCodes {
     /** Success. */
     public static final int OK = 0;

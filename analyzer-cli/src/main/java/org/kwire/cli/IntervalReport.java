@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
 /**
  * One {@code kwire live --report-interval} line: the totals of the capture so far and one entry per API seen, so that
  * a line's size is bounded by the number of APIs (about 90), never by the traffic (the whole report, with its
- * connections, clients and topics, is the final report's job). Written as one JSON line (README, "kwire live") or,
+ * connections, clients and topics, is the final report's job). Written as one JSON line (docs/GUIDE.md, "kwire live") or,
  * with {@code --format text}, as one line for people.
  *
  * @param type               always {@code "interval"}

@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The options of {@code kwire live} (README, "kwire live"), read and checked.
+ * The options of {@code kwire live} (docs/GUIDE.md, "kwire live"), read and checked.
  *
  * @param duration       seconds to capture, 0 until stopped
  * @param interval       seconds between interval reports, 0 for none

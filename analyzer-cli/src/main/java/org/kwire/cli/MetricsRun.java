@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The metrics of one {@code analyze} or {@code live} run (README, "Metrics"): their options, the registry, the sink
+ * The metrics of one {@code analyze} or {@code live} run (docs/GUIDE.md, "Metrics"): their options, the registry, the sink
  * and connection observer that count into it, and the capture health read from the capture.
  */
 final class MetricsRun {

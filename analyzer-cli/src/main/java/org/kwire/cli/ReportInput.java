@@ -19,7 +19,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Reads a report written by {@code kwire analyze} (README, "The report") from a file or stdin, as an input that may be
+ * Reads a report written by {@code kwire analyze} (docs/GUIDE.md, "The report") from a file or stdin, as an input that may be
  * damaged: within {@code --max-report-bytes} and {@code --max-report-tokens} ({@link JsonInput}), validated against
  * {@code docs/report.schema.json} as a reader applies it ({@link JsonSchemas#reports()}: fields of a newer kwire
  * ignored, those of an older one's report missing), then bound into a {@link Report}.

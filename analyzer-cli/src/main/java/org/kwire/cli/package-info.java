@@ -8,6 +8,6 @@
  * {@code kwire: ...}, with names from the wire or the command line escaped ({@code org.kwire.text.VisibleText}), and an
  * exit code of {@link org.kwire.cli.ExitCodes} (2 usage, 3 input, 4 warnings with {@code --strict}). Options are
  * documented by {@code --help}, generated from the same definitions. Internal: not an API; the command line and the
- * JSON it writes are the interfaces (README.md). Not thread-safe beyond what each command states.
+ * JSON it writes are the interfaces (docs/GUIDE.md). Not thread-safe beyond what each command states.
  */
 package org.kwire.cli;

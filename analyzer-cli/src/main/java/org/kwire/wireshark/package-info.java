@@ -40,6 +40,6 @@
  * Guide, "Lua Support in Wireshark").
  *
  * <h2>API status</h2>
- * Internal: the generated file and its filter names are the interface (README.md, docs/wireshark.md).
+ * Internal: the generated file and its filter names are the interface (docs/GUIDE.md, docs/wireshark.md).
  */
 package org.kwire.wireshark;

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code analyze} without and with {@code --deep} (README, "Default and deep analysis"): on real captures every report
+ * {@code analyze} without and with {@code --deep} (docs/GUIDE.md, "Default and deep analysis"): on real captures every report
  * field is the same but {@code bytes_uncompressed}, null by default and the decompressed sizes with {@code --deep}, and
  * {@code schema_registry}, collected only with {@code --deep}.
  */

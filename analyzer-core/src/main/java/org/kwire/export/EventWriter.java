@@ -26,7 +26,7 @@ import java.util.Set;
  * Writes one JSON object per exchange as it completes (NDJSON), or the same objects as an Elasticsearch/OpenSearch
  * bulk body (an {@code {"index":{"_index":NAME}}} action line before each document); after the last exchange, given
  * the finished report ({@link #onReport}), one per rebalance and leader change. Streamed with Jackson's generator:
- * memory stays constant whatever the capture's size. The fields are documented in the README ("Exchange
+ * memory stays constant whatever the capture's size. The fields are documented in docs/GUIDE.md ("Exchange
  * events") and mapped for Elasticsearch in {@code docs/es-mapping.json}.
  */
 public final class EventWriter implements ExchangeSink, Closeable {
@@ -136,7 +136,7 @@ public final class EventWriter implements ExchangeSink, Closeable {
         out.writeEndObject();
     }
 
-    /** The exchange's wait (README, "Waiting is not slowness"). */
+    /** The exchange's wait (docs/GUIDE.md, "Waiting is not slowness"). */
     private void wait(WaitClassifier.Wait w) throws IOException {
         if (w.waitMs() >= 0) {
             out.writeNumberField("wait_ms", w.waitMs());

@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The events of a capture's report that follow its exchange events (README, "Exchange events"): one {@code rebalance}
+ * The events of a capture's report that follow its exchange events (docs/GUIDE.md, "Exchange events"): one {@code rebalance}
  * per rebalance of {@code consumer_groups} (group by group, each group's in order) and one {@code leader_change} per
  * leader change of {@code replication.leadership} (in capture order), each an object with {@code type},
  * {@code timestamp} and {@code timestamp_us} as an exchange event has. They come from the finished report, so a

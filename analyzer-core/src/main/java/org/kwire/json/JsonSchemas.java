@@ -21,7 +21,7 @@ import java.util.function.Consumer;
  * kwire's published JSON Schemas ({@code docs/partial.schema.json}, {@code docs/report.schema.json}, bundled in the
  * jar; draft 2020-12), as a reader applies them, through networknt's validator: every keyword is asserted
  * ({@code format} included), the first failure is the refusal. A reader differs from the schema, which describes
- * what kwire writes, only where the README and PARTIAL.md say so:
+ * what kwire writes, only where docs/GUIDE.md and PARTIAL.md say so:
  * <ul>
  * <li>partials: names the schema does not know are ignored (a partial of a newer kwire of the same format);</li>
  * <li>reports: likewise, and fields the schema requires may be missing (a report of an older kwire), but for

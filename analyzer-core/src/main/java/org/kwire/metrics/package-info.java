@@ -8,7 +8,7 @@
  * {@code kwire live} runs ({@link org.kwire.metrics.MetricsServer}) or a node_exporter textfile after {@code kwire
  * analyze} ({@link org.kwire.metrics.MetricsFile}). Every metric is defined once, in {@link
  * org.kwire.metrics.KwireMetrics}; names follow Prometheus's conventions ({@code kwire_} namespace, {@code _total},
- * {@code _seconds}, {@code _bytes}), and the README's metrics table lists them.
+ * {@code _seconds}, {@code _bytes}), and docs/GUIDE.md's metrics table lists them.
  * <p>
  * In, out, threads: the sink takes {@code ExchangeSummary}s, frames and notes from the analysis (its methods are
  * synchronized), while the HTTP server's threads read the registry at each scrape and a timer expires labels; the

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code exchanges} dataset's columns: the fields of {@code kwire analyze --format ndjson}'s events (README,
+ * The {@code exchanges} dataset's columns: the fields of {@code kwire analyze --format ndjson}'s events (docs/GUIDE.md,
  * "Exchange events"; {@code org.kwire.export.EventWriter}) with their types, after {@code file}: the capture file the
  * exchange is in. Frame numbers ({@code request_frame}, {@code response_frame}) and {@code stream} are those of that
  * file, as Wireshark shows them when it opens the file.

@@ -52,7 +52,7 @@ public final class KwireSpark {
                         + "  FILES: capture files, directories or globs of any Hadoop file system (file:, hdfs:, s3a:, ...)\n"
                         + "  kwire analyze's options: those of the analysis (--port, --max-frame-size, --schemas, --tls-keylog, "
                         + "filters, --top, ...), not its outputs'\n"
-                        + "  --exchanges DIR: also write one row per exchange as Parquet (README, \"Exchange events\")\n"
+                        + "  --exchanges DIR: also write one row per exchange as Parquet (docs/GUIDE.md, \"Exchange events\")\n"
                         + "  -o REPORT: the report (JSON) to REPORT instead of stdout\n"
                         + "  --master URL: local[N] (default local[*]) or spark://HOST:PORT (kwire-spark.jar goes to the executors)\n"
                         + "  Spark's settings: spark.* system properties, e.g. KWIRE_JAVA_OPTS='-Xmx2g -Dspark.executor.memory=4g'");

@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The Spark job on a real Spark standalone cluster ({@link StandaloneCluster}: a Master, a Worker and the executors
- * it launches, each its own JVM, on loopback), submitted both ways the README gives: {@code ./kwire-spark --master
+ * it launches, each its own JVM, on loopback), submitted both ways docs/GUIDE.md gives: {@code ./kwire-spark --master
  * spark://...} (the launcher in the repository root, which ships kwire-spark.jar to the executors) and
  * {@code spark-submit} of {@code kwire-spark.jar} (Spark's own SparkSubmit, from Spark's jars). Each report equals
  * {@code kwire analyze} of the same files field for field but {@code capture.files}: a real capture rotated every
@@ -57,7 +57,7 @@ class SparkClusterIT {
         try (Stream<Path> s = Files.list(in)) {
             files = s.map(Path::toString).sorted().toList();
         }
-        glob = in + "/*.pcap"; // as the README gives the captures: a glob Hadoop's file system expands
+        glob = in + "/*.pcap"; // as docs/GUIDE.md gives the captures: a glob Hadoop's file system expands
         one = withoutFiles(JSON.readTree(oneAnalysis(files.stream().map(Path::of).toList())));
         cluster = StandaloneCluster.start(Files.createDirectories(dir.resolve("cluster")));
     }
@@ -74,7 +74,7 @@ class SparkClusterIT {
         Path report = dir.resolve("launcher.json");
         List<String> cmd = new ArrayList<>(List.of("bash", ROOT.resolve("kwire-spark").toString(),
                 "--master", cluster.masterUrl(), "-o", report.toString(), glob));
-        // Spark's settings as the README gives them: spark.* system properties in KWIRE_JAVA_OPTS
+        // Spark's settings as docs/GUIDE.md gives them: spark.* system properties in KWIRE_JAVA_OPTS
         Run run = submit(cmd, Map.of("KWIRE_JAVA_OPTS", "-Xmx512m " + StandaloneCluster.QUICK_JVM
                 + " -Dspark.executor.memory=512m -Dspark.driver.host=127.0.0.1 -Dspark.ui.enabled=false"));
         assertEquals(0, run.code, run.failure());

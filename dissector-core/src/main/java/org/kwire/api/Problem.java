@@ -7,7 +7,7 @@ import java.util.OptionalInt;
 
 /**
  * One problem kwire found in what it decoded, typed: which registered {@link ExpertItem} (stable id, severity, group:
- * the README's "Expert items" table), where, and this occurrence's details. Problems never appear inside decoded
+ * docs/GUIDE.md's "Expert items" table), where, and this occurrence's details. Problems never appear inside decoded
  * values. Immutable, thread-safe.
  *
  * @param item    what is wrong ({@code kafka.body.*}, {@code kafka.records.*}, {@code kafka.frame.*}, ...)

@@ -10,7 +10,7 @@
  *
  * <h2>Contract</h2>
  * Ids never change meaning and are never reused: they are the keys of the report's {@code expert} counts and what tests
- * and users match on (a new kind of note gets a new id; the README's "Expert items" table lists every one, and a test
+ * and users match on (a new kind of note gets a new id; docs/GUIDE.md's "Expert items" table lists every one, and a test
  * checks that it does). A message's wording may change; its item does not. Reports written before items had ids
  * counted by {@code severity/group}: {@link org.kwire.expert.ExpertItem#severityOfKey} still reads those keys.
  *
