@@ -56,11 +56,17 @@ class MultiBrokerReplicationTest {
         long followerFetches = t.meters().count("RequestsPerSec", "request=FetchFollower");
         Map<String, Long> classes = new TreeMap<>();
         rep.get("classes").forEach(c -> classes.put(c.get("kind").asText(), c.get("responses").asLong()));
-        assertEquals(Map.of("consumer", consumerFetches, "follower+metadata_log", followerFetches),
-                Map.of("consumer", classes.get("consumer"),
-                        "follower+metadata_log", classes.get("follower") + classes.get("metadata_log")),
-                "Fetch responses per class, as the nodes counted them");
-        assertEquals(t.meters().count("RequestsPerSec", "request=Fetch"), fetchResponses(report), "all Fetch responses");
+        // Kafka marks a request's meter after its response is sent: a node that shuts down (one midway, then all at
+        // the close) may send a response and stop before marking it (seen once: 15 consumer Fetch responses on the
+        // wire, 14 marked). So the wire holds what the nodes counted, and at most one response more per node
+        long follower = classes.get("follower") + classes.get("metadata_log");
+        int nodeCount = t.ports().size();
+        assertBetween(consumerFetches, classes.get("consumer"), nodeCount,
+                "consumer Fetch responses, as the nodes counted them");
+        assertBetween(followerFetches, follower, nodeCount,
+                "follower and metadata-log Fetch responses, as the nodes counted them");
+        assertBetween(t.meters().count("RequestsPerSec", "request=Fetch"), fetchResponses(report), nodeCount,
+                "all Fetch responses");
         System.out.println("Fetch responses: consumer " + consumerFetches + ", follower and metadata log " + followerFetches
                 + " " + classes + "; partition 0's leader " + old + " -> " + now + "; errors " + t.errors());
 
@@ -225,5 +231,11 @@ class MultiBrokerReplicationTest {
             }
         }
         return 0;
+    }
+
+    /** {@code seen} is {@code counted}, or at most {@code nodes} more (responses sent by a node stopping unmarked). */
+    private static void assertBetween(long counted, long seen, int nodes, String what) {
+        assertTrue(seen >= counted && seen - counted <= nodes, what + ": the nodes counted " + counted + ", the wire held "
+                + seen + " (at most " + nodes + " more: one a node stopping)");
     }
 }
