@@ -14,8 +14,8 @@ import org.kwire.schema.SchemaRegistry;
 import java.util.List;
 
 /**
- * The options {@code analyze}, {@code dissect} and {@code live} share (broker ports, limits, schemas, filters, the
- * report's) as the commands' help shows them, and the {@link AnalysisConfig} a command line makes of them
+ * The options {@code analyze}, {@code dissect} and {@code live} share, composed of the concerns' builders (filters,
+ * limits, inputs) and the report's own ({@code --top}, {@code --include-long-polls}, {@code --target-kafka}), and the {@link AnalysisConfig} a command line makes of them
  * ({@link AnalysisOption}: the values checked in the library's words, one line, exit code 2).
  */
 final class AnalysisOptions {
@@ -23,36 +23,21 @@ final class AnalysisOptions {
     private AnalysisOptions() {
     }
 
-    /** Adds the shared options to a command's options. */
+    /**
+     * Adds the options every command that decodes captures shares: {@link FilterOptions}, {@link LimitOptions}'
+     * frame size, {@link InputOptions}' schemas and key logs.
+     */
     static void add(Options o) {
-        o.addOption(Option.builder().longOpt("port").hasArg().argName("N")
-                .desc("TCP port of Kafka brokers; repeatable or comma-separated (default "
-                        + org.kwire.stream.StreamOptions.DEFAULT_PORT + ")").build());
-        o.addOption(Option.builder().longOpt("max-frame-size").hasArg().argName("BYTES")
-                .desc("largest Kafka frame decoded, bytes or with a unit: 64M; larger ones are skipped by their size (default "
-                        + org.kwire.stream.StreamOptions.DEFAULT_MAX_FRAME + ")").build());
-        o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
-                .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
-        o.addOption(Option.builder().longOpt("api").hasArg().argName("NAME[,NAME]")
-                .desc("only these APIs (names or keys); repeatable").build());
-        o.addOption(Option.builder().longOpt("topic").hasArg().argName("NAME")
-                .desc("only exchanges naming this topic (name or id); repeatable").build());
-        o.addOption(Option.builder().longOpt("client-id").hasArg().argName("ID")
-                .desc("only requests with this client_id; repeatable").build());
-        o.addOption(Option.builder().longOpt("errors-only").desc("only exchanges whose response has a non-zero error code").build());
-        o.addOption(Option.builder().longOpt("min-latency-ms").hasArg().argName("N").desc("only exchanges at least N ms slow (decimals allowed: 0.5; or with a unit: 500us, 2s)").build());
-        o.addOption(Option.builder().longOpt("connection").hasArg().argName("HOST:PORT")
-                .desc("only connections with this client or broker endpoint ([v6]:PORT for IPv6); repeatable").build());
-        o.addOption(Option.builder().longOpt("tls-keylog").hasArg().argName("FILE")
-                .desc("decrypt TLS with the secrets of this NSS key log (SSLKEYLOGFILE format): a file, or a pipe, FIFO "
-                        + "or /dev/stdin read to its end first (--tls-keylog <(cat keys)); repeatable. Secrets in "
-                        + "pcapng Decryption Secrets Blocks are used without it").build());
+        FilterOptions.add(o);
+        LimitOptions.frameSize(o);
+        InputOptions.schemas(o);
+        InputOptions.keyLog(o);
     }
 
     /** Adds the options of commands that write a report ({@code analyze}, {@code live}). */
     static void addReport(Options o) {
         o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
-                .desc("how many of the slowest exchanges the report lists (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
+                .desc("how many of the slowest exchanges a report lists (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
         o.addOption(Option.builder().longOpt("include-long-polls")
                 .desc("count Fetch/ShareFetch long-polls answered empty at their MaxWaitMs in latencies and the slowest "
                         + "list (by default they are counted apart)").build());

@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code kwire analyze [FILE...]}: analyzes captures into a report (docs/GUIDE.md, "The report") — text for people, the
@@ -53,15 +52,11 @@ final class AnalyzeCommand {
     static Options options() {
         Options o = new Options();
         AnalysisOptions.add(o);
+        LimitOptions.decompressed(o);
         Records.addOptions(o, false);
-        o.addOption(Option.builder("r").longOpt("read").hasArg().argName("FILE")
-                .desc("read this capture (as tshark -r; same as naming it after the options); repeatable").build());
-        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
-                .desc("write the report (or the events) to FILE instead of stdout").build());
-        o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
-                .desc("text: the report for people (default when stdout is a terminal); json: the report as JSON "
-                        + "(default otherwise); ndjson: one JSON event per exchange, then one per rebalance and leader change; es-bulk: the events as an "
-                        + "Elasticsearch/OpenSearch bulk body").build());
+        InputOptions.read(o);
+        OutputOptions.output(o, "the report (or the events)", "");
+        OutputOptions.format(o, FORMATS);
         o.addOption(Option.builder().longOpt("index").hasArg().argName("NAME")
                 .desc("index name in the es-bulk action lines (default " + DEFAULT_INDEX + ")").build());
         AnalysisOptions.addReport(o);
@@ -90,15 +85,29 @@ final class AnalyzeCommand {
         o.addOption(Option.builder().longOpt("metrics-file").hasArg().argName("FILE")
                 .desc("also write the capture's Prometheus metrics to FILE (node_exporter textfile format)").build());
         MetricsRun.addOptions(o, false);
-        o.addOption(Option.builder("q").longOpt("quiet").desc("no progress bar").build());
-        o.addOption(Option.builder().longOpt("strict")
-                .desc("exit with code 4 if the analysis found warnings").build());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        OutputOptions.quiet(o, "");
+        OutputOptions.strict(o);
+        OutputOptions.help(o);
         return o;
     }
 
     /** What {@code --format} asks for. */
     enum Format { TEXT, JSON, NDJSON, ES_BULK }
+
+    /** The formats of {@code analyze}, in the order its help lists them. */
+    static final java.util.Map<Format, String> FORMATS = formats(
+            "the report for people (default when stdout is a terminal)", "the report as JSON (default otherwise)",
+            "one JSON event per exchange, then one per rebalance and leader change",
+            "the events as an Elasticsearch/OpenSearch bulk body");
+
+    /** {@code meanings} of {@link Format}'s constants in order (the first ones, for a command writing fewer). */
+    static java.util.Map<Format, String> formats(String... meanings) {
+        java.util.Map<Format, String> m = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < meanings.length; i++) {
+            m.put(Format.values()[i], meanings[i]);
+        }
+        return java.util.Collections.unmodifiableMap(m);
+    }
 
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
         CommandLine cl = Cli.parse("analyze", options(), args);
@@ -110,16 +119,17 @@ final class AnalyzeCommand {
                     + "refused.", options());
             return ExitCodes.OK;
         }
-        String output = cl.getOptionValue("output");
-        Format format = cl.hasOption("format") ? format(cl.getOptionValue("format"))
-                : terminal && output == null ? Format.TEXT : Format.JSON;
+        String output = OutputOptions.file(cl);
+        Format format = OutputOptions.format(cl, FORMATS, terminal && output == null ? Format.TEXT : Format.JSON);
         if (cl.hasOption("index") && format != Format.ES_BULK) {
             throw new CliException(ExitCodes.USAGE, "--index goes with --format es-bulk");
         }
-        OutputGuard.check(cl, Cli.captures(cl), "output", "metrics-file");
+        refuseReportOptionsWithEvents(cl, format);
+        OutputGuard.check(cl, InputOptions.captures(cl), "output", "metrics-file");
         if (cl.hasOption("jobs") || cl.hasOption("partial")) {
             JobsRun jobs = new JobsRun(cl, stdin, terminal);
-            if (cl.hasOption("partial") || jobs.splits()) {
+            boolean splits = jobs.splits(); // its options checked with --partial too
+            if (cl.hasOption("partial") || splits) {
                 return jobs.run(out, err);
             }
         } else if (cl.hasOption("split") || cl.hasOption("boundary-bytes")) {
@@ -128,7 +138,7 @@ final class AnalyzeCommand {
         }
         AnalysisRun run = AnalysisOptions.start(AnalysisOptions.config(cl));
         MetricsRun metrics = MetricsRun.of(cl, "metrics-file", run);
-        List<String> named = Cli.captures(cl);
+        List<String> named = InputOptions.captures(cl);
         Path bundled = null;
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
@@ -141,12 +151,8 @@ final class AnalyzeCommand {
                     Report r = CapturePass.build(report, facts);
                     writeMetrics(metrics, facts, cl);
                     CaptureReports.noMatch(r, err);
-                    if (format == Format.JSON) {
-                        CaptureReports.write(r, output, out);
-                    } else {
-                        CaptureReports.writeText(r, output, out);
-                    }
-                    return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+                    CaptureReports.write(r, format, output, out);
+                    return OutputOptions.exitCode(cl, r);
                 }
                 try (OutputStream stream = Cli.output(output, out);
                      EventWriter events = new EventWriter(stream, format == Format.ES_BULK ? cl.getOptionValue("index", DEFAULT_INDEX) : null,
@@ -156,7 +162,7 @@ final class AnalyzeCommand {
                     Report r = CapturePass.build(report, facts);
                     events.onReport(r);
                     writeMetrics(metrics, facts, cl);
-                    return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+                    return OutputOptions.exitCode(cl, r);
                 } catch (IOException e) {
                     throw new CliException(ExitCodes.INPUT, "cannot write the events: " + Cli.why(e));
                 }
@@ -220,11 +226,19 @@ final class AnalyzeCommand {
         }, w -> Cli.warn(err, w), MetricsRun.observer(metrics)));
     }
 
-    static Format format(String name) throws CliException {
-        try {
-            return Format.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_'));
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCodes.USAGE, "--format " + name + ": use text, json, ndjson or es-bulk");
+    /**
+     * Refuses the options that shape only the report when {@code --format ndjson} or {@code es-bulk} writes events
+     * instead: {@code --top} (the slowest list) and {@code --target-kafka} (the readiness section).
+     */
+    private static void refuseReportOptionsWithEvents(CommandLine cl, Format format) throws CliException {
+        if (format != Format.NDJSON && format != Format.ES_BULK) {
+            return;
+        }
+        for (String o : new String[] {"top", "target-kafka"}) {
+            if (cl.hasOption(o)) {
+                throw new CliException(ExitCodes.USAGE, "analyze: --" + o + " shapes the report: --format "
+                        + OutputOptions.name(format) + " writes events, not the report");
+            }
         }
     }
 

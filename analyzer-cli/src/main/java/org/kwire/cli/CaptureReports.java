@@ -24,11 +24,26 @@ final class CaptureReports {
     }
 
     /**
+     * Writes the report as {@code --format} says: text for people, else JSON (to {@code output}, {@code out} if null or
+     * {@code -}).
+     *
+     * @throws CliException (exit code 3) if it cannot be written
+     */
+    static void write(Report r, AnalyzeCommand.Format format, String output, PrintStream out) throws CliException {
+        if (format == AnalyzeCommand.Format.TEXT) {
+            writeText(r, output, out);
+        } else {
+            write(r, output, out);
+        }
+    }
+
+    /**
      * Writes the report as JSON ({@link ReportJson}) to {@code output}, or (null) to {@code out}.
      *
      * @throws CliException (exit code 3) if the file cannot be written
      */
-    static void write(Report r, String output, PrintStream out) throws CliException {
+    static void write(Report r, String given, PrintStream out) throws CliException {
+        String output = "-".equals(given) ? null : given;
         try {
             if (output == null) {
                 ReportJson.write(r, out);
@@ -49,7 +64,8 @@ final class CaptureReports {
      *
      * @throws CliException (exit code 3) if it cannot be written
      */
-    static void writeText(Report r, String output, PrintStream out) throws CliException {
+    static void writeText(Report r, String given, PrintStream out) throws CliException {
+        String output = "-".equals(given) ? null : given;
         try (java.io.OutputStream stream = Cli.output(output, out)) {
             stream.write(org.kwire.text.TextReport.render(r).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         } catch (IOException e) {

@@ -5,12 +5,10 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
-import org.kwire.analysis.AnalysisRun;
 import org.kwire.analysis.ConfigException;
 import org.kwire.analysis.OptionValues;
 import org.kwire.analysis.Units;
 import org.kwire.analysis.Why;
-import org.kwire.schema.SchemaRegistry;
 import org.kwire.text.VisibleText;
 
 import java.io.IOException;
@@ -19,10 +17,6 @@ import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import java.util.Optional;
 
 /** Option parsing shared by the sub-commands: every bad value becomes a one-line {@link CliException} (exit 2). */
 final class Cli {
@@ -49,6 +43,21 @@ final class Cli {
     /** Writes {@code kwire: warning: WARNING} on {@code err}, as {@link #say} does. */
     static void warn(PrintStream err, String warning) {
         say(err, "warning: " + warning);
+    }
+
+    /**
+     * Parses a command line of a command that draws no progress bar ({@code -q} refused: {@link OutputOptions#refuseQuiet});
+     * with {@code -h} prints the command's help on {@code out} and returns null.
+     */
+    static CommandLine parseQuietless(String command, Options options, String[] args, PrintStream out, String syntax,
+                                      String header) throws CliException {
+        OutputOptions.refuseQuiet(command, args);
+        CommandLine cl = parse(command, options, args);
+        if (cl.hasOption("help")) {
+            help(out, syntax, header, options);
+            return null;
+        }
+        return cl;
     }
 
     static void help(PrintStream out, String syntax, String header, Options options) {
@@ -110,23 +119,6 @@ final class Cli {
     /** Why an I/O operation failed, in words ({@link Why#of}). */
     static String why(IOException e) {
         return Why.of(e);
-    }
-
-    /** The captures named with {@code -r FILE} (tshark's habit), then those named after the options, in that order. */
-    static List<String> captures(CommandLine cl) {
-        List<String> files = new ArrayList<>();
-        String[] read = cl.getOptionValues("read");
-        if (read != null) {
-            files.addAll(Arrays.asList(read));
-        }
-        files.addAll(cl.getArgList());
-        return files;
-    }
-
-    /** The bundled schemas, with {@code --schemas DIR} merged on top when given. */
-    static SchemaRegistry schemas(CommandLine cl) throws CliException {
-        String dir = cl.getOptionValue("schemas");
-        return readCaptures(() -> AnalysisRun.schemas(Optional.ofNullable(dir).map(Path::of)));
     }
 
     /** A non-negative integer option, or {@code dflt} if absent. */

@@ -28,20 +28,46 @@ public final class Commands {
     /** Every sub-command, in the order of {@code kwire --help}. */
     public static List<Command> all() {
         return List.of(
-                new Command("analyze", "[options] [FILE...]", "analyze captures of Kafka traffic into a report",
+                new Command("analyze", "[options] [FILE...]", "analyze captures into a report, text on a terminal, else "
+                        + "JSON (FILE - reads stdin; several files are merged by time; no FILE: the bundled sample capture)",
                         AnalyzeCommand.options()),
-                new Command("merge", "[options] PARTIAL...", "merge partial results of analyze --partial into one report",
-                        MergeCommand.options()),
-                new Command("report", "[options] REPORT.json", "turn a report of analyze into one HTML page with charts",
-                        ReportCommand.options()),
-                new Command("dissect", "[options] FILE...", "print every Kafka frame of captures field by field",
-                        DissectCommand.options()),
-                new Command("schema", "[API] [options]", "list Kafka APIs and versions, show one's fields or its smallest "
-                        + "instance", SchemaCommand.options()),
-                new Command("live", "-i IFACE [options]", "capture Kafka traffic live and report on it",
-                        LiveOptions.options()),
-                new Command("interfaces", "", "list the interfaces live can capture on", new Options()),
+                new Command("merge", "[options] PARTIAL...", "merge partial results of analyze --partial (files analyzed "
+                        + "apart) into one report", MergeCommand.options()),
+                new Command("report", "[options] REPORT.json", "turn a report of analyze into one self-contained HTML page "
+                        + "with charts", ReportCommand.options()),
+                new Command("dissect", "[options] FILE...", "print every Kafka frame field by field (text tree, JSON tree, "
+                        + "Kafka's JSON values, or one line per frame)", DissectCommand.options()),
+                new Command("schema", "[API] [options]", "list Kafka APIs and versions, show one's fields, or --minimal: "
+                        + "dissect its smallest instance", SchemaCommand.options()),
+                new Command("live", "-i IFACE [options]", "capture Kafka traffic live and report on it (needs libpcap and "
+                        + "capture rights)", LiveOptions.options()),
+                new Command("interfaces", "[options]", "list the interfaces live can capture on", InterfacesCommand.options()),
                 new Command("wireshark-plugin", "-o kwire.lua [options]", "write kwire.lua, a Wireshark dissector of "
                         + "every Kafka API and version", WiresharkPluginCommand.options()));
+    }
+
+    /**
+     * The command list of {@code kwire --help}: each command with its arguments ({@link Command#synopsis} without
+     * {@code [options]}) and its summary, wrapped within {@code width} columns.
+     */
+    static String list(int width) {
+        StringBuilder b = new StringBuilder();
+        for (Command c : all()) {
+            String head = "  " + (c.name() + " " + c.synopsis().replace("[options]", "")).trim().replaceAll(" +", " ");
+            String indent = " ".repeat(22);
+            StringBuilder line = new StringBuilder(head.length() < 21 ? String.format("%-22s", head) : head + "\n" + indent);
+            int start = line.lastIndexOf("\n") + 1;
+            for (String word : c.summary().split(" ")) {
+                if (line.length() - start + word.length() + 1 > width && line.length() - start > indent.length()) {
+                    line.append("\n").append(indent);
+                    start = line.lastIndexOf("\n") + 1;
+                } else if (line.length() - start > indent.length()) {
+                    line.append(' ');
+                }
+                line.append(word);
+            }
+            b.append(line).append('\n');
+        }
+        return b.toString();
     }
 }

@@ -18,8 +18,9 @@ import org.kwire.tls.TlsFacts;
 
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 
 /**
  * {@code kwire dissect FILE... [--frame N] [--api NAME] [--correlation-id N] [--format text|json|values|summary]}:
@@ -37,28 +38,38 @@ final class DissectCommand {
 
     static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder("r").longOpt("read").hasArg().argName("FILE")
-                .desc("read this capture (as tshark -r; same as naming it after the options); repeatable").build());
+        InputOptions.read(o);
         o.addOption(Option.builder().longOpt("frame").hasArg().argName("N")
                 .desc("only the Kafka frame carried by capture frame (packet) N").build());
         o.addOption(Option.builder().longOpt("correlation-id").hasArg().argName("N").desc("only this correlation_id").build());
-        o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
-                .desc("text (default): trees; json: one JSON tree per line; values: one line per frame in Kafka's JSON "
-                        + "shape; summary: one line per frame, like tshark's packet list").build());
-        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
-                .desc("write the frames to FILE instead of stdout (a progress bar on a terminal's stderr meanwhile)").build());
-        o.addOption(Option.builder("q").longOpt("quiet").desc("with -o: no progress bar").build());
+        OutputOptions.format(o, FORMATS);
+        OutputOptions.output(o, "the frames", "a progress bar on a terminal's stderr meanwhile");
+        OutputOptions.quiet(o, "with -o");
         o.addOption(Option.builder("V").desc("the text trees (as tshark -V): the same as --format text").build());
         AnalysisOptions.add(o);
+        LimitOptions.decompressed(o);
         Records.addOptions(o, true);
-        o.addOption(Option.builder().longOpt("max-nodes").hasArg().argName("N")
-                .desc("most nodes in one frame's tree (or values in its --format values body); the rest is left out with a "
-                        + "note saying how many (default " + FrameDissector.DEFAULT_MAX_NODES + ")").build());
+        LimitOptions.nodes(o);
         o.addOption(Option.builder().longOpt("show-secrets")
                 .desc("show SASL passwords, SCRAM proofs and OAuth tokens, which are redacted by default").build());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        OutputOptions.help(o);
         return o;
     }
+
+    /** The formats of {@code dissect}, in the order its help lists them. */
+    private static final Map<DissectPrinter.Format, String> FORMATS = formats();
+
+    private static Map<DissectPrinter.Format, String> formats() {
+        Map<DissectPrinter.Format, String> m = new LinkedHashMap<>();
+        m.put(DissectPrinter.Format.TEXT, "trees (default)");
+        m.put(DissectPrinter.Format.JSON, "one JSON tree per line");
+        m.put(DissectPrinter.Format.VALUES, "one line per frame in Kafka's JSON shape");
+        m.put(DissectPrinter.Format.SUMMARY, "one line per frame, like tshark's packet list");
+        return m;
+    }
+
+    /** Options that show what only trees and values hold, refused with {@code --format summary} (lines of neither). */
+    private static final String[] NOT_IN_SUMMARY = {"show-secrets", "records", "max-nodes"};
 
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
         CommandLine cl = Cli.parse("dissect", options(), args);
@@ -67,12 +78,12 @@ final class DissectCommand {
                     + "line per frame. FILE - reads standard input; several files are merged by timestamp.", options());
             return ExitCodes.OK;
         }
-        List<String> named = Cli.captures(cl);
+        List<String> named = InputOptions.captures(cl);
         if (named.isEmpty()) {
             Cli.noCaptureSwallowed(cl);
             throw new CliException(ExitCodes.USAGE, "dissect: no capture file given");
         }
-        String output = cl.getOptionValue("output");
+        String output = OutputOptions.file(cl);
         if (cl.hasOption("quiet") && output == null) {
             throw new CliException(ExitCodes.USAGE, "dissect: -q goes with -o FILE (the progress bar is shown only while "
                     + "the frames go to a file)");
@@ -86,10 +97,7 @@ final class DissectCommand {
         }
         DissectPrinter.Selection selection = new DissectPrinter.Selection(
                 cl.hasOption("frame") ? Cli.positiveValue(cl, "frame", 1) : 0, Cli.int32Value(cl, "correlation-id"));
-        int maxNodes = Cli.intValue(cl, "max-nodes", FrameDissector.DEFAULT_MAX_NODES);
-        if (maxNodes < 1) {
-            throw new CliException(ExitCodes.USAGE, "--max-nodes " + maxNodes + ": at least 1");
-        }
+        int maxNodes = LimitOptions.nodes(cl);
         FrameDissector dissector = new FrameDissector(run.plans(), Records.handler(run.records(), run.schemas(), maxNodes,
                 run.topics()::name), !cl.hasOption("show-secrets"), maxNodes);
         try (java.io.OutputStream file = Cli.output(output, out);
@@ -147,14 +155,20 @@ final class DissectCommand {
     }
 
     private static DissectPrinter.Format format(CommandLine cl) throws CliException {
-        String name = cl.getOptionValue("format", "text");
-        if (cl.hasOption("V") && !name.equals("text")) {
-            throw new CliException(ExitCodes.USAGE, "-V is --format text: it cannot go with --format " + name);
+        DissectPrinter.Format format = OutputOptions.format(cl, FORMATS, DissectPrinter.Format.TEXT);
+        if (cl.hasOption("V") && format != DissectPrinter.Format.TEXT) {
+            throw new CliException(ExitCodes.USAGE, "-V is --format text: it cannot go with --format " + cl.getOptionValue("format"));
         }
-        try {
-            return DissectPrinter.Format.valueOf(name.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new CliException(ExitCodes.USAGE, "--format " + name + ": use text, json, values or summary");
+        for (String o : NOT_IN_SUMMARY) {
+            if (format == DissectPrinter.Format.SUMMARY && cl.hasOption(o)) {
+                throw new CliException(ExitCodes.USAGE, "dissect: --" + o + " has no effect with --format summary: its lines "
+                        + "show no field values (use --format text, json or values)");
+            }
         }
+        if (format == DissectPrinter.Format.VALUES && cl.hasOption("records")) {
+            throw new CliException(ExitCodes.USAGE, "dissect: --records has no effect with --format values: records are "
+                    + "shown by their size there (Kafka's <name>SizeInBytes)");
+        }
+        return format;
     }
 }

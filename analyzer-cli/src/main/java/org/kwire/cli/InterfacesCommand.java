@@ -1,5 +1,7 @@
 package org.kwire.cli;
 
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
 import org.kwire.live.LiveCaptureException;
 import org.kwire.live.NetworkInterfaces;
 import org.kwire.net.Endpoint;
@@ -16,16 +18,25 @@ import java.util.List;
  */
 final class InterfacesCommand {
 
+    static Options options() {
+        Options o = new Options();
+        OutputOptions.output(o, "the list", "");
+        OutputOptions.help(o);
+        return o;
+    }
+
     /** Lists the devices on {@code out}; exit code 0, or a CliException (code 3) if libpcap is missing or fails. */
-    int run(String[] args, PrintStream out) throws CliException {
-        if (args.length > 0 && (args[0].equals("-h") || args[0].equals("--help"))) {
-            out.println("usage: kwire interfaces\n\nLists the interfaces kwire live -i can capture on: "
-                    + "name, state, addresses, description (tab-separated).");
+    int run(String[] args, PrintStream stdout) throws CliException {
+        CommandLine cl = Cli.parseQuietless("interfaces", options(), args, stdout, "kwire interfaces [-o FILE]", "List the interfaces kwire live -i can capture on: name, state, "
+                    + "addresses, description (tab-separated).");
+        if (cl == null) {
             return ExitCodes.OK;
         }
-        if (args.length > 0) {
-            throw new CliException(ExitCodes.USAGE, "interfaces: unexpected argument '" + args[0] + "'");
+        if (!cl.getArgList().isEmpty()) {
+            throw new CliException(ExitCodes.USAGE, "interfaces: unexpected argument '" + cl.getArgList().get(0) + "'");
         }
+        OutputGuard.check(cl, List.of(), "output");
+        StringBuilder out = new StringBuilder();
         List<NetworkInterfaces.Device> devices;
         try {
             devices = NetworkInterfaces.list();
@@ -37,9 +48,11 @@ final class InterfacesCommand {
             for (String a : d.addresses()) {
                 addresses.add(shortForm(a));
             }
-            out.println(d.name() + "\t" + (d.up() ? "up" : "down") + (d.loopback() ? ",loopback" : "") + "\t"
-                    + String.join(",", addresses) + "\t" + d.description());
+            out.append(d.name()).append('\t').append(d.up() ? "up" : "down").append(d.loopback() ? ",loopback" : "")
+                    .append('\t').append(String.join(",", addresses)).append('\t').append(d.description())
+                    .append(System.lineSeparator());
         }
+        OutputOptions.write(cl, stdout, out.toString());
         return ExitCodes.OK;
     }
 

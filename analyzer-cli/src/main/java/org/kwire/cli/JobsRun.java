@@ -51,6 +51,12 @@ final class JobsRun {
                 throw new CliException(ExitCodes.USAGE, "--" + o + " does not go with --jobs or --partial");
             }
         }
+        for (String o : new String[] {"metrics-clients", "metrics-topics", "metrics-groups"}) {
+            if (cl.hasOption(o)) {
+                throw new CliException(ExitCodes.USAGE, "--" + o + " does not go with --jobs or --partial: they write no "
+                        + "metrics (--metrics-file does not go with them)");
+            }
+        }
         format();
         int jobs = jobs();
         if (cl.hasOption("boundary-bytes")) {
@@ -63,7 +69,7 @@ final class JobsRun {
         if (cl.hasOption("split") && !cl.hasOption("jobs")) {
             throw new CliException(ExitCodes.USAGE, "--split goes with --jobs");
         }
-        List<String> named = Cli.captures(cl);
+        List<String> named = InputOptions.captures(cl);
         if (split.equals("always") || named.contains("-")) {
             return true; // standard input: refused with its own line
         }
@@ -88,9 +94,9 @@ final class JobsRun {
                 }
             }
         }
-        AnalyzeCommand.Format format = cl.hasOption("format") ? AnalyzeCommand.format(cl.getOptionValue("format"))
-                : terminal && cl.getOptionValue("output") == null && !cl.hasOption("partial") ? AnalyzeCommand.Format.TEXT
-                : AnalyzeCommand.Format.JSON;
+        AnalyzeCommand.Format format = OutputOptions.format(cl, AnalyzeCommand.FORMATS, terminal
+                && OutputOptions.file(cl) == null && !cl.hasOption("partial") ? AnalyzeCommand.Format.TEXT
+                : AnalyzeCommand.Format.JSON);
         if (format != AnalyzeCommand.Format.JSON && format != AnalyzeCommand.Format.TEXT) {
             throw new CliException(ExitCodes.USAGE, "--jobs and --partial make a report: --format json or text");
         }
@@ -122,12 +128,12 @@ final class JobsRun {
     }
 
     int run(PrintStream out, PrintStream err) throws CliException {
-        String output = cl.getOptionValue("output");
+        String output = OutputOptions.file(cl);
         AnalyzeCommand.Format format = format();
         int jobs = jobs();
         Analysis analysis = AnalysisOptions.analysis(AnalysisOptions.config(cl));
         Cli.library(analysis::run); // every option checked and every key log read, before any work
-        List<String> named = Cli.captures(cl);
+        List<String> named = InputOptions.captures(cl);
         Path bundled = null;
         try {
             List<CaptureInputs.Input> inputs = new ArrayList<>(CaptureInputs.named(named));
@@ -139,12 +145,8 @@ final class JobsRun {
                 return ExitCodes.OK;
             }
             Report r = analysis.report(merged, w -> Cli.warn(err, w));
-            if (format == AnalyzeCommand.Format.JSON) {
-                CaptureReports.write(r, output, out);
-            } else {
-                CaptureReports.writeText(r, output, out);
-            }
-            return cl.hasOption("strict") && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
+            CaptureReports.write(r, format, output, out);
+            return OutputOptions.exitCode(cl, r);
         } finally {
             AnalyzeCommand.deleteBundled(bundled);
         }

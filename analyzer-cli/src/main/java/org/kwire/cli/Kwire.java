@@ -21,25 +21,19 @@ import java.util.Properties;
  */
 public final class Kwire {
 
-    static final String USAGE = """
-            usage: kwire <command> [options]
+    /**
+     * What {@code kwire --help} prints: the commands as {@link Commands} lists them (the reference pages' own summaries),
+     * then the version flags and the exit codes.
+     */
+    static String usage() {
+        return "usage: kwire <command> [options]\n\ncommands:\n" + Commands.list(118) + """
 
-            commands:
-              analyze [FILE...]   analyze captures into a report, text on a terminal, else JSON (FILE - reads stdin;
-                                  several files are merged by time; no FILE: the bundled sample capture)
-              merge PARTIAL...    merge partial results of analyze --partial (files analyzed apart) into one report
-              report REPORT.json  turn a report of analyze into one self-contained HTML page with charts (-o FILE)
-              dissect FILE...     print every Kafka frame field by field (text tree, JSON tree, or Kafka's JSON values)
-              schema [API]        list Kafka APIs and versions, show one's fields, or --minimal: dissect its smallest instance
-              live -i IFACE       capture Kafka traffic live and report on it (needs libpcap and capture rights)
-              interfaces          list the interfaces live can capture on
-              wireshark-plugin    write kwire.lua, a Wireshark dissector of every Kafka API and version (-o FILE)
+                kwire <command> --help shows a command's options; kwire --version (or -v) shows the version.
 
-            kwire <command> --help shows a command's options; kwire --version (or -v) shows the version.
-
-            exit codes: 0 ok, 1 internal error, 2 usage error, 3 unreadable or invalid input,
-                        4 finished with warnings (only with --strict), 130 after Ctrl-C (SIGINT), 143 after SIGTERM
-            """;
+                exit codes: 0 ok, 1 internal error, 2 usage error, 3 unreadable or invalid input,
+                            4 finished with warnings (only with --strict), 130 after Ctrl-C (SIGINT), 143 after SIGTERM
+                """;
+    }
 
     private Kwire() {
     }
@@ -98,7 +92,7 @@ public final class Kwire {
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
-            (args.length == 0 ? err : out).print(USAGE);
+            (args.length == 0 ? err : out).print(usage());
             return args.length == 0 ? ExitCodes.USAGE : ExitCodes.OK;
         }
         if (args[0].equals("--version") || args[0].equals("-v")) {

@@ -5,7 +5,6 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.kwire.live.CaptureSettings;
 import org.kwire.pcap.RingWriter;
-import org.kwire.report.ReportBuilder;
 import org.kwire.tcp.ReassemblyLimits;
 
 import java.net.InetSocketAddress;
@@ -43,8 +42,7 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
         o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
                 .desc("text: the final report and the interval lines for people (default when stdout is a terminal); "
                         + "json: as JSON (default otherwise)").build());
-        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
-                .desc("write the final report to FILE instead of stdout").build());
+        OutputOptions.output(o, "the final report", "");
         o.addOption(Option.builder("w").longOpt("write").hasArg().argName("FILE")
                 .desc("also save the captured packets to FILE as pcapng").build());
         o.addOption(Option.builder().longOpt("ring-size").hasArg().argName("MB")
@@ -72,11 +70,10 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
                         + org.kwire.metrics.MetricsSink.CLIENT_TELEMETRY_SERIES + " series").build());
         MetricsRun.addOptions(o, true);
         AnalysisOptions.add(o);
+        LimitOptions.decompressed(o);
         Records.addOptions(o, false);
         AnalysisOptions.addReport(o);
-        o.addOption(Option.builder().longOpt("top").hasArg().argName("N")
-                .desc("how many of the slowest exchanges the reports list (default " + ReportBuilder.DEFAULT_SLOWEST + ")").build());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        OutputOptions.help(o);
         return o;
     }
 

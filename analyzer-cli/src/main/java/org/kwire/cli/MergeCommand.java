@@ -41,17 +41,19 @@ final class MergeCommand {
 
     static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
-                .desc("write the report to FILE instead of stdout").build());
-        o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
-                .desc("text (default on a terminal) or json (default otherwise)").build());
+        OutputOptions.output(o, "the report", "");
+        OutputOptions.format(o, FORMATS);
         o.addOption(Option.builder().longOpt("partial").desc("write the merged partial instead of the report (gzip when -o "
                 + "names a .gz file); partials are read as gzip or JSON alike").build());
-        o.addOption(Option.builder().longOpt("strict").desc("exit with code 4 if the report has warnings").build());
+        OutputOptions.strict(o);
         JsonInputOptions.add(o, "partial");
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        OutputOptions.help(o);
         return o;
     }
+
+    /** The formats of {@code merge}: the report, as {@code analyze} writes it. */
+    private static final java.util.Map<AnalyzeCommand.Format, String> FORMATS = AnalyzeCommand.formats(
+            "the report for people (default when stdout is a terminal)", "the report as JSON (default otherwise)");
 
     private final boolean terminal;
     private final java.io.InputStream stdin;
@@ -62,22 +64,12 @@ final class MergeCommand {
     }
 
     int run(String[] args, PrintStream out, PrintStream err) throws CliException {
-        for (String a : args) {
-            if (a.equals("--")) {
-                break;
-            }
-            if (a.equals("-q") || a.equals("--quiet")) { // analyze's -q leaves out its progress bar; merge draws none
-                throw new CliException(ExitCodes.USAGE, "merge: " + a + " does nothing here: merge draws no progress bar "
-                        + "(leave it out)");
-            }
-        }
-        CommandLine cl = Cli.parse("merge", options(), args);
-        if (cl.hasOption("help")) {
-            Cli.help(out, "kwire merge [options] PARTIAL...", "Merge partial results of kwire analyze --partial (files "
+        CommandLine cl = Cli.parseQuietless("merge", options(), args, out, "kwire merge [options] PARTIAL...", "Merge partial results of kwire analyze --partial (files "
                     + "analyzed apart, e.g. each broker's captures on its own machine), in any order (merged by their packets' "
                     + "times, never by name), into the report of one analysis of all the files. Each partial (a file, or - for stdin) is checked "
                     + "whole first: within the limits below, field by field against docs/partial.schema.json; a damaged one "
-                    + "is refused in one line naming it and its field (exit code 3).", options());
+                    + "is refused in one line naming it and its field (exit code 3).");
+        if (cl == null) {
             return ExitCodes.OK;
         }
         List<String> files = cl.getArgList();
@@ -85,12 +77,9 @@ final class MergeCommand {
             throw new CliException(ExitCodes.USAGE, "merge: no partial given (kwire analyze --partial -o FILE writes one)");
         }
         OutputGuard.check(cl, files, "output");
-        String output = cl.getOptionValue("output");
-        AnalyzeCommand.Format format = cl.hasOption("format") ? AnalyzeCommand.format(cl.getOptionValue("format"))
-                : terminal && output == null ? AnalyzeCommand.Format.TEXT : AnalyzeCommand.Format.JSON;
-        if (format != AnalyzeCommand.Format.JSON && format != AnalyzeCommand.Format.TEXT) {
-            throw new CliException(ExitCodes.USAGE, "--format " + cl.getOptionValue("format") + ": use text or json");
-        }
+        String output = OutputOptions.file(cl);
+        AnalyzeCommand.Format format = OutputOptions.format(cl, FORMATS, terminal && output == null
+                ? AnalyzeCommand.Format.TEXT : AnalyzeCommand.Format.JSON);
         if (cl.hasOption("partial")) {
             JobsRun.refuseWithPartial(cl, "merge");
         }
@@ -147,11 +136,7 @@ final class MergeCommand {
         } catch (RuntimeException | JsonInputException e) { // sums past the schema, or a fault the checks missed
             throw new CliException(ExitCodes.INPUT, blame(analysis, each, files, e));
         }
-        if (format == AnalyzeCommand.Format.JSON) {
-            CaptureReports.write(r, output, out);
-        } else {
-            CaptureReports.writeText(r, output, out);
-        }
+        CaptureReports.write(r, format, output, out);
         return strict && !r.warnings().isEmpty() ? ExitCodes.WARNINGS : ExitCodes.OK;
     }
 

@@ -29,10 +29,7 @@ final class OutputGuard {
      */
     static void check(CommandLine cl, List<String> inputs, String... outputs) throws CliException {
         List<String> read = new ArrayList<>(inputs);
-        String[] keyLogs = cl.getOptionValues("tls-keylog");
-        if (keyLogs != null) {
-            read.addAll(List.of(keyLogs));
-        }
+        read.addAll(InputOptions.keyLogs(cl));
         for (String option : outputs) {
             String out = cl.getOptionValue(option);
             if (out != null && !out.equals("-")) {

@@ -12,7 +12,10 @@ import org.kwire.schema.SchemaRegistry;
 
 import java.util.function.UnaryOperator;
 
-/** The records options of the commands ({@code --records}, {@code --max-decompressed}) and the decoder they make. */
+/**
+ * The records options of the commands ({@code --deep}, {@code --records}, {@code --records-max-bytes}; the bound
+ * {@code --max-decompressed} is {@link LimitOptions}') and the decoder they make.
+ */
 final class Records {
 
     private Records() {
@@ -23,10 +26,6 @@ final class Records {
      * {@code --deep} (docs/PERFORMANCE.md: what the default leaves out and what it saves).
      */
     static void addOptions(Options o, boolean withValues) {
-        o.addOption(Option.builder().longOpt("max-decompressed").hasArg().argName("BYTES")
-                .desc("largest decompressed size of one record batch, bytes or with a unit: 64M; larger ones are noted, not "
-                        + "decoded (default "
-                        + RecordsOptions.DEFAULT_MAX_DECOMPRESSED_BYTES + ")").build());
         if (!withValues) {
             o.addOption(Option.builder().longOpt("deep")
                     .desc("decompress every record batch and walk every record: fills bytes_uncompressed and checks "
@@ -35,7 +34,8 @@ final class Records {
         }
         if (withValues) {
             o.addOption(Option.builder().longOpt("records")
-                    .desc("show record keys, values and header values; they are user data, so only sizes are shown without this").build());
+                    .desc("show record keys, values and header values in the trees (--format text or json); they are user data, "
+                            + "so only sizes are shown without this").build());
             o.addOption(Option.builder().longOpt("records-max-bytes").hasArg().argName("BYTES")
                     .desc("with --records, cut each key, value and header value at BYTES (default "
                             + RecordsOptions.DEFAULT_MAX_VALUE_BYTES + ")").build());

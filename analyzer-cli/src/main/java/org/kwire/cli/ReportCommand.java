@@ -1,15 +1,11 @@
 package org.kwire.cli;
 
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.kwire.html.ReportPage;
 
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * {@code kwire report REPORT.json [-o report.html]}: turns a report written by {@code kwire analyze} into one
@@ -26,10 +22,9 @@ final class ReportCommand {
 
     static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
-                .desc("write the page to FILE instead of stdout").build());
+        OutputOptions.output(o, "the page", "");
         JsonInputOptions.add(o, "report");
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        OutputOptions.help(o);
         return o;
     }
 
@@ -41,12 +36,11 @@ final class ReportCommand {
      *                      page cannot be written
      */
     int run(String[] args, PrintStream out) throws CliException {
-        CommandLine cl = Cli.parse("report", options(), args);
-        if (cl.hasOption("help")) {
-            Cli.help(out, "kwire report [options] REPORT.json", "Write a report of kwire analyze (a file, or - for "
+        CommandLine cl = Cli.parseQuietless("report", options(), args, out, "kwire report [options] REPORT.json", "Write a report of kwire analyze (a file, or - for "
                     + "stdin) as one self-contained HTML page with charts and tables. The report is checked first: within "
                     + "the limits below, field by field against docs/report.schema.json; a damaged one is refused in one "
-                    + "line naming its field (exit code 3).", options());
+                    + "line naming its field (exit code 3).");
+        if (cl == null) {
             return ExitCodes.OK;
         }
         if (cl.getArgList().size() != 1) {
@@ -54,12 +48,7 @@ final class ReportCommand {
         }
         OutputGuard.check(cl, cl.getArgList(), "output");
         String page = ReportPage.render(ReportInput.read(cl.getArgList().get(0), stdin, JsonInputOptions.input(cl, "report")));
-        String output = cl.getOptionValue("output");
-        try (OutputStream o = Cli.output(output, out)) {
-            o.write(page.getBytes(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + (output == null ? "stdout" : output) + ": " + Cli.why(e));
-        }
+        OutputOptions.write(cl, out, page);
         return ExitCodes.OK;
     }
 }

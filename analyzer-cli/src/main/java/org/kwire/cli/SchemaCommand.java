@@ -36,26 +36,33 @@ final class SchemaCommand {
                 .desc("the same as --api-version (kept for scripts; kwire --version is kwire's own version)").build());
         o.addOption(Option.builder().longOpt("minimal")
                 .desc("encode the smallest legal request and response and print their dissection").build());
-        o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
-                .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        InputOptions.schemas(o);
+        OutputOptions.output(o, "the list, fields or instance", "");
+        OutputOptions.help(o);
         return o;
     }
 
-    int run(String[] args, PrintStream out) throws CliException {
-        CommandLine cl = Cli.parse("schema", options(), args);
-        if (cl.hasOption("help")) {
-            Cli.help(out, "kwire schema [API] [--api-version N] [--minimal]",
-                    "List Kafka APIs and versions, show one API version's fields, or dissect its smallest instance.", options());
+    int run(String[] args, PrintStream stdout) throws CliException {
+        CommandLine cl = Cli.parseQuietless("schema", options(), args, stdout, "kwire schema [API] [--api-version N] [--minimal]",
+                    "List Kafka APIs and versions, show one API version's fields, or dissect its smallest instance.");
+        if (cl == null) {
             return ExitCodes.OK;
         }
-        SchemaRegistry schemas = Cli.schemas(cl);
+        OutputGuard.check(cl, java.util.List.of(), "output");
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream(); // written once whole: no file on a refusal
+        show(cl, new PrintStream(text, true, java.nio.charset.StandardCharsets.UTF_8));
+        OutputOptions.write(cl, stdout, text.toString(java.nio.charset.StandardCharsets.UTF_8));
+        return ExitCodes.OK;
+    }
+
+    private static void show(CommandLine cl, PrintStream out) throws CliException {
+        SchemaRegistry schemas = InputOptions.schemas(cl);
         if (cl.getArgList().isEmpty()) {
             if (cl.hasOption("minimal") || cl.hasOption("version") || cl.hasOption("api-version")) {
                 throw new CliException(ExitCodes.USAGE, "schema: --minimal and --api-version need an API (kwire schema lists them)");
             }
             list(schemas, out);
-            return ExitCodes.OK;
+            return;
         }
         if (cl.getArgList().size() > 1) {
             throw new CliException(ExitCodes.USAGE, "schema: one API at a time (got " + String.join(" ", cl.getArgList()) + ")");
@@ -91,7 +98,6 @@ final class SchemaCommand {
                 structure(p.get().body(), "  ", out);
             }
         }
-        return ExitCodes.OK;
     }
 
     private static void list(SchemaRegistry schemas, PrintStream out) {

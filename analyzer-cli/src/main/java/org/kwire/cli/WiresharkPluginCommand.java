@@ -1,7 +1,6 @@
 package org.kwire.cli;
 
 import org.apache.commons.cli.CommandLine;
-import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.kwire.schema.SchemaRegistry;
 import org.kwire.wireshark.WiresharkPlugin;
@@ -21,21 +20,18 @@ final class WiresharkPluginCommand {
 
     static Options options() {
         Options o = new Options();
-        o.addOption(Option.builder("o").longOpt("output").hasArg().argName("FILE")
-                .desc("write the plugin to FILE (kwire.lua in a Wireshark plugins folder; - for standard output)").build());
-        o.addOption(Option.builder().longOpt("schemas").hasArg().argName("DIR")
-                .desc("also use the Kafka message schemas (*.json) in DIR, newer than the bundled ones").build());
-        o.addOption(Option.builder("h").longOpt("help").desc("show this help").build());
+        OutputOptions.requiredOutput(o, "the plugin", "kwire.lua in a Wireshark plugins folder");
+        InputOptions.schemas(o);
+        OutputOptions.help(o);
         return o;
     }
 
     int run(String[] args, PrintStream out) throws CliException {
-        CommandLine cl = Cli.parse("wireshark-plugin", options(), args);
-        if (cl.hasOption("help")) {
-            Cli.help(out, "kwire wireshark-plugin -o kwire.lua [--schemas DIR]",
+        CommandLine cl = Cli.parseQuietless("wireshark-plugin", options(), args, out, "kwire wireshark-plugin -o kwire.lua [--schemas DIR]",
                     "Write a Wireshark dissector (Lua) for every Kafka API and version kwire knows: protocol kwire, "
                             + "its fields named kwire.<api>.<request|response>.<field>, requests and responses linked and "
-                            + "timed, RecordBatch CRCs checked.", options());
+                            + "timed, RecordBatch CRCs checked.");
+        if (cl == null) {
             return ExitCodes.OK;
         }
         if (!cl.getArgList().isEmpty()) {
@@ -46,13 +42,13 @@ final class WiresharkPluginCommand {
             throw new CliException(ExitCodes.USAGE, "wireshark-plugin: -o FILE is required (e.g. -o kwire.lua)");
         }
         OutputGuard.check(cl, List.of(), "output");
-        String file = cl.getOptionValue("output");
-        SchemaRegistry schemas = Cli.schemas(cl);
+        String file = OutputOptions.file(cl);
+        SchemaRegistry schemas = InputOptions.schemas(cl);
         String generator = Kwire.version().replaceFirst(" \\(.*", "");
-        try (Writer w = new OutputStreamWriter(Cli.output(file.equals("-") ? null : file, out), StandardCharsets.UTF_8)) {
+        try (Writer w = new OutputStreamWriter(OutputOptions.open(cl, out), StandardCharsets.UTF_8)) {
             WiresharkPlugin.write(schemas, generator, w);
         } catch (IOException e) {
-            throw new CliException(ExitCodes.INPUT, "cannot write " + (file.equals("-") ? "stdout" : file) + ": " + Cli.why(e));
+            throw new CliException(ExitCodes.INPUT, "cannot write " + (file == null ? "stdout" : file) + ": " + Cli.why(e));
         }
         return ExitCodes.OK;
     }

@@ -138,7 +138,7 @@ class CommandHabitsTest {
         refused("--metrics-clients goes with --metrics-file (it bounds the metrics written there)",
                 "analyze", "--metrics-clients", "5", kcat());
         refused("--metrics-clients -3: must not be negative", "analyze", "--metrics-clients", "-3", kcat()); // the value first
-        CliRun records = CliRun.of("dissect", "--records", "--records-max-bytes", "64", "--format", "summary", kcat());
+        CliRun records = CliRun.of("dissect", "--records", "--records-max-bytes", "64", "--format", "json", kcat());
         assertEquals(ExitCodes.OK, records.exit(), records.err());
     }
 
@@ -146,5 +146,90 @@ class CommandHabitsTest {
     void mergeHasNoQuietToGive() {
         refused("merge: -q does nothing here: merge draws no progress bar (leave it out)", "merge", "-q", "p.json");
         refused("merge: --quiet does nothing here: merge draws no progress bar (leave it out)", "merge", "p.json", "--quiet");
+    }
+
+    @Test
+    void quietIsRefusedWhereNoProgressBarIsDrawn() {
+        for (String command : new String[] {"schema", "report", "interfaces", "wireshark-plugin"}) {
+            refused(command + ": -q does nothing here: " + command + " draws no progress bar (leave it out)", command, "-q");
+        }
+    }
+
+    @Test
+    void schemaAndInterfacesWriteToAFileWithMinusO(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("fields.txt");
+        CliRun toFile = CliRun.of("schema", "Produce", "--api-version", "9", "-o", file.toString());
+        CliRun toStdout = CliRun.of("schema", "Produce", "--api-version", "9");
+        assertEquals(new CliRun(ExitCodes.OK, "", ""), toFile);
+        assertTrue(toStdout.out().startsWith("ProduceRequest v9 (Kafka "), toStdout.out());
+        assertEquals(toStdout.out(), Files.readString(file, StandardCharsets.UTF_8));
+        Path refusedFile = dir.resolve("none.txt");
+        refused("unknown API 'Nope' (kwire schema lists them)", "schema", "Nope", "-o", refusedFile.toString());
+        assertTrue(Files.notExists(refusedFile), "a refusal writes no file");
+        Path list = dir.resolve("interfaces.txt");
+        CliRun interfaces = CliRun.of("interfaces", "-o", list.toString());
+        assertEquals(new CliRun(ExitCodes.OK, "", ""), interfaces);
+        assertEquals(CliRun.of("interfaces").out(), Files.readString(list, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void minusOMinusIsStandardOutput() {
+        CliRun dash = CliRun.of("dissect", "--format", "summary", "-o", "-", kcat());
+        assertEquals(ExitCodes.OK, dash.exit(), dash.err());
+        assertEquals(CliRun.of("dissect", "--format", "summary", kcat()).out(), dash.out());
+        CliRun report = CliRun.of("analyze", "-o", "-", kcat());
+        assertEquals(CliRun.of("analyze", kcat()), report);
+        CliRun fields = CliRun.of("schema", "ApiVersions", "-o", "-");
+        assertEquals(CliRun.of("schema", "ApiVersions"), fields);
+    }
+
+    @Test
+    void formatsAreEachCommandsOwn() {
+        refused("--format values: use text, json, ndjson or es-bulk", "analyze", "--format", "values", kcat());
+        refused("--format ndjson: use text or json", "merge", "--format", "ndjson", "p.json");
+        refused("--format ndjson: use text, json, values or summary", "dissect", "--format", "ndjson", kcat());
+        String merge = CliRun.of("merge", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(merge.contains("--format <FORMAT> text: the report for people (default when stdout is a terminal); "
+                + "json: the report as JSON (default otherwise) "), merge);
+        String analyze = CliRun.of("analyze", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(analyze.contains("json: the report as JSON (default otherwise); ndjson: one JSON event per exchange"), analyze);
+    }
+
+    @Test
+    void summaryLinesRefuseWhatOnlyTreesShow() {
+        for (String option : new String[] {"--show-secrets", "--records"}) {
+            refused("dissect: " + option + " has no effect with --format summary: its lines show no field values "
+                    + "(use --format text, json or values)", "dissect", "--format", "summary", option, kcat());
+        }
+        refused("dissect: --max-nodes has no effect with --format summary: its lines show no field values "
+                + "(use --format text, json or values)", "dissect", "--format", "summary", "--max-nodes", "10", kcat());
+        refused("dissect: --records has no effect with --format values: records are shown by their size there "
+                + "(Kafka's <name>SizeInBytes)", "dissect", "--format", "values", "--records", kcat());
+        CliRun secrets = CliRun.of("dissect", "--format", "values", "--show-secrets", kcat());
+        assertEquals(ExitCodes.OK, secrets.exit(), secrets.err());
+    }
+
+    @Test
+    void metricsBoundsAndReportShapesAreRefusedWhereNothingUsesThem(@TempDir Path dir) {
+        for (String bound : new String[] {"--metrics-clients", "--metrics-topics", "--metrics-groups"}) {
+            refused(bound + " does not go with --jobs or --partial: they write no metrics (--metrics-file does not go "
+                    + "with them)", "analyze", "--jobs", "2", bound, "5", kcat());
+            refused(bound + " does not go with --jobs or --partial: they write no metrics (--metrics-file does not go "
+                    + "with them)", "analyze", "--partial", "-o", dir.resolve("p.json").toString(), bound, "5", kcat());
+        }
+        refused("--metrics-file does not go with --jobs or --partial", "analyze", "--partial", "-o",
+                dir.resolve("p.json").toString(), "--metrics-file", dir.resolve("m.prom").toString(), kcat());
+        refused("analyze: --top shapes the report: --format ndjson writes events, not the report",
+                "analyze", "--format", "ndjson", "--top", "3", kcat());
+        refused("analyze: --target-kafka shapes the report: --format es-bulk writes events, not the report",
+                "analyze", "--format", "es-bulk", "--target-kafka", "4.0", kcat());
+    }
+
+    @Test
+    void usageListsTheCommandsTheReferenceDocuments() {
+        String usage = CliRun.of("--help").out().replaceAll("\\s+", " ");
+        for (Commands.Command c : Commands.all()) {
+            assertTrue(usage.contains(" " + c.summary() + " "), c.name() + ": " + usage);
+        }
     }
 }

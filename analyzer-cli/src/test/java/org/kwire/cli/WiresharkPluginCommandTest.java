@@ -42,7 +42,7 @@ class WiresharkPluginCommandTest {
                         "docs/GUIDE.md's table has " + o.getLongOpt());
             }
         }
-        assertTrue(CliRun.of("--help").out().contains("\n  wireshark-plugin    write kwire.lua"), "kwire --help lists it");
+        assertTrue(CliRun.of("--help").out().contains("\n  wireshark-plugin -o kwire.lua\n                      write kwire.lua"), "kwire --help lists it");
     }
 
     @Test
