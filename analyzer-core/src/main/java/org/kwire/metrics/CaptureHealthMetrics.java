@@ -19,9 +19,10 @@ public final class CaptureHealthMetrics {
 
     /** Registers the capture health metrics, read from {@code counts} at every scrape (from the scraping thread). */
     public static void register(PrometheusRegistry registry, Supplier<CaptureCounts> counts) {
-        CounterWithCallback.builder().name("kwire_capture_packets_total").help("Packets captured")
+        CounterWithCallback.builder().name("kwire_capture_packets_total").help("Packets captured (read, for a file)")
                 .callback(cb -> cb.call(counts.get().packets())).register(registry);
-        CounterWithCallback.builder().name("kwire_capture_bytes_total").help("Bytes of the packets captured")
+        CounterWithCallback.builder().name("kwire_capture_bytes_total").help("Bytes of the packets captured (the files' "
+                        + "size, for files)")
                 .unit(Unit.BYTES).callback(cb -> cb.call(counts.get().bytes())).register(registry);
         CounterWithCallback.builder().name("kwire_capture_dropped_packets_total").help("Packets lost to the analysis: "
                         + "by the kernel (capture buffer full, pcap_stats ps_drop), the interface (ps_ifdrop), or kwire "

@@ -75,10 +75,12 @@ public final class KwireMetrics {
     /** Defines the metrics and registers them with {@code registry}. */
     public KwireMetrics(PrometheusRegistry registry) {
         this.registry = registry;
-        requests = counter("kwire_requests_total", "Kafka requests, by API, API version, client_id and broker",
+        requests = counter("kwire_requests_total", "Kafka requests (the report's apis[].requests), by API, API version, "
+                + "client_id and broker",
                 "api", "version", "client_id", "broker");
-        responses = counter("kwire_responses_total", "Kafka responses, by API, API version, client_id (empty when "
-                + "the request was not captured) and broker", "api", "version", "client_id", "broker");
+        responses = counter("kwire_responses_total", "Kafka responses, matched or not (the report's apis[].responses; "
+                + "api=\"unknown\" for its responses_without_request), by API, API version, client_id (empty when the "
+                + "request was not captured) and broker", "api", "version", "client_id", "broker");
         requestBytes = counter("kwire_request_bytes_total", "Bytes of Kafka request frames (size prefixes included), "
                 + "by API", "api");
         responseBytes = counter("kwire_response_bytes_total", "Bytes of Kafka response frames (size prefixes "
@@ -88,19 +90,23 @@ public final class KwireMetrics {
         unmatchedResponses = counter("kwire_unmatched_responses_total", "Responses whose request was not captured, "
                 + "by API (inferred, or unknown)", "api");
         noResponseExpected = counter("kwire_no_response_expected_requests_total", "Requests the broker does not answer "
-                + "(Produce with acks=0), by API", "api");
+                + "(Produce with acks=0), by API, once the analysis tells them apart (until then they count as "
+                + "unmatched)", "api");
         latency = Histogram.builder().name("kwire_request_latency_seconds")
                 .help("Time from a request's last packet to its response's last packet, by API; long-polls answered empty "
-                        + "at their wait time left out (kwire_long_polls_total)")
+                        + "at their wait time left out as in the report (kwire_long_polls_total; --include-long-polls "
+                        + "brings them in); classic buckets " + range(LATENCY_BUCKETS) + ", plus a native histogram")
                 .unit(Unit.SECONDS).labelNames("api").classicUpperBounds(LATENCY_BUCKETS).register(registry);
         endToEnd = Histogram.builder().name("kwire_end_to_end_latency_seconds")
                 .help("Time from a Produce response that gave a record batch its offsets to the first consumer Fetch "
-                        + "response that delivered the batch, by topic (0 if the fetch came first); the report's end_to_end")
+                        + "response that delivered the batch, by topic (0 if the fetch came first); the report's "
+                        + "end_to_end; classic buckets " + range(END_TO_END_BUCKETS))
                 .unit(Unit.SECONDS).labelNames("topic").classicUpperBounds(END_TO_END_BUCKETS).register(registry);
         longPolls = counter("kwire_long_polls_total", "Responses that were long-polls answered empty at their wait time "
-                + "(Fetch MaxWaitMs, ...): not in the latency histogram unless --include-long-polls, by API", "api");
+                + "(Fetch MaxWaitMs, ShareFetch, ...; the report's long_polls): not in the latency histogram unless "
+                + "--include-long-polls, by API", "api");
         errors = counter("kwire_errors_total", "Non-zero error codes in responses (every ErrorCode field), by API and "
-                + "Kafka's error name", "api", "error");
+                + "Kafka's error name (NOT_LEADER_OR_FOLLOWER, ...)", "api", "error");
         producedRecords = counter("kwire_produced_records_total", "Records in Produce requests, by topic", "topic");
         producedBytes = counter("kwire_produced_bytes_total", "Bytes of record batches in Produce requests (as on the "
                 + "wire), by topic", "topic");
@@ -110,15 +116,18 @@ public final class KwireMetrics {
                 + "(as on the wire), by topic", "topic");
         crcFailures = counter("kwire_crc_failures_total", "Record batches (and legacy messages) whose CRC did not "
                 + "match, by API", "api");
-        frames = counter("kwire_frames_total", "Kafka frames, by direction (request, response)", "direction");
+        frames = counter("kwire_frames_total", "Kafka frames, whatever the filters, by direction (request, response)",
+                "direction");
         malformedFrames = counter("kwire_malformed_frames_total", "Kafka frames whose size, header or body could not "
                 + "be decoded although all their bytes were captured");
         incompleteFrames = counter("kwire_incomplete_frames_total", "Kafka frames the capture lost bytes of");
-        expertNotes = counter("kwire_expert_notes_total", "Expert notes on Kafka traffic, by severity and group",
+        expertNotes = counter("kwire_expert_notes_total", "Expert notes on Kafka traffic (the report's expert, without the "
+                + "capture's own warnings), by severity and group",
                 "severity", "group");
         gaps = counter("kwire_gaps_total", "Gaps in Kafka connections' byte streams (bytes the capture missed), by "
-                + "reason", "reason");
-        gapBytes = counter("kwire_gap_bytes_total", "Bytes the capture missed in Kafka connections, by reason",
+                + "reason (" + reasons() + ")", "reason");
+        gapBytes = counter("kwire_gap_bytes_total", "Bytes the capture missed in Kafka connections (the holes "
+                + "kwire_gaps_total counts), by reason",
                 "reason");
         connections = counter("kwire_connections_total", "TCP connections on broker ports or carrying Kafka, by "
                 + "protocol (kafka, tls, other)", "protocol");
@@ -130,29 +139,33 @@ public final class KwireMetrics {
                 + "since it ended, or the capture ended", "group", "cause");
         rebalanceDuration = Histogram.builder().name("kwire_rebalance_duration_seconds").help("Durations of the "
                         + "rebalances kwire_rebalances_total counts that ended (start to end, as the report's "
-                        + "duration_ms), by group")
+                        + "duration_ms), by group; classic buckets " + range(REBALANCE_BUCKETS))
                 .unit(Unit.SECONDS).labelNames("group").classicUpperBounds(REBALANCE_BUCKETS).register(registry);
         throttleTime = Counter.builder().name("kwire_throttle_time_seconds_total").help("ThrottleTimeMs of responses "
-                        + "(quota throttling, KIP-219) added up, by client_id, API and broker")
+                        + "(quota throttling, KIP-219) added up (the report's load throttle.throttle_time_ms), by "
+                        + "client_id, API and broker")
                 .unit(Unit.SECONDS).labelNames("client_id", "api", "broker").register(registry);
-        throttledResponses = counter("kwire_throttled_responses_total", "Responses with ThrottleTimeMs above 0, by "
-                + "client_id, API and broker", "client_id", "api", "broker");
+        throttledResponses = counter("kwire_throttled_responses_total", "Responses with ThrottleTimeMs above 0 (the "
+                + "report's load throttle.throttled), by client_id, API and broker", "client_id", "api", "broker");
         GaugeWithCallback.builder().name("kwire_consumer_lag_records").help("Consumer lag in records, by kind: fetch "
                         + "(a consumer's FetchOffset behind the high watermark, or the last stable offset for "
                         + "read_committed, at its last Fetch response; by client_id and the group it is tied to) or "
                         + "committed (a group's last committed offset behind the partition's last high watermark; by "
-                        + "group), topic and partition")
+                        + "group), topic and partition; the report's consumer_lag fetch[].last and committed[].lag")
                 .labelNames("kind", "group", "client_id", "topic", "partition")
                 .callback(cb -> consumerLagSeries.accept(cb)).register(registry);
         GaugeWithCallback.builder().name("kwire_replication_lag_records").help("Follower lag in records: a follower's "
                         + "(or a KRaft metadata log fetcher's) FetchOffset behind the leader's high watermark at its last "
-                        + "Fetch response, by leader broker, follower replica_id, topic and partition")
+                        + "Fetch response, by leader broker, follower replica_id, topic and partition (the report's "
+                        + "replication followers[].lag[].last, and metadata_log's)")
                 .labelNames("broker", "replica_id", "topic", "partition")
                 .callback(cb -> replicationLagSeries.accept(cb)).register(registry);
         GaugeWithCallback.builder().name("kwire_client_telemetry").help("Clients' own metrics as they pushed them "
                         + "(KIP-714 PushTelemetry, OTLP): the latest value of each gauge and sum data point, by client_id, "
                         + "client_instance_id, metric name and data point attributes (key=value,...); at most "
-                        + TelemetryMetrics.MAX_SERIES + " series, the first seen")
+                        + TelemetryMetrics.MAX_SERIES + " series, the first seen; latest by the point's time, as the "
+                        + "report's client_telemetry; histograms and summaries, NaN and infinite values left out; expired with "
+                        + "--metrics-expire")
                 .labelNames("client_id", "client_instance_id", "metric", "attributes")
                 .callback(cb -> clientTelemetrySeries.accept(cb)).register(registry);
         for (String p : new String[] {"kafka", "tls", "other"}) {
@@ -163,6 +176,24 @@ public final class KwireMetrics {
         frames.labelValues("response");
         malformedFrames.inc(0);
         incompleteFrames.inc(0);
+    }
+
+    /** A histogram's classic buckets in words: {@code 0.0005 s to 30 s}. */
+    private static String range(double[] buckets) {
+        return seconds(buckets[0]) + " to " + seconds(buckets[buckets.length - 1]);
+    }
+
+    private static String seconds(double s) {
+        return java.math.BigDecimal.valueOf(s).stripTrailingZeros().toPlainString() + " s";
+    }
+
+    /** The reasons of gaps, as their label values. */
+    private static String reasons() {
+        java.util.List<String> labels = new java.util.ArrayList<>();
+        for (org.kwire.stream.GapCause c : org.kwire.stream.GapCause.values()) {
+            labels.add(c.label());
+        }
+        return String.join(", ", labels);
     }
 
     private Counter counter(String name, String help, String... labels) {

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-/** The registry of expert items: well-formed unique ids, each documented in docs/GUIDE.md with its severity and group. */
+/** The registry of expert items: well-formed unique ids, each in the generated docs/reference/expert-items.md with its severity and group. */
 class ExpertItemTest {
 
     @Test
@@ -37,8 +37,8 @@ class ExpertItemTest {
     }
 
     @Test
-    void theGuideListsEveryItem() throws IOException {
-        String readme = Files.readString(Path.of("../docs/GUIDE.md"));
+    void theReferenceListsEveryItem() throws IOException {
+        String readme = Files.readString(Path.of("../docs/reference/expert-items.md"));
         List<String> missing = new ArrayList<>();
         for (ExpertItem item : ExpertItem.values()) {
             String row = "| `" + item.id() + "` | " + item.severity().label() + " | " + item.group().label() + " | ";

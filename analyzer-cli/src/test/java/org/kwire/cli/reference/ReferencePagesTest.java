@@ -68,7 +68,11 @@ class ReferencePagesTest {
         assertTrue(pages.get("docs/reference/expert-items.md").contains(
                 "| `kafka.frame.too_large` | warning | limit | a frame declared larger than --max-frame-size; "));
         assertTrue(pages.get("docs/reference/metrics.md").contains("| `kwire_requests_total` | counter | `api`, `broker`, "
-                + "`client_id`, `version` |  | Kafka requests, by API, API version, client_id and broker |"));
+                + "`client_id`, `version` |  | Kafka requests (the report's apis[].requests), by API, API version, client_id and "
+                + "broker |"));
+        assertTrue(pages.get("docs/reference/metrics.md").contains("by reason (missing segments, snaplen, end of connection, "
+                + "TLS records lost) |"), "the gap reasons from GapCause");
+        assertTrue(pages.get("docs/reference/metrics.md").contains("classic buckets 0.0005 s to 30 s, plus a native histogram"));
         assertTrue(pages.get("docs/reference/report-fields.md").contains("| `report_version` | "));
     }
 
