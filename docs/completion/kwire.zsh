@@ -99,7 +99,7 @@ _kwire() {
                 '--quiet[with -o: no progress bar]' \
                 '-r[read this capture]:FILE:_files' \
                 '--read[read this capture]:FILE:_files' \
-                '--records[show record keys, values and header values in the trees]' \
+                '--records[show record keys, values and header values]' \
                 '--records-max-bytes[with --records, cut each key, value and header value at BYTES]:BYTES:' \
                 '--schemas[also use the Kafka message schemas]:DIR:_files' \
                 '--show-secrets[show SASL passwords, SCRAM proofs and OAuth tokens, which are...]' \

@@ -228,7 +228,8 @@ final class AnalyzeCommand {
 
     /**
      * Refuses the options that shape only the report when {@code --format ndjson} or {@code es-bulk} writes events
-     * instead: {@code --top} (the slowest list) and {@code --target-kafka} (the readiness section).
+     * instead: {@code --top} (the slowest list) and {@code --target-kafka} (the readiness section); and
+     * {@code --include-long-polls} unless {@code --metrics-file} writes latencies too.
      */
     private static void refuseReportOptionsWithEvents(CommandLine cl, Format format) throws CliException {
         if (format != Format.NDJSON && format != Format.ES_BULK) {
@@ -239,6 +240,10 @@ final class AnalyzeCommand {
                 throw new CliException(ExitCodes.USAGE, "analyze: --" + o + " shapes the report: --format "
                         + OutputOptions.name(format) + " writes events, not the report");
             }
+        }
+        if (cl.hasOption("include-long-polls") && !cl.hasOption("metrics-file")) {
+            throw new CliException(ExitCodes.USAGE, "analyze: --include-long-polls shapes the report and the metrics: --format "
+                    + OutputOptions.name(format) + " writes every long-poll as an event, and no metrics without --metrics-file");
         }
     }
 

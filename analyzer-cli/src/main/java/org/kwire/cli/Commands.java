@@ -16,7 +16,7 @@ public final class Commands {
      *
      * @param name     what follows {@code kwire} ({@code analyze})
      * @param synopsis its arguments after the name ({@code [options] [FILE...]})
-     * @param summary  one line: what it does
+     * @param summary  what it does, in the words of its reference page, its man page and kwire --help ({@link #list})
      * @param options  the options its parser accepts
      */
     public record Command(String name, String synopsis, String summary, Options options) {

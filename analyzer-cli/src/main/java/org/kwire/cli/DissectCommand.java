@@ -165,10 +165,6 @@ final class DissectCommand {
                         + "show no field values (use --format text, json or values)");
             }
         }
-        if (format == DissectPrinter.Format.VALUES && cl.hasOption("records")) {
-            throw new CliException(ExitCodes.USAGE, "dissect: --records has no effect with --format values: records are "
-                    + "shown by their size there (Kafka's <name>SizeInBytes)");
-        }
         return format;
     }
 }

@@ -34,8 +34,7 @@ final class Records {
         }
         if (withValues) {
             o.addOption(Option.builder().longOpt("records")
-                    .desc("show record keys, values and header values in the trees (--format text or json); they are user data, "
-                            + "so only sizes are shown without this").build());
+                    .desc("show record keys, values and header values; they are user data, so only sizes are shown without this").build());
             o.addOption(Option.builder().longOpt("records-max-bytes").hasArg().argName("BYTES")
                     .desc("with --records, cut each key, value and header value at BYTES (default "
                             + RecordsOptions.DEFAULT_MAX_VALUE_BYTES + ")").build());

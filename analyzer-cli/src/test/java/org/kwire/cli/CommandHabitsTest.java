@@ -203,8 +203,6 @@ class CommandHabitsTest {
         }
         refused("dissect: --max-nodes has no effect with --format summary: its lines show no field values "
                 + "(use --format text, json or values)", "dissect", "--format", "summary", "--max-nodes", "10", kcat());
-        refused("dissect: --records has no effect with --format values: records are shown by their size there "
-                + "(Kafka's <name>SizeInBytes)", "dissect", "--format", "values", "--records", kcat());
         CliRun secrets = CliRun.of("dissect", "--format", "values", "--show-secrets", kcat());
         assertEquals(ExitCodes.OK, secrets.exit(), secrets.err());
     }
@@ -223,6 +221,12 @@ class CommandHabitsTest {
                 "analyze", "--format", "ndjson", "--top", "3", kcat());
         refused("analyze: --target-kafka shapes the report: --format es-bulk writes events, not the report",
                 "analyze", "--format", "es-bulk", "--target-kafka", "4.0", kcat());
+        refused("analyze: --include-long-polls shapes the report and the metrics: --format ndjson writes every long-poll "
+                + "as an event, and no metrics without --metrics-file", "analyze", "--format", "ndjson", "--include-long-polls",
+                kcat());
+        CliRun withMetrics = CliRun.of("analyze", "--format", "ndjson", "--include-long-polls", "--metrics-file",
+                dir.resolve("m.prom").toString(), kcat());
+        assertEquals(ExitCodes.OK, withMetrics.exit(), withMetrics.err());
     }
 
     @Test
