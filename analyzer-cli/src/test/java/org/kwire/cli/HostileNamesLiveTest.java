@@ -86,7 +86,7 @@ class HostileNamesLiveTest {
     }
 
     /** One connection: the client sends each request, the server reads it and answers with the response. */
-    private static void replay(ServerSocket server, List<NamedTraffic.Exchange> exchanges) throws Exception {
+    static void replay(ServerSocket server, List<NamedTraffic.Exchange> exchanges) throws Exception {
         try (Socket client = new Socket(server.getInetAddress(), server.getLocalPort()); Socket broker = server.accept()) {
             OutputStream toBroker = client.getOutputStream();
             InputStream atBroker = broker.getInputStream();
