@@ -145,10 +145,12 @@ _kwire() {
                 '--metrics-groups[consumer groups with metric series of their own]:N:' \
                 '--metrics-topics[topics with metric series of their own]:N:' \
                 '--min-latency-ms[only exchanges at least N ms slow]:N:' \
-                '-o[write the final report to FILE instead of stdout]:FILE:_files' \
-                '--output[write the final report to FILE instead of stdout]:FILE:_files' \
+                '-o[write the final report]:FILE:_files' \
+                '--output[write the final report]:FILE:_files' \
                 '--port[TCP port of Kafka brokers]:N:' \
                 '--queue-size[captured bytes waiting for the analysis at most, MiB or a size with a...]:MiB:' \
+                '-q[no status lines on stderr]' \
+                '--quiet[no status lines on stderr]' \
                 '--report-interval[every S seconds, write the counts so far to stderr as one line]:S:' \
                 '--ring-duration[with -w: start a new file after S seconds]:S:' \
                 '--ring-files[with --ring-size or --ring-duration: keep only the N newest files]:N:' \

@@ -104,6 +104,11 @@ final class Cli {
                 }
 
                 @Override
+                public void flush() {
+                    out.flush();
+                }
+
+                @Override
                 public void close() {
                     out.flush();
                 }

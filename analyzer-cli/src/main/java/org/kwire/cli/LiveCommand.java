@@ -33,20 +33,20 @@ import java.util.stream.Collectors;
  * with the pipeline and report of {@code kwire analyze}. The capture runs on a thread of its own ({@link LiveCapture})
  * and the analysis on this one. Every {@code --report-interval} seconds the counts so far are written to stderr as one
  * line ({@link IntervalReport}: JSON, or text); the final report goes to stdout (or {@code -o FILE}) when {@code --duration} ends, on Ctrl-C
- * or SIGTERM. {@code -w FILE} also saves the captured packets as pcapng (with {@code --ring-*}, in rotating files);
- * {@code --metrics HOST:PORT} serves Prometheus metrics while capturing.
+ * or SIGTERM, or, with {@code --format ndjson}, each exchange as an event as it completes ({@link LiveOutput}).
+ * {@code -w FILE} also saves the captured packets as pcapng (with {@code --ring-*}, in rotating files);
+ * {@code --metrics HOST:PORT} serves Prometheus metrics while capturing. {@code -q} leaves out the status lines.
  */
 final class LiveCommand {
 
-    /** Compact JSON for the interval reports: one report per line. */
     /** How long Ctrl-C or SIGTERM waits for the final report, ms. */
     private static final long FINAL_REPORT_WAIT_MS = 30_000;
     /** How often the metrics' label values are checked for expiry, s. */
     private static final long EXPIRE_EVERY_S = 30;
 
     private final boolean terminal;
-    /** Whether the reports are text ({@code --format text}, or stdout a terminal) rather than JSON. */
-    private boolean text;
+    /** Whether the status lines on stderr are left out ({@code -q}). */
+    private boolean quiet;
     private volatile LiveCapture capture;
     private volatile MetricsServer metricsServer;
     private final CountDownLatch started = new CountDownLatch(1);
@@ -97,7 +97,8 @@ final class LiveCommand {
         CommandLine cl = Cli.parse("live", LiveOptions.options(), args);
         if (cl.hasOption("help")) {
             Cli.help(out, "kwire live -i IFACE [options]", "Capture Kafka traffic live and report on it like kwire analyze. "
-                    + "Interval lines go to stderr; the final report to stdout (or -o): text on a terminal, JSON otherwise. "
+                    + "Interval lines go to stderr; the final report to stdout (or -o): text on a terminal, JSON otherwise; "
+                    + "with --format ndjson, one JSON event per exchange as it completes instead of the report. "
                     + "Capturing needs libpcap and root or the CAP_NET_RAW and CAP_NET_ADMIN capabilities.", LiveOptions.options());
             return ExitCodes.OK;
         }
@@ -106,11 +107,8 @@ final class LiveCommand {
         if (iface == null) {
             throw new CliException(ExitCodes.USAGE, "live: -i IFACE is required (kwire interfaces lists them)");
         }
-        String format = cl.getOptionValue("format", terminal && !cl.hasOption("output") ? "text" : "json");
-        if (!format.equals("text") && !format.equals("json")) {
-            throw new CliException(ExitCodes.USAGE, "--format " + format + ": live writes text or json");
-        }
-        text = format.equals("text");
+        LiveOutput.Format format = LiveOutput.format(cl, terminal);
+        quiet = cl.hasOption("quiet");
         AnalysisRun run = AnalysisOptions.start(AnalysisOptions.config(cl));
         LiveOptions options = LiveOptions.of(cl);
         MetricsRun metrics = MetricsRun.of(cl, "metrics", run);
@@ -121,17 +119,19 @@ final class LiveCommand {
             throw new CliException(e.reason() == LiveCaptureException.Reason.BAD_FILTER ? ExitCodes.USAGE : ExitCodes.INPUT,
                     e.getMessage());
         }
-        try (LiveCapture c = capture; RingWriter writer = openWriter(options, c)) {
-            return capture(c, writer, filter, options, run, metrics, cl, out, err);
+        try (LiveCapture c = capture; RingWriter writer = openWriter(options, c);
+             LiveOutput output = LiveOutput.open(format, cl, run, out, c::stop)) {
+            return capture(c, writer, filter, options, run, metrics, output, err);
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, "cannot close " + options.write() + ": " + e.getMessage());
         }
     }
 
     private int capture(LiveCapture c, RingWriter writer, String filter, LiveOptions options, AnalysisRun run,
-                        MetricsRun metrics, CommandLine cl, PrintStream out, PrintStream err) throws CliException {
+                        MetricsRun metrics, LiveOutput output, PrintStream err) throws CliException {
         ReportBuilder report = run.report();
-        ExchangeTracker tracker = run.tracker(MetricsRun.sinks(metrics, report), run.defaultWorkers());
+        ExchangeTracker tracker = run.tracker(output.events() ? MetricsRun.sinks(metrics, report, output)
+                : MetricsRun.sinks(metrics, report), run.defaultWorkers());
         TrafficCensus census = new TrafficCensus(run.streamOptions().brokerPorts());
         PacketPipeline pipeline = new CaptureAnalyzer(run.stage(tracker, report, MetricsRun.observer(metrics), census),
                 options.limits()).start();
@@ -160,7 +160,7 @@ final class LiveCommand {
         try {
             if (metrics != null) {
                 metrics.captureHealth(health::counts);
-                metricsServer = serve(metrics, options, err);
+                metricsServer = serve(metrics, options, quiet ? null : err);
                 timer.scheduleAtFixedRate(metrics.sink::expire, EXPIRE_EVERY_S, EXPIRE_EVERY_S, TimeUnit.SECONDS);
             }
             if (options.duration() > 0) {
@@ -170,19 +170,25 @@ final class LiveCommand {
                 // every second what was saved is on disk: a killed kwire (SIGKILL, the OOM killer) loses at most a second
                 timer.scheduleAtFixedRate(() -> flush(writer, err), 1, 1, TimeUnit.SECONDS);
             }
+            if (output.events()) {
+                // a reader of the events (| jq) sees each within about a second, however busy the capture
+                timer.scheduleAtFixedRate(output::flush, 1, 1, TimeUnit.SECONDS);
+            }
             if (options.interval() > 0) {
-                timer.scheduleAtFixedRate(() -> err.println(intervalReport(pipeline, report, names, c, text)),
+                timer.scheduleAtFixedRate(() -> err.println(intervalReport(pipeline, report, names, c, output.text())),
                         options.interval(), options.interval(), TimeUnit.SECONDS);
             }
-            // between bursts of packets, exchanges the frame workers finished reach the report and the metrics
+            // between bursts of packets, exchanges the frame workers finished reach the report, the metrics, the events
             c.onIdle(() -> {
                 synchronized (pipeline) {
                     tracker.deliverFinished();
                 }
+                output.flush();
             });
             c.start();
-            Cli.say(err, "capturing on " + c.device() + " (filter: " + (filter == null ? "none" : filter) + ")"
-                    + (options.duration() > 0 ? " for " + options.duration() + " s" : "") + "; Ctrl-C stops and writes the report");
+            status(err, "capturing on " + c.device() + " (filter: " + (filter == null ? "none" : filter) + ")"
+                    + (options.duration() > 0 ? " for " + options.duration() + " s" : "") + "; Ctrl-C stops"
+                    + (output.events() ? "" : " and writes the report"));
             started.countDown();
             // a key log is written while the capture runs: each packet waits until its secrets can be there
             pipeline.feed(run.tls().keyLog().sources().isEmpty() ? c : new DelayedSource(c, DelayedSource.KEY_LOG_DELAY_NANOS));
@@ -194,13 +200,8 @@ final class LiveCommand {
             }
             CaptureFacts facts = pipeline.facts(names, c.position());
             CapturePass.note(facts, census, report, !run.tls().keyLog().sources().isEmpty(), w -> Cli.warn(err, w));
-            Cli.say(err, health.summary());
-            Report r = CapturePass.build(report, facts);
-            if (text) {
-                CaptureReports.writeText(r, cl.getOptionValue("output"), out);
-            } else {
-                CaptureReports.write(r, cl.getOptionValue("output"), out);
-            }
+            status(err, health.summary());
+            output.finish(CapturePass.build(report, facts));
             return ExitCodes.OK;
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, e.getMessage());
@@ -218,10 +219,20 @@ final class LiveCommand {
         }
     }
 
+    /** A status line on stderr, unless {@code -q}. */
+    private void status(PrintStream err, String line) {
+        if (!quiet) {
+            Cli.say(err, line);
+        }
+    }
+
+    /** Serves the metrics; says where on {@code err} unless it is null ({@code -q}). */
     private static MetricsServer serve(MetricsRun metrics, LiveOptions options, PrintStream err) throws CliException {
         try {
             MetricsServer s = MetricsServer.start(metrics.registry, options.metrics().getHostString(), options.metrics().getPort());
-            Cli.say(err, "serving metrics on " + s.url());
+            if (err != null) {
+                Cli.say(err, "serving metrics on " + s.url());
+            }
             return s;
         } catch (IOException e) {
             throw new CliException(ExitCodes.INPUT, "cannot serve metrics on " + options.metrics().getHostString() + ":"

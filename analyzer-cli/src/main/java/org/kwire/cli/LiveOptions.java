@@ -41,8 +41,14 @@ record LiveOptions(long duration, long interval, CaptureSettings capture, Reasse
                         + "text): packets, connections, requests, errors, and per API").build());
         o.addOption(Option.builder().longOpt("format").hasArg().argName("FORMAT")
                 .desc("text: the final report and the interval lines for people (default when stdout is a terminal); "
-                        + "json: as JSON (default otherwise)").build());
-        OutputOptions.output(o, "the final report", "");
+                        + "json: as JSON (default otherwise); ndjson: one JSON event per exchange as it completes, as "
+                        + "kwire analyze --format ndjson writes them (flushed at least every second), then one per "
+                        + "rebalance and leader change, instead of the final report (interval lines stay on stderr, as JSON)")
+                .build());
+        OutputOptions.output(o, "the final report (or the events)", "");
+        o.addOption(Option.builder("q").longOpt("quiet")
+                .desc("no status lines on stderr (capturing on, serving metrics on, the closing packets line); warnings, "
+                        + "errors and interval lines are still written").build());
         o.addOption(Option.builder("w").longOpt("write").hasArg().argName("FILE")
                 .desc("also save the captured packets to FILE as pcapng").build());
         o.addOption(Option.builder().longOpt("ring-size").hasArg().argName("MB")

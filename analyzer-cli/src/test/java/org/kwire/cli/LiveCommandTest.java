@@ -44,8 +44,8 @@ class LiveCommandTest {
         assertEquals(2, CliRun.of("live", "-i", "lo", "--duration", "x").exit());
         assertEquals(2, CliRun.of("live", "-i", "lo", "--report-interval", "-1").exit());
         assertEquals(2, CliRun.of("live", "-i", "lo", "--snaplen", "0").exit());
-        assertEquals(new CliRun(2, "", "kwire: --format ndjson: live writes text or json\n"),
-                CliRun.of("live", "-i", "lo", "--format", "ndjson"));
+        assertEquals(new CliRun(2, "", "kwire: --format es-bulk: live writes text, json or ndjson\n"),
+                CliRun.of("live", "-i", "lo", "--format", "es-bulk"));
         assertEquals(2, CliRun.of("live", "-i", "lo", "--queue-size", "0").exit());
         assertEquals("kwire: live: --ring-size, --ring-duration and --ring-files go with -w FILE\n",
                 CliRun.of("live", "-i", "lo", "--ring-size", "10").err());
@@ -53,6 +53,29 @@ class LiveCommandTest {
                 CliRun.of("live", "-i", "lo", "-w", "x.pcapng", "--ring-files", "3").err());
         assertEquals("kwire: --metrics 9465: expected HOST:PORT ([v6]:PORT for IPv6, :PORT for every interface)\n",
                 CliRun.of("live", "-i", "lo", "--metrics", "9465").err());
+    }
+
+    @Test
+    void ndjsonRefusesWhatOnlyAReportShows() {
+        assertEquals(new CliRun(2, "", "kwire: live: --top goes with a report (--format text or json); with --format ndjson "
+                + "every exchange is an event, no list of the slowest is written\n"),
+                CliRun.of("live", "-i", "lo", "--format", "ndjson", "--top", "5", "--duration", "1"));
+        assertEquals(2, CliRun.of("live", "-i", "lo", "--top", "5", "--format", "ndjson", "-o", "events.ndjson").exit());
+    }
+
+    @Test
+    void quietNdjsonOfNoTrafficIsNoEventAndOnlyTheWarning(@TempDir Path dir) throws Exception {
+        CapturePermission.assumeLoopbackCapture();
+        int port = unusedPort();
+        Path events = dir.resolve("events.ndjson");
+        CliRun run = CliRun.of("live", "-i", "lo", "--port", String.valueOf(port), "--duration", "1", "-q", "--format", "ndjson",
+                "-o", events.toString());
+        assertEquals(new CliRun(0, "", "kwire: warning: no Kafka traffic found: the capture holds no packets\n"), run);
+        assertEquals("", Files.readString(events), "no exchange, no event; the file is made");
+        CliRun text = CliRun.of("live", "-i", "lo", "--port", String.valueOf(port), "--duration", "1", "--quiet", "--format", "text");
+        assertEquals(0, text.exit(), text.err());
+        assertEquals("kwire: warning: no Kafka traffic found: the capture holds no packets\n", text.err());
+        assertTrue(text.out().contains("packets"), "-q keeps the report: " + text.out());
     }
 
     @Test
@@ -123,10 +146,7 @@ class LiveCommandTest {
     @Test
     void durationEndsTheCaptureWithAFinalReportAndAnEmptyPcapng(@TempDir Path dir) throws Exception {
         CapturePermission.assumeLoopbackCapture();
-        int port;
-        try (ServerSocket unused = new ServerSocket(0)) {
-            port = unused.getLocalPort(); // nothing talks on it once closed
-        }
+        int port = unusedPort();
         Path saved = dir.resolve("empty.pcapng");
         long t0 = System.nanoTime();
         CliRun run = CliRun.of("live", "-i", "lo", "--port", String.valueOf(port), "--duration", "1", "-w", saved.toString());
@@ -144,6 +164,13 @@ class LiveCommandTest {
         CliRun offline = CliRun.of("analyze", saved.toString());
         assertEquals(0, offline.exit(), offline.err());
         assertEquals(0, offline.json().get("capture").get("packets").asInt());
+    }
+
+    /** A loopback port nothing listens on nor talks to (it was bound, then closed). */
+    private static int unusedPort() throws IOException {
+        try (ServerSocket unused = new ServerSocket(0)) {
+            return unused.getLocalPort();
+        }
     }
 
     /** Runs {@code kwire ARGS} in a new JVM (with {@code prefix} before java, e.g. to drop capabilities). */

@@ -3,22 +3,11 @@ package org.kwire.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,14 +16,12 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,35 +47,19 @@ class LiveKafkaTest {
         try (KafkaClusterTestKit cluster = TestBroker.start(dir.resolve("kafka"), Map.of())) {
             String bootstrap = cluster.bootstrapServers();
             int port = TestBroker.port(cluster);
-            try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
-                admin.createTopics(List.of(new NewTopic(TOPIC, 1, (short) 1))).all().get();
-            }
+            TopicClients.createTopic(bootstrap, TOPIC);
 
             Path saves = Files.createDirectory(dir.resolve("saved"));
             Path saved = saves.resolve("live.pcapng");
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            LiveCommand live = new LiveCommand();
-            AtomicInteger exit = new AtomicInteger(-1);
-            Thread capture = new Thread(() -> {
-                try {
-                    exit.set(live.run(new String[] {"-i", "lo", "--port", String.valueOf(port), "--duration", "90",
-                            "--report-interval", "1", "-w", saved.toString(), "--ring-duration", "1", "--ring-files", "1000",
-                            "--metrics", "127.0.0.1:0"},
-                            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
-                } catch (CliException e) {
-                    new PrintStream(err, true, StandardCharsets.UTF_8).println("kwire: " + e.getMessage());
-                    exit.set(e.exitCode());
-                }
-            }, "kwire-live");
-            capture.start();
-            assertTrue(live.awaitCapturing(30, TimeUnit.SECONDS), err.toString(StandardCharsets.UTF_8));
+            LiveRun live = LiveRun.start("-i", "lo", "--port", String.valueOf(port), "--duration", "90",
+                    "--report-interval", "1", "-w", saved.toString(), "--ring-duration", "1", "--ring-files", "1000",
+                    "--metrics", "127.0.0.1:0");
             String metricsUrl = "http://127.0.0.1:" + live.metricsPort() + "/metrics";
             Map<String, Double> scraped;
             Map<String, Double> scrapedLag;
             try (PrometheusServer prometheus = PrometheusServer.start(live.metricsPort(), Files.createDirectory(dir.resolve("prometheus")))) {
-                produce(bootstrap);
-                assertEquals(RECORDS, consume(bootstrap));
+                TopicClients.produce(bootstrap, TOPIC, "kwire-live-producer", RECORDS);
+                assertEquals(RECORDS, TopicClients.consume(bootstrap, TOPIC, "kwire-live-consumer", RECORDS));
                 Thread.sleep(1500); // at least one interval report
                 try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
                     admin.describeCluster().clusterId().get(); // traffic over a second after the first: a second ring file
@@ -116,12 +87,11 @@ class LiveKafkaTest {
                         + "\",partition=\"0\",group=\"\"}", "client_id", ownLag);
                 assertTrue(httpGet(metricsUrl, PROTOBUF).length() > 0, "the protobuf format (native histograms) is served");
             }
-            live.stop();
-            capture.join(30_000);
-            assertEquals(0, exit.get(), err.toString(StandardCharsets.UTF_8));
+            CliRun ended = live.stop();
+            assertEquals(0, ended.exit(), ended.err());
 
-            ReportSchema.assertValid(out.toString(StandardCharsets.UTF_8));
-            JsonNode report = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+            ReportSchema.assertValid(ended.out());
+            JsonNode report = new ObjectMapper().readTree(ended.out());
             JsonNode cap = report.get("capture");
             int connections = cap.get("kafka_connections").asInt();
             assertTrue(connections >= 4, "producer and consumer each open a bootstrap and a broker connection: " + connections);
@@ -146,7 +116,7 @@ class LiveKafkaTest {
             assertEquals(Map.of("kwire-live-consumer", fetchLag.get(0).get("last").asDouble()), scrapedLag,
                     "Prometheus's kwire_consumer_lag_records{kind=\"fetch\"} = the report's consumer_lag fetch last");
 
-            String[] lines = err.toString(StandardCharsets.UTF_8).split("\n");
+            String[] lines = ended.err().split("\n");
             assertTrue(lines[0].startsWith("kwire: serving metrics on http://127.0.0.1:"), lines[0]);
             assertTrue(lines[1].startsWith("kwire: capturing on lo (filter: tcp port " + port + ")"), lines[1]);
             assertTrue(lines.length >= 3 && lines[2].startsWith("{\"type\":\"interval\",\"time\":\""), "interval lines on stderr");
@@ -228,39 +198,12 @@ class LiveKafkaTest {
         throw new AssertionError("no api " + key + " in " + report.get("apis"));
     }
 
-    private static void produce(String bootstrap) throws Exception {
-        Map<String, Object> config = Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ProducerConfig.CLIENT_ID_CONFIG, "kwire-live-producer", ProducerConfig.LINGER_MS_CONFIG, 0);
-        try (KafkaProducer<String, String> p = new KafkaProducer<>(config, new StringSerializer(), new StringSerializer())) {
-            for (int i = 0; i < RECORDS; i++) {
-                p.send(new ProducerRecord<>(TOPIC, "key-" + i, "value-" + i)).get();
-            }
-        }
-    }
-
     /** No Kafka connection open, and as many requests counted in exchanges as request frames seen. */
     private static boolean settled(String exposition) {
         Map<String, Double> m = Exposition.parse(exposition);
         return m.getOrDefault("kwire_open_connections{protocol=\"kafka\"}", 0.0) == 0
                 && m.getOrDefault("kwire_frames_total{direction=\"request\"}", 0.0)
                 == Exposition.sum(m, "kwire_requests_total", null, null);
-    }
-
-    private static int consume(String bootstrap) {
-        Map<String, Object> config = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap,
-                ConsumerConfig.CLIENT_ID_CONFIG, "kwire-live-consumer");
-        int n = 0;
-        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(config, new StringDeserializer(), new StringDeserializer())) {
-            TopicPartition tp = new TopicPartition(TOPIC, 0);
-            c.assign(List.of(tp));
-            c.seekToBeginning(List.of(tp));
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (n < RECORDS && System.nanoTime() < deadline) {
-                ConsumerRecords<String, String> records = c.poll(Duration.ofMillis(200));
-                n += records.count();
-            }
-        }
-        return n;
     }
 
     private static List<String> fieldNames(JsonNode n) {

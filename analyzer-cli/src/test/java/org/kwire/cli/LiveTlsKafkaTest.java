@@ -9,13 +9,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.kwire.lab.SslBroker;
 import org.kwire.lab.TlsJavaWorkload;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -38,22 +34,8 @@ class LiveTlsKafkaTest {
         try (SslBroker broker = new SslBroker(dir, SecurityProtocol.SSL)) {
             Path keys = Files.createFile(dir.resolve("client.keys"));
             Path saved = dir.resolve("live.pcapng");
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            LiveCommand live = new LiveCommand();
-            AtomicInteger exit = new AtomicInteger(-1);
-            Thread capture = new Thread(() -> {
-                try {
-                    exit.set(live.run(new String[] {"-i", "lo", "--port", String.valueOf(broker.port()), "--duration", "120",
-                            "--tls-keylog", keys.toString(), "-w", saved.toString()},
-                            new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
-                } catch (CliException e) {
-                    new PrintStream(err, true, StandardCharsets.UTF_8).println("kwire: " + e.getMessage());
-                    exit.set(e.exitCode());
-                }
-            }, "kwire-live-tls");
-            capture.start();
-            assertTrue(live.awaitCapturing(30, TimeUnit.SECONDS), err.toString(StandardCharsets.UTF_8));
+            LiveRun live = LiveRun.start("-i", "lo", "--port", String.valueOf(broker.port()), "--duration", "120",
+                    "--tls-keylog", keys.toString(), "-w", saved.toString());
 
             Process client = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-javaagent:" + agent.toAbsolutePath() + "=" + keys, "-cp", System.getProperty("java.class.path"),
@@ -63,12 +45,11 @@ class LiveTlsKafkaTest {
             assertTrue(client.waitFor(90, TimeUnit.SECONDS), "client finished");
             assertEquals(0, client.exitValue(), Files.readString(dir.resolve("client.log")));
             Thread.sleep(1500);
-            live.stop();
-            capture.join(30_000);
-            assertEquals(0, exit.get(), err.toString(StandardCharsets.UTF_8));
+            CliRun ended = live.stop();
+            assertEquals(0, ended.exit(), ended.err());
 
-            ReportSchema.assertValid(out.toString(StandardCharsets.UTF_8));
-            JsonNode report = new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8));
+            ReportSchema.assertValid(ended.out());
+            JsonNode report = new ObjectMapper().readTree(ended.out());
             JsonNode tls = report.get("tls");
             int connections = tls.get("connections").asInt();
             assertTrue(connections >= 4, "admin, producer and consumer connections: " + connections);

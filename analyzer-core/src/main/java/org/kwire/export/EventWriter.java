@@ -15,6 +15,7 @@ import org.kwire.summary.TopicNames;
 import org.kwire.summary.WaitClassifier;
 
 import java.io.Closeable;
+import java.io.Flushable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -26,10 +27,12 @@ import java.util.Set;
  * Writes one JSON object per exchange as it completes (NDJSON), or the same objects as an Elasticsearch/OpenSearch
  * bulk body (an {@code {"index":{"_index":NAME}}} action line before each document); after the last exchange, given
  * the finished report ({@link #onReport}), one per rebalance and leader change. Streamed with Jackson's generator:
- * memory stays constant whatever the capture's size. The fields are documented in docs/GUIDE.md ("Exchange
- * events") and mapped for Elasticsearch in {@code docs/es-mapping.json}.
+ * memory stays constant whatever the capture's size (the generator buffers up to 8 KiB before it writes to the stream;
+ * {@link #flush()} hands on what it holds, for a reader that wants the events as they come). The fields are documented
+ * in docs/GUIDE.md ("Exchange events") and mapped for Elasticsearch in {@code docs/es-mapping.json}. Not thread safe:
+ * one thread writes and flushes, or the caller serializes them.
  */
-public final class EventWriter implements ExchangeSink, Closeable {
+public final class EventWriter implements ExchangeSink, Closeable, Flushable {
 
     private final JsonGenerator out;
     private final String bulkIndex;
@@ -234,9 +237,19 @@ public final class EventWriter implements ExchangeSink, Closeable {
         return Instant.ofEpochSecond(0, nanos).toString();
     }
 
-    /** Flushes what was written; the stream stays open. */
+    /**
+     * Writes the events held in the generator's buffer to the stream and flushes the stream.
+     *
+     * @throws IOException if the stream cannot take them
+     */
+    @Override
+    public void flush() throws IOException {
+        out.flush();
+    }
+
+    /** Flushes what was written ({@link #flush()}); the stream stays open. */
     @Override
     public void close() throws IOException {
-        out.flush();
+        flush();
     }
 }

@@ -9,6 +9,7 @@
  * change; the fields are docs/GUIDE.md's "Exchange events",
  * mapped for Elasticsearch in {@code docs/es-mapping.json}. Memory stays constant whatever the capture's size. Errors:
  * the stream's {@code IOException} when it fails. Thread safety: a writer is fed by one thread at a time (the
- * tracker's, which calls sinks in capture order).
+ * tracker's, which calls sinks in capture order); a caller that flushes from another thread (kwire live's timer)
+ * serializes the flush with the writes.
  */
 package org.kwire.export;
