@@ -11,9 +11,9 @@ _kwire() {
         merge) opts="--format -h --help --max-partial-bytes --max-partial-tokens -o --output --partial --strict" ;;
         report) opts="-h --help --max-report-bytes --max-report-tokens -o --output" ;;
         dissect) opts="--api --client-id --connection --correlation-id --errors-only --format --frame -h --help --max-decompressed --max-frame-size --max-nodes --min-latency-ms -o --output --port -q --quiet -r --read --records --records-max-bytes --schemas --show-secrets --tls-keylog --topic -V" ;;
-        schema) opts="--api-version -h --help --minimal --schemas --version" ;;
+        schema) opts="--api-version -h --help --minimal -o --output --schemas --version" ;;
         live) opts="--api -B --buffer-size --client-id --connection --deep --duration --errors-only -f --filter --format -h --help --idle-timeout --include-long-polls -i --interface --max-decompressed --max-frame-size --metrics --metrics-clients --metrics-expire --metrics-groups --metrics-topics --min-latency-ms -o --output --port --queue-size -q --quiet --report-interval --ring-duration --ring-files --ring-size --schemas --snaplen --target-kafka --tls-keylog --top --topic -w --write" ;;
-        interfaces) opts="" ;;
+        interfaces) opts="-h --help -o --output" ;;
         wireshark-plugin) opts="-h --help -o --output --schemas" ;;
     esac
     case "$cur" in
