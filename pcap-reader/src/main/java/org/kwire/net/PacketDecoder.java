@@ -22,8 +22,6 @@ public final class PacketDecoder {
     private final Defragmenter defrag;
     /** The view every call returns. */
     private final TcpSegment segment = new TcpSegment();
-    /** The packet's IP and TCP headers, copied: what the decoder reads them from. */
-    private final HeaderBytes h = new HeaderBytes();
 
     private long notTcp;
     private long unsupportedLink;
@@ -92,8 +90,7 @@ public final class PacketDecoder {
             }
             return null;
         }
-        h.load(b, ip, end);
-        return h.u8(ip) >> 4 == 4 ? ipv4(p, b, ip, end) : ipv6(p, b, ip, end);
+        return (b.get(ip) & 0xff) >> 4 == 4 ? ipv4(p, b, ip, end) : ipv6(p, b, ip, end);
     }
 
     private TcpSegment ipv4(Packet pkt, ByteBuffer b, int ip, int end) {
@@ -101,10 +98,13 @@ public final class PacketDecoder {
             malformed++;
             return null;
         }
-        int ihl = (h.u8(ip) & 0x0f) * 4;
-        int total = h.u16(ip + 2);
-        int flagsFrag = h.u16(ip + 6);
-        int proto = h.u8(ip + 9);
+        // the header read in whole words (big-endian), few reads of the buffer: version/IHL, DSCP, total length;
+        // identification, flags and fragment offset; TTL, protocol, checksum
+        int w0 = b.getInt(ip);
+        int ihl = ((w0 >>> 24) & 0x0f) * 4;
+        int total = w0 & 0xffff;
+        int flagsFrag = b.getInt(ip + 4) & 0xffff;
+        int proto = (b.getInt(ip + 8) >>> 16) & 0xff;
         if (ihl < 20 || (total != 0 && total < ihl)) {
             malformed++;
             return null;
@@ -113,7 +113,8 @@ public final class PacketDecoder {
             notTcp++;
             return null;
         }
-        segment.addresses(false, 0, h.i32(ip + 12) & 0xffffffffL, 0, h.i32(ip + 16) & 0xffffffffL);
+        long addresses = b.getLong(ip + 12); // source, then destination
+        segment.addresses(false, 0, addresses >>> 32, 0, addresses & 0xffffffffL);
         // total length 0 happens with TCP segmentation offload: the captured bytes are the packet
         int wireEnd = total == 0 ? ip + (pkt.originalLength() - (ip - b.position())) : ip + total;
         if ((flagsFrag & 0x3fff) != 0) { // More Fragments set or fragment offset non-zero
@@ -126,7 +127,6 @@ public final class PacketDecoder {
                 return null;
             }
             int len = d.payload().remaining();
-            h.load(d.payload(), 0, len);
             return tcp(pkt, d.payload(), 0, len, len);
         }
         return tcp(pkt, b, ip + ihl, end, wireEnd);
@@ -137,10 +137,11 @@ public final class PacketDecoder {
             malformed++;
             return null;
         }
-        int payloadLength = h.u16(ip + 4);
-        segment.addresses(true, h.i64(ip + 8), h.i64(ip + 16), h.i64(ip + 24), h.i64(ip + 32));
+        int lengthNext = b.getInt(ip + 4); // payload length, next header, hop limit
+        int payloadLength = lengthNext >>> 16;
+        segment.addresses(true, b.getLong(ip + 8), b.getLong(ip + 16), b.getLong(ip + 24), b.getLong(ip + 32));
         int wireEnd = payloadLength == 0 ? ip + (pkt.originalLength() - (ip - b.position())) : ip + 40 + payloadLength;
-        return ipv6Headers(pkt, b, ip, h.u8(ip + 6), ip + 40, end, wireEnd);
+        return ipv6Headers(pkt, b, ip, (lengthNext >>> 8) & 0xff, ip + 40, end, wireEnd);
     }
 
     /**
@@ -157,9 +158,9 @@ public final class PacketDecoder {
                 malformed++;
                 return null;
             }
-            int following = h.u8(p);
+            int following = b.get(p) & 0xff;
             if (next == EXT_FRAGMENT) {
-                int offsetM = h.u16(p + 2);
+                int offsetM = b.getShort(p + 2) & 0xffff;
                 if ((offsetM & 0xfff9) != 0) { // offset or More Fragments set: a real fragment (else atomic, RFC 6946)
                     if (ip < 0) {
                         malformed++;
@@ -174,14 +175,13 @@ public final class PacketDecoder {
                         return null;
                     }
                     int len = d.payload().remaining();
-                    h.load(d.payload(), 0, len);
                     return ipv6Headers(pkt, d.payload(), -1, d.protocol(), 0, len, len);
                 }
                 p += 8;
             } else if (next == EXT_AUTH) {
-                p += (h.u8(p + 1) + 2) * 4; // RFC 4302: length in 4-byte units, minus 2
+                p += ((b.get(p + 1) & 0xff) + 2) * 4; // RFC 4302: length in 4-byte units, minus 2
             } else {
-                p += (h.u8(p + 1) + 1) * 8; // RFC 8200: length in 8-byte units, not counting the first 8
+                p += ((b.get(p + 1) & 0xff) + 1) * 8; // RFC 8200: length in 8-byte units, not counting the first 8
             }
             next = following;
         }
@@ -201,12 +201,15 @@ public final class PacketDecoder {
             malformed++;
             return null;
         }
-        int dataOffset = (h.u8(t + 12) >> 4) * 4;
+        int offsetFlags = b.getInt(t + 12); // data offset, flags, window
+        int dataOffset = (offsetFlags >>> 28) * 4;
         if (dataOffset < 20 || capturedEnd - t < dataOffset || wireEnd - t < dataOffset) {
             malformed++;
             return null;
         }
-        segment.header(h.u16(t), h.u16(t + 2), h.i32(t + 4) & 0xffffffffL, h.i32(t + 8) & 0xffffffffL, h.u8(t + 13));
+        int ports = b.getInt(t);
+        long seqAck = b.getLong(t + 4);
+        segment.header(ports >>> 16, ports & 0xffff, seqAck >>> 32, seqAck & 0xffffffffL, (offsetFlags >>> 16) & 0xff);
         int payloadStart = t + dataOffset;
         int payloadEnd = Math.min(capturedEnd, wireEnd);
         segment.payload(b, payloadStart, payloadEnd - payloadStart, Math.max(0, wireEnd - capturedEnd), pkt);
