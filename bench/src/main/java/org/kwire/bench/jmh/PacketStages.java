@@ -104,7 +104,7 @@ final class PacketStages {
         return HandoffProbe.COUNTER.bytes;
     }
 
-    /** Closes the reader and waits for a stream thread started. */
+    /** Ends the reassembly of {@link #handoff}, if started, and waits for its stream thread. */
     void finish() {
         if (probe != null) {
             probe.finish();
