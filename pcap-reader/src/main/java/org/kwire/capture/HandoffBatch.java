@@ -13,8 +13,10 @@ import java.util.function.Function;
 /**
  * A run of TCP reassembly's events, recorded on the reading thread and replayed in the same order on the stream thread
  * ({@link StreamHandoff}). Events are kept in parallel arrays (no object per event): which connection
- * ({@link QueuedHandler}), what kind, its direction, its numbers, and its one reference (the bytes of a data event,
- * the description of a new connection, a gap's reason, a note's text, a task). A batch is full at {@link #capacity()}
+ * ({@link QueuedHandler}), what kind, its direction, its numbers, and its one reference (the buffer of a data event,
+ * the description of a new connection, a gap's reason, a note's text, a task). A data event is a range of its buffer
+ * (offset and length), sliced only on the stream thread when replayed, so that recording it allocates nothing on the
+ * reading thread. A batch is full at {@link #capacity()}
  * events or once its data events carry {@code maxBytes} bytes. Batches are reused: {@link #replay} clears the
  * references it held, so a batch in the free ring pins no packet.
  */
@@ -40,6 +42,10 @@ final class HandoffBatch {
     private final long[] number;
     private final long[] packet;
     private final Object[] ref;
+    /** A data event's first byte in its buffer, or -1 for a buffer handed on as it is (position to limit). */
+    private final int[] offset;
+    /** A data event's length in bytes. */
+    private final int[] length;
     private final long maxBytes;
     private int size;
     private long bytes;
@@ -55,6 +61,8 @@ final class HandoffBatch {
         number = new long[events];
         packet = new long[events];
         ref = new Object[events];
+        offset = new int[events];
+        length = new int[events];
         this.maxBytes = maxBytes;
     }
 
@@ -88,8 +96,28 @@ final class HandoffBatch {
         this.packet[i] = packet;
         this.ref[i] = ref;
         if (what == DATA) {
-            bytes += ((ByteBuffer) ref).remaining();
+            ByteBuffer data = (ByteBuffer) ref;
+            offset[i] = -1;
+            length[i] = data.remaining();
+            bytes += length[i];
         }
+    }
+
+    /**
+     * Records a data event of {@code bytes} bytes of {@code buffer} from {@code at} (the batch must not be
+     * {@link #full()}); {@code buffer}'s bytes must not change, nor its limit shrink below the range's end.
+     */
+    void addData(QueuedHandler to, boolean a, long timestampNanos, long packet, ByteBuffer buffer, int at, int bytes) {
+        int i = size++;
+        target[i] = to;
+        kind[i] = DATA;
+        fromA[i] = a;
+        number[i] = timestampNanos;
+        this.packet[i] = packet;
+        ref[i] = buffer;
+        offset[i] = at;
+        length[i] = bytes;
+        this.bytes += bytes;
     }
 
     /**
@@ -102,7 +130,11 @@ final class HandoffBatch {
                 QueuedHandler q = target[i];
                 switch (kind[i]) {
                     case OPEN -> q.target = open.apply((StreamConnection) ref[i]);
-                    case DATA -> q.target.onData(fromA[i], (ByteBuffer) ref[i], number[i], packet[i]);
+                    case DATA -> {
+                        ByteBuffer data = (ByteBuffer) ref[i];
+                        q.target.onData(fromA[i], offset[i] < 0 ? data : data.slice(offset[i], length[i]), number[i],
+                                packet[i]);
+                    }
                     case GAP -> q.target.onGap(fromA[i], number[i], (GapCause) ref[i], packet[i]);
                     case END_GAP -> q.target.onEndGap(fromA[i], number[i], packet[i]);
                     case NOTE -> q.target.onNote(fromA[i], packet[i], ((Note) ref[i]).item(), ((Note) ref[i]).text());

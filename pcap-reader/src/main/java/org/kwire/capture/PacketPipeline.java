@@ -41,6 +41,8 @@ public final class PacketPipeline {
     private int sourceWarnings = -1;
     private final CaptureTap tap;
     private final Set<Integer> linkTypes = new TreeSet<>();
+    /** The link type of the packet before, so that a capture of one link type adds to the set (boxed) once. */
+    private int lastLinkType = -1;
     /** The stream thread's hand-off of a split pipeline, else null. */
     private final StreamHandoff handoff;
 
@@ -147,7 +149,10 @@ public final class PacketPipeline {
     private TcpSegment decodeNext(Packet p) {
         packets++;
         tap.packet(p.timestampNanos());
-        linkTypes.add(p.linkType());
+        if (p.linkType() != lastLinkType) {
+            lastLinkType = p.linkType();
+            linkTypes.add(lastLinkType);
+        }
         Packet numbered = p.number() == packets ? p : p.withNumber(packets);
         if (packets == 1) {
             first = p.timestampNanos();

@@ -12,8 +12,9 @@ import java.nio.ByteBuffer;
  * One TCP connection's handler on the reading thread of a split pipeline: each event is recorded in the
  * {@link StreamHandoff}'s current batch instead of being handled, and replayed on the stream thread to
  * {@link #target}, the connection's {@link TcpToStream} made there by the connection's first event. A data range is
- * sliced here (one slice, as the direct path makes): the slice is the stream stage's, its bytes are the capture's own
- * or a copy TCP reassembly made for a held segment, none of them reused (see the package documentation).
+ * recorded as its buffer, offset and length, and sliced on the stream thread when replayed (one slice, as the direct
+ * path makes, and none on the reading thread): the slice is the stream stage's, its bytes are the capture's own or a
+ * copy TCP reassembly made for a held segment, none of them reused (see the package documentation).
  */
 final class QueuedHandler implements TcpStreamHandler {
 
@@ -34,7 +35,7 @@ final class QueuedHandler implements TcpStreamHandler {
 
     @Override
     public void onData(boolean fromA, ByteBuffer buffer, int offset, int length, long timestampNanos, long packet) {
-        handoff.add(this, HandoffBatch.DATA, fromA, timestampNanos, packet, buffer.slice(offset, length));
+        handoff.addData(this, fromA, timestampNanos, packet, buffer, offset, length);
     }
 
     @Override

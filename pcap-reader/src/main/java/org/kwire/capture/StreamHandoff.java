@@ -3,6 +3,7 @@ package org.kwire.capture;
 import org.kwire.stream.StreamConnection;
 import org.kwire.tcp.TcpStreamHandler;
 
+import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.function.Function;
@@ -76,10 +77,26 @@ final class StreamHandoff {
 
     /** Records one event ({@link HandoffBatch#add}); hands the batch over when it is full. */
     void add(QueuedHandler to, byte kind, boolean fromA, long number, long packet, Object ref) {
+        open().add(to, kind, fromA, number, packet, ref);
+        recorded();
+    }
+
+    /** Records a data event, a range of {@code buffer} ({@link HandoffBatch#addData}); hands the batch over when full. */
+    void addData(QueuedHandler to, boolean fromA, long timestampNanos, long packet, ByteBuffer buffer, int at, int bytes) {
+        open().addData(to, fromA, timestampNanos, packet, buffer, at, bytes);
+        recorded();
+    }
+
+    /** The batch to record in. */
+    private HandoffBatch open() {
         if (finished) {
             throw new IllegalStateException("stream hand-off already finished");
         }
-        current.add(to, kind, fromA, number, packet, ref);
+        return current;
+    }
+
+    /** Hands the current batch over once it is full. */
+    private void recorded() {
         if (current.full()) {
             handOver(current);
             current = take(free);

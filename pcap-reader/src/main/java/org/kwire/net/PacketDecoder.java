@@ -98,10 +98,13 @@ public final class PacketDecoder {
             malformed++;
             return null;
         }
-        int ihl = (b.get(ip) & 0x0f) * 4;
-        int total = b.getShort(ip + 2) & 0xffff;
-        int flagsFrag = b.getShort(ip + 6) & 0xffff;
-        int proto = b.get(ip + 9) & 0xff;
+        // the header read in whole words (big-endian), few reads of the buffer: version/IHL, DSCP, total length;
+        // identification, flags and fragment offset; TTL, protocol, checksum
+        int w0 = b.getInt(ip);
+        int ihl = ((w0 >>> 24) & 0x0f) * 4;
+        int total = w0 & 0xffff;
+        int flagsFrag = b.getInt(ip + 4) & 0xffff;
+        int proto = (b.getInt(ip + 8) >>> 16) & 0xff;
         if (ihl < 20 || (total != 0 && total < ihl)) {
             malformed++;
             return null;
@@ -110,7 +113,8 @@ public final class PacketDecoder {
             notTcp++;
             return null;
         }
-        segment.addresses(false, 0, b.getInt(ip + 12) & 0xffffffffL, 0, b.getInt(ip + 16) & 0xffffffffL);
+        long addresses = b.getLong(ip + 12); // source, then destination
+        segment.addresses(false, 0, addresses >>> 32, 0, addresses & 0xffffffffL);
         // total length 0 happens with TCP segmentation offload: the captured bytes are the packet
         int wireEnd = total == 0 ? ip + (pkt.originalLength() - (ip - b.position())) : ip + total;
         if ((flagsFrag & 0x3fff) != 0) { // More Fragments set or fragment offset non-zero
@@ -133,10 +137,11 @@ public final class PacketDecoder {
             malformed++;
             return null;
         }
-        int payloadLength = b.getShort(ip + 4) & 0xffff;
+        int lengthNext = b.getInt(ip + 4); // payload length, next header, hop limit
+        int payloadLength = lengthNext >>> 16;
         segment.addresses(true, b.getLong(ip + 8), b.getLong(ip + 16), b.getLong(ip + 24), b.getLong(ip + 32));
         int wireEnd = payloadLength == 0 ? ip + (pkt.originalLength() - (ip - b.position())) : ip + 40 + payloadLength;
-        return ipv6Headers(pkt, b, ip, b.get(ip + 6) & 0xff, ip + 40, end, wireEnd);
+        return ipv6Headers(pkt, b, ip, (lengthNext >>> 8) & 0xff, ip + 40, end, wireEnd);
     }
 
     /**
@@ -196,13 +201,15 @@ public final class PacketDecoder {
             malformed++;
             return null;
         }
-        int dataOffset = ((b.get(t + 12) & 0xff) >> 4) * 4;
+        int offsetFlags = b.getInt(t + 12); // data offset, flags, window
+        int dataOffset = (offsetFlags >>> 28) * 4;
         if (dataOffset < 20 || capturedEnd - t < dataOffset || wireEnd - t < dataOffset) {
             malformed++;
             return null;
         }
-        segment.header(b.getShort(t) & 0xffff, b.getShort(t + 2) & 0xffff, b.getInt(t + 4) & 0xffffffffL,
-                b.getInt(t + 8) & 0xffffffffL, b.get(t + 13) & 0xff);
+        int ports = b.getInt(t);
+        long seqAck = b.getLong(t + 4);
+        segment.header(ports >>> 16, ports & 0xffff, seqAck >>> 32, seqAck & 0xffffffffL, (offsetFlags >>> 16) & 0xff);
         int payloadStart = t + dataOffset;
         int payloadEnd = Math.min(capturedEnd, wireEnd);
         segment.payload(b, payloadStart, payloadEnd - payloadStart, Math.max(0, wireEnd - capturedEnd), pkt);

@@ -31,7 +31,13 @@ final class MappedByteInput implements ByteInput {
 
     @Override
     public ByteBuffer read(int n) throws IOException {
-        return readTransient(n).slice();
+        int len = (int) Math.min(n, size - pos);
+        if (len <= 0) {
+            return ByteBuffer.allocate(0);
+        }
+        int at = windowed(len);
+        pos += len;
+        return window.slice(at, len); // one call, not the view's limit, position and slice
     }
 
     /** The next bytes in a view of the window (one view per window, reused): no slice per call. */

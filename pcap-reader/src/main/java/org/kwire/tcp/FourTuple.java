@@ -75,11 +75,15 @@ final class FourTuple {
         return c;
     }
 
+    /** True if {@code t} is the same 4-tuple (what {@link OrderedTuples} compares with: no call through Object). */
+    boolean same(FourTuple t) {
+        return t.hash == hash && t.lowLow == lowLow && t.highLow == highLow && t.lowPort == lowPort
+                && t.highPort == highPort && t.lowHigh == lowHigh && t.highHigh == highHigh && t.ipv6 == ipv6;
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o instanceof FourTuple t && t.hash == hash && t.lowLow == lowLow && t.highLow == highLow
-                && t.lowPort == lowPort && t.highPort == highPort && t.lowHigh == lowHigh && t.highHigh == highHigh
-                && t.ipv6 == ipv6;
+        return o instanceof FourTuple t && same(t);
     }
 
     @Override

@@ -113,6 +113,34 @@ class ConnectionLookupTest {
         assertEquals(1, tuples.size());
     }
 
+    @Test
+    void theTableFindsWhatAMapFindsThroughGrowthAndRemovals() {
+        // 3,000 random adds and removes of 400 4-tuples (colliding homes, runs that wrap, tables that grow), each
+        // lookup and the order compared with a LinkedHashMap's
+        java.util.Random random = new java.util.Random(26);
+        OrderedTuples<Integer> table = new OrderedTuples<>();
+        java.util.Map<Integer, Integer> reference = new java.util.LinkedHashMap<>();
+        FourTuple probe = new FourTuple();
+        for (int step = 0; step < 3000; step++) {
+            int id = random.nextInt(400);
+            probe.set(segment(v4(10, 0, id >> 8, id & 0xff, 40000 + id % 7), v4(10, 1, 0, 1, 9092)));
+            OrderedTuples.Entry<Integer> e = table.get(probe);
+            assertEquals(reference.get(id), e == null ? null : e.value);
+            if (e == null) {
+                table.add(probe, id, step);
+                reference.put(id, id);
+            } else if (random.nextBoolean()) {
+                table.remove(e);
+                reference.remove(id);
+            } else {
+                assertSame(e, table.remove(probe));
+                reference.remove(id);
+            }
+            assertEquals(reference.size(), table.size());
+        }
+        assertEquals(List.copyOf(reference.values()), table.values());
+    }
+
     private void send(Endpoint from, Endpoint to, long seq, long ack, String data) {
         tcp.accept(segment(from, to, seq, ack, data));
     }

@@ -55,10 +55,15 @@ final class BenchInputs {
 
     /** A capture of {@code mib} MiB written by the generator (seed 42) to a temporary file, deleted on exit. */
     static Path capture(int mib) {
+        return capture(mib, 1448);
+    }
+
+    /** A capture of {@code mib} MiB of TCP segments of at most {@code mss} bytes (seed 42), deleted on exit. */
+    static Path capture(int mib, int mss) {
         try {
             Path file = Files.createTempFile("kwire-bench-", ".pcap");
             file.toFile().deleteOnExit();
-            CaptureGenerator.write(file, sources(), PLANS, new CaptureGenerator.Settings((long) mib << 20, 42, 32, 1448, List.of()));
+            CaptureGenerator.write(file, sources(), PLANS, new CaptureGenerator.Settings((long) mib << 20, 42, 32, mss, List.of()));
             return file;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
