@@ -22,8 +22,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The {@code kwire} launcher on a JDK 25 or later (docs/PERFORMANCE.md, "Start-up"): with no KWIRE_JAVA it finds the
  * newest such JDK among JAVA_HOME's, the PATH's and /usr/lib/jvm's, makes an AOT cache ({@code kwire.aot}, JEP 483/514)
  * from its first run, starts the next runs from it, and a failing training run leaves no cache and a normal start.
- * KWIRE_JAVA names the JDK outright: a Java 17 there gets the class data sharing archive instead. Skipped, saying so,
- * where no JDK 25 or later is installed in those places. The launcher runs in a {@link LauncherSandbox}.
+ * KWIRE_JAVA names the JDK outright: a Java 17 there gets the class data sharing archive instead, and a path that is no
+ * java is said so. Skipped, saying so, where no JDK 25 or later is installed in those places (but for that last). The
+ * launcher runs in a {@link LauncherSandbox}.
  */
 class LauncherAotTest {
 
@@ -74,6 +75,16 @@ class LauncherAotTest {
         LauncherSandbox.assertProbe(sandbox.run(Map.of("KWIRE_JAVA", java17.toString()), "analyze"), "analyze");
         assertFalse(Files.exists(jar.resolveSibling("kwire.aot")), "a JDK before 25: no AOT cache");
         assertEquals(java17.resolve("bin/java").toRealPath() + "\n", Files.readString(jar.resolveSibling("kwire.jsa.java")));
+    }
+
+    @Test
+    void aKwireJavaThatIsNoJavaIsSaidSo() throws Exception {
+        sandbox.install();
+        LauncherSandbox.Run r = sandbox.run(Map.of("KWIRE_JAVA", "/nonexistent/jdk"), "analyze");
+        assertEquals(1, r.exit());
+        assertEquals("", r.out());
+        assertEquals("kwire: KWIRE_JAVA=/nonexistent/jdk is neither a java binary nor a JDK directory with bin/java\n",
+                r.err());
     }
 
     /** Files of a cache being made (kwire.aot.PID, kwire.aot.PID.config) still there, if any. */
