@@ -12,9 +12,10 @@ import java.nio.ByteBuffer;
 import java.sql.Timestamp;
 
 /**
- * The capture thread's work, and nothing else: take each packet from libpcap (non-blocking pcap_dispatch of every packet
- * waiting; a 1 ms sleep only when none is), show it to the tap (the {@code -w} writer, which so saves every packet whole), queue it for
- * the analysis ({@link CaptureQueue}, which never waits), and read libpcap's statistics about once a second (from
+ * The capture thread's work, and nothing else: raise its own scheduling priority and that of the JVM's pause threads
+ * ({@link CapturePriority}), take each packet from libpcap (non-blocking pcap_dispatch of every packet waiting; a 1 ms
+ * sleep only when none is), show it to the tap (the {@code -w} writer, which so saves every packet whole), queue it
+ * for the analysis ({@link CaptureQueue}, which never waits), and read libpcap's statistics about once a second (from
  * this thread: a pcap handle is not shared between threads). Packets are numbered from 1.
  */
 final class CaptureLoop implements Runnable {
@@ -36,8 +37,10 @@ final class CaptureLoop implements Runnable {
     private volatile long kernelDropped;
     private volatile long interfaceDropped;
     private volatile String statsFailure;
+    private volatile String priorityFailure;
     private volatile IOException failure;
     private long nextStats;
+    private final CapturePriority priority = new CapturePriority();
 
     CaptureLoop(PcapHandle handle, String device, int linkType, CaptureQueue queue, TappedSource.Tap tap, int timeoutMillis) {
         this.timeoutMillis = timeoutMillis;
@@ -54,6 +57,7 @@ final class CaptureLoop implements Runnable {
 
     @Override
     public void run() {
+        priorityFailure = priority.raise();
         try {
             while (!stopped) {
                 // every packet waiting (with TPACKET_V3: the ready blocks) in one native call, each through take()
@@ -111,6 +115,9 @@ final class CaptureLoop implements Runnable {
             return;
         }
         nextStats = t + STATS_EVERY_NANOS;
+        if (priorityFailure == null) {
+            priority.raiseJvmThreads();
+        }
         try {
             PcapStat s = handle.getStats();
             kernelDropped = s.getNumPacketsDropped();
@@ -123,6 +130,11 @@ final class CaptureLoop implements Runnable {
     /** The failure that ended the capture (a libpcap error, or the tap's), or null. */
     IOException failure() {
         return failure;
+    }
+
+    /** Why this thread's priority could not be raised ({@link CapturePriority}), or null. */
+    String priorityFailure() {
+        return priorityFailure;
     }
 
     /** Why pcap_stats could not be read, or null. */

@@ -3,9 +3,10 @@ package org.kwire.live;
 import org.kwire.pcap.Packet;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The bounded hand-over from the capture thread (one producer, which must never wait) to the analysis thread (one
@@ -14,6 +15,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@link Entry#headersOnly()}, so that the analysis can drop its whole connection (and say so) instead of silently
  * missing bytes in the middle of it. Only when even {@code maxEntries} entries wait is a packet lost here, counted by
  * {@link #lost()} (the analysis then sees a gap in its connection, as after a kernel drop).
+ *
+ * <p>Lock-free: the capture thread runs at a higher priority than the analysis ({@link CapturePriority}), and a lock
+ * shared with the analysis thread would make it wait whenever the busy host preempted the analysis thread holding it
+ * (priority inversion). Entries go through a {@link ConcurrentLinkedQueue}; the analysis thread, finding none,
+ * parks, and the capture thread unparks it when it queues one.
  */
 final class CaptureQueue {
 
@@ -32,8 +38,12 @@ final class CaptureQueue {
     /** Marks the end of the capture (after the last packet). */
     private static final Entry END = new Entry(null, false);
 
-    private final ArrayBlockingQueue<Entry> queue;
+    private final ConcurrentLinkedQueue<Entry> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger size = new AtomicInteger();
+    private final int maxEntries;
     private final long maxBytes;
+    /** The analysis thread while it is parked waiting for an entry, else null. */
+    private volatile Thread waiter;
     private final AtomicLong bytes = new AtomicLong();
     private final AtomicLong peakBytes = new AtomicLong();
     private volatile long headersOnly;
@@ -45,23 +55,23 @@ final class CaptureQueue {
      */
     CaptureQueue(long maxBytes, int maxEntries) {
         this.maxBytes = maxBytes;
-        this.queue = new ArrayBlockingQueue<>(maxEntries + 1);
+        this.maxEntries = maxEntries;
     }
 
     /** Queues a packet (capture thread only): whole if its bytes fit, else headers only, else lost. Never waits. */
     void offer(Packet p) {
         int n = p.capturedLength();
         long now = bytes.get();
-        if (now + n <= maxBytes && queue.remainingCapacity() > 1) {
+        if (now + n <= maxBytes && size.get() < maxEntries) {
             bytes.addAndGet(n);
             peakBytes.accumulateAndGet(now + n, Math::max);
-            queue.add(new Entry(p, false));
+            put(new Entry(p, false));
             return;
         }
-        if (queue.remainingCapacity() > 1) {
+        if (size.get() < maxEntries) {
             byte[] head = new byte[Math.min(n, HEADER_BYTES)];
             p.data().get(p.data().position(), head);
-            queue.add(new Entry(new Packet(p.number(), p.timestampNanos(), p.linkType(), p.originalLength(),
+            put(new Entry(new Packet(p.number(), p.timestampNanos(), p.linkType(), p.originalLength(),
                     ByteBuffer.wrap(head), p.interfaceId()), true));
             headersOnly = headersOnly + 1; // one writer
             return;
@@ -71,7 +81,16 @@ final class CaptureQueue {
 
     /** Marks the end of the capture (capture thread only, after its last {@link #offer}). */
     void end() {
-        queue.add(END); // a place is always kept for it
+        put(END); // beyond maxEntries if need be: it holds no packet
+    }
+
+    private void put(Entry e) {
+        size.incrementAndGet();
+        queue.offer(e);
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
+        }
     }
 
     /**
@@ -81,8 +100,27 @@ final class CaptureQueue {
      * @throws InterruptedException if interrupted while waiting
      */
     Entry poll(long timeoutMillis) throws InterruptedException {
-        Entry e = queue.poll(timeoutMillis, TimeUnit.MILLISECONDS);
-        if (e != null && e.packet() != null && !e.headersOnly()) {
+        Entry e = queue.poll();
+        if (e == null) {
+            long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
+            waiter = Thread.currentThread(); // set before looking again: an entry queued from now on unparks this thread
+            try {
+                while ((e = queue.poll()) == null) {
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        return null;
+                    }
+                    LockSupport.parkNanos(this, left);
+                    if (Thread.interrupted()) {
+                        throw new InterruptedException();
+                    }
+                }
+            } finally {
+                waiter = null;
+            }
+        }
+        size.decrementAndGet();
+        if (e.packet() != null && !e.headersOnly()) {
             bytes.addAndGet(-e.packet().capturedLength());
         }
         return e;
@@ -105,7 +143,7 @@ final class CaptureQueue {
 
     /** Packets waiting now. */
     int size() {
-        return queue.size();
+        return size.get();
     }
 
     /** Packets queued with their headers only, so far. */

@@ -114,7 +114,6 @@ public final class LiveCapture implements PacketSource {
         loop = new CaptureLoop(handle, device, linkType, queue, tap, settings.timeoutMillis());
         thread = new Thread(loop, "kwire-capture");
         thread.setDaemon(true);
-        thread.setPriority(Thread.MAX_PRIORITY);
         thread.start();
         if (stopRequested) {
             loop.stop();
@@ -181,6 +180,9 @@ public final class LiveCapture implements PacketSource {
         } else if (s.kernelDropped() > 0 || s.interfaceDropped() > 0) {
             warnings.add(device + ": " + s.kernelDropped() + " packets dropped by the kernel (capture buffer full) and "
                     + s.interfaceDropped() + " by the interface, libpcap says: the report misses what they carried");
+        }
+        if (loop.priorityFailure() != null && (s.kernelDropped() > 0 || s.interfaceDropped() > 0)) {
+            warnings.add(device + ": the capture thread ran at normal priority (" + loop.priorityFailure() + ")");
         }
         if (s.lost() > 0) {
             warnings.add(device + ": " + s.lost() + " packets not analyzed: kwire's analysis queue was full even of "
