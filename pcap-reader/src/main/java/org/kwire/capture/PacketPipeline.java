@@ -42,13 +42,13 @@ public final class PacketPipeline {
     private final CaptureTap tap;
     private final Set<Integer> linkTypes = new TreeSet<>();
     /** The stream thread's hand-off of a split pipeline, else null. */
-    private final StreamHandoff handoff;
+    private final Handoff handoff;
 
     PacketPipeline(TcpReassembler tcp, KeyLog keyLog, CaptureTap tap) {
         this(tcp, keyLog, tap, null);
     }
 
-    PacketPipeline(TcpReassembler tcp, KeyLog keyLog, CaptureTap tap, StreamHandoff handoff) {
+    PacketPipeline(TcpReassembler tcp, KeyLog keyLog, CaptureTap tap, Handoff handoff) {
         this.tcp = tcp;
         this.keyLog = keyLog;
         this.tap = tap;
@@ -116,7 +116,7 @@ public final class PacketPipeline {
                 if (handoff == null) {
                     keyLog.add(secrets, source);
                 } else { // the stream stage reads the key log: added in its order, on its thread
-                    handoff.run(() -> keyLog.add(secrets, source));
+                    handoff.runOnStreams(() -> keyLog.add(secrets, source));
                 }
             } else {
                 warn(ExpertItem.CAPTURE_SECRETS_UNSUPPORTED, "pcapng Decryption Secrets Block " + s.number() + " holds secrets of type 0x"
