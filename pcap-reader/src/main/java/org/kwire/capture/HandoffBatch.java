@@ -42,8 +42,8 @@ final class HandoffBatch {
         /** The events from the {@code index}-th on (until the next call) are this shard's. */
         void at(int index);
 
-        /** A task on every shard ({@link #TASK}): run once, when every shard has reached it. */
-        void everyShard(Runnable task);
+        /** A task at {@code index} on every shard ({@link #TASK}): run once, when every shard has reached it. */
+        void everyShard(int index, Runnable task);
 
         /** An {@link #IN_ORDER} task at {@code index} (told to one shard only). */
         void inOrder(int index, Runnable task);
@@ -133,7 +133,7 @@ final class HandoffBatch {
     void replay(int shard, Function<StreamConnection, TcpStreamHandler> open, ShardReplay replay) {
         for (int i = 0; i < size; i++) {
             switch (kind[i]) {
-                case TASK -> replay.everyShard((Runnable) ref[i]);
+                case TASK -> replay.everyShard(i, (Runnable) ref[i]);
                 case IN_ORDER -> {
                     if (shard == 0) {
                         replay.inOrder(i, (Runnable) ref[i]);

@@ -13,6 +13,8 @@ import java.util.Arrays;
 final class ShardBatch {
 
     final HandoffBatch events;
+    /** The position in capture order of the first event: the count of events recorded before it (set when handed over). */
+    long first;
     private final Outputs[] outputs;
     private int pending;
 
@@ -29,8 +31,9 @@ final class ShardBatch {
         return outputs[shard];
     }
 
-    /** Before the batch goes to the shards: every shard has yet to be {@link #done}. */
-    synchronized void handedOver() {
+    /** Before the batch goes to the shards: every shard has yet to be {@link #done}; its first event at {@code first}. */
+    synchronized void handedOver(long first) {
+        this.first = first;
         pending = outputs.length;
     }
 

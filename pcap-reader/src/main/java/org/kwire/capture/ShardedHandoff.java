@@ -6,7 +6,9 @@ import org.kwire.tcp.TcpStreamHandler;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The hand-off of a pipeline split over several stream threads ({@link CaptureAnalyzer#startSplit(int)}): the
@@ -34,7 +36,10 @@ final class ShardedHandoff implements Handoff {
     private final Thread[] threads;
     private final ShardBarrier barrier;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    /** Per shard, the position in capture order before which it has handled every event of its connections. */
+    private final AtomicLongArray progress;
     private ShardBatch current;
+    private long recorded;
     private boolean finished;
 
     /**
@@ -43,22 +48,27 @@ final class ShardedHandoff implements Handoff {
      * @param whole  the analysis's stage, whose listener and observers the merging thread calls
      * @param shards stream threads, at least 2
      */
-    @SuppressWarnings("unchecked")
     ShardedHandoff(StreamStage whole, int shards) {
+        this(whole, shards, StreamHandoff.BATCH_EVENTS, StreamHandoff.BATCH_BYTES);
+    }
+
+    @SuppressWarnings("unchecked")
+    ShardedHandoff(StreamStage whole, int shards, int events, long bytes) {
         if (shards < 2) {
             throw new IllegalArgumentException("a sharded hand-off needs 2 stream threads or more, not " + shards);
         }
         this.shards = shards;
         barrier = new ShardBarrier(shards);
+        progress = new AtomicLongArray(shards);
         toShards = new BlockingQueue[shards];
-        current = batch();
+        current = new ShardBatch(new HandoffBatch(events, bytes), shards);
         for (int i = 1; i < StreamHandoff.BATCHES; i++) {
-            free.add(batch());
+            free.add(new ShardBatch(new HandoffBatch(events, bytes), shards));
         }
         threads = new Thread[shards + 1];
         for (int s = 0; s < shards; s++) {
             toShards[s] = new ArrayBlockingQueue<>(StreamHandoff.BATCHES + 1);
-            StreamShard shard = new StreamShard(s, this, whole, whole.tls(), barrier);
+            StreamShard shard = new StreamShard(s, this, whole, barrier);
             threads[s] = new Thread(shard::run, "kwire-stream-" + (s + 1));
         }
         threads[shards] = new Thread(this::mergeAll, "kwire-merge");
@@ -66,10 +76,6 @@ final class ShardedHandoff implements Handoff {
             t.setDaemon(true); // never keeps the JVM up: the reading thread waits for them in finish()
             t.start();
         }
-    }
-
-    private ShardBatch batch() {
-        return new ShardBatch(new HandoffBatch(StreamHandoff.BATCH_EVENTS, StreamHandoff.BATCH_BYTES), shards);
     }
 
     /**
@@ -140,6 +146,24 @@ final class ShardedHandoff implements Handoff {
         barrier.breakAll();
     }
 
+    /** Shard {@code shard} has handled every event of its connections before {@code position}. */
+    void progress(int shard, long position) {
+        progress.lazySet(shard, position);
+    }
+
+    /**
+     * Returns once every shard but {@code shard} has handled every event before {@code position} (or something failed):
+     * for a TLS session looked up in capture order ({@code SessionCache.ordered}). The others never wait for a later
+     * position, so this ends.
+     */
+    void awaitBefore(int shard, long position) {
+        for (int s = 0; s < shards; s++) {
+            while (s != shard && progress.get(s) < position && failure.get() == null) {
+                LockSupport.parkNanos(20_000);
+            }
+        }
+    }
+
     /** The next batch for shard {@code shard}; null after the last. */
     ShardBatch nextFor(int shard) {
         ShardBatch b = Handoff.take(toShards[shard]);
@@ -148,7 +172,8 @@ final class ShardedHandoff implements Handoff {
 
     private void handOver(ShardBatch batch) {
         rethrowFailure();
-        batch.handedOver();
+        batch.handedOver(recorded);
+        recorded += batch.events.size();
         Handoff.put(toMerge, batch); // first: the merging thread takes the batches in the order recorded
         for (BlockingQueue<ShardBatch> q : toShards) {
             Handoff.put(q, batch);
