@@ -49,6 +49,7 @@ _kwire() {
                 '--read[read this capture]:FILE:_files' \
                 '--schemas[also use the Kafka message schemas]:DIR:_files' \
                 '--split[with --jobs: auto]:WHEN:' \
+                '--stream-threads[with workers: threads the TCP connections are shared out over]:N:' \
                 '--strict[exit with code 4 if the analysis found warnings]' \
                 '--target-kafka[the Kafka release the readiness section checks clients against]:RELEASE:' \
                 '--tls-keylog[decrypt TLS with the secrets of this NSS key log]:FILE:_files' \

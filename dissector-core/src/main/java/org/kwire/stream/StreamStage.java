@@ -12,7 +12,8 @@ import java.util.function.Consumer;
  * The stream stage: TCP bytes of each connection in ({@link StreamInput}), Kafka frames and exchanges out (see the
  * package documentation for the contract). One stage serves a whole analysis; {@link #open} makes the decoder of one
  * connection. Its conversations' requests, responses and notes go to one {@link ConversationListener}; what each
- * connection carries goes to the {@link ConnectionObserver}s registered with {@link #observe}. Used from one thread.
+ * connection carries goes to the {@link ConnectionObserver}s registered with {@link #observe}. Used from one thread
+ * (several, each with its own {@link #deferred} stage, share the connections out).
  */
 public final class StreamStage {
 
