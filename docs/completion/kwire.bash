@@ -7,7 +7,7 @@ _kwire() {
         return
     fi
     case "${COMP_WORDS[1]}" in
-        analyze) opts="--api --boundary-bytes --client-id --connection --deep --errors-only --format -h --help --include-long-polls --index --jobs --max-decompressed --max-frame-size --metrics-clients --metrics-file --metrics-groups --metrics-topics --min-latency-ms -o --output --partial --port -q --quiet -r --read --schemas --split --strict --target-kafka --tls-keylog --top --topic --workers" ;;
+        analyze) opts="--api --boundary-bytes --client-id --connection --deep --errors-only --format -h --help --include-long-polls --index --jobs --max-decompressed --max-frame-size --metrics-clients --metrics-file --metrics-groups --metrics-topics --min-latency-ms -o --output --partial --port -q --quiet -r --read --schemas --split --stream-threads --strict --target-kafka --tls-keylog --top --topic --workers" ;;
         merge) opts="--format -h --help --max-partial-bytes --max-partial-tokens -o --output --partial --strict" ;;
         report) opts="-h --help --max-report-bytes --max-report-tokens -o --output" ;;
         dissect) opts="--api --client-id --connection --correlation-id --errors-only --format --frame -h --help --max-decompressed --max-frame-size --max-nodes --min-latency-ms -o --output --port -q --quiet -r --read --records --records-max-bytes --schemas --show-secrets --tls-keylog --topic -V" ;;

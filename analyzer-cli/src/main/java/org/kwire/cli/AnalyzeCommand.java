@@ -3,6 +3,7 @@ package org.kwire.cli;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.kwire.analysis.AnalysisConfig;
 import org.kwire.analysis.AnalysisRun;
 import org.kwire.analysis.CapturePass;
 import org.kwire.capture.CaptureFacts;
@@ -65,6 +66,10 @@ final class AnalyzeCommand {
                         + "processor, 0 on a single one, no more than the heap gives --max-decompressed room; 0: everything on one "
                         + "thread; with workers, reading and TCP reassembly also get a thread apart from framing and the "
                         + "report); more than fit are refused; the output is the same").build());
+        o.addOption(Option.builder().longOpt("stream-threads").hasArg().argName("N")
+                .desc("with workers: threads the TCP connections are shared out over (by their addresses and ports) "
+                        + "for framing, TLS and matching, their findings merged in capture order (default: 1; 1 to "
+                        + AnalysisConfig.MAX_STREAM_THREADS + "); the output is the same").build());
         o.addOption(Option.builder().longOpt("jobs").hasArg().argName("N")
                 .desc("analyze the files (in time order) as up to N runs of consecutive files on N threads, and merge their "
                         + "results into the report of one analysis (rotated captures; see docs/GUIDE.md, \"Rotated captures\"). "

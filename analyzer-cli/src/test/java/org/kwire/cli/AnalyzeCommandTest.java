@@ -85,6 +85,47 @@ class AnalyzeCommandTest {
         }
     }
 
+    /**
+     * Stream threads change nothing: with the connections sharded over 2 or 3 stream threads
+     * ({@code CaptureAnalyzer.startSplit(n)}: each shard's stream stage on its own thread, their calls merged in capture
+     * order), the report (text and JSON) and the events are those of one stream thread, byte for byte, for every
+     * capture, with and without --deep, TLS captures decrypted with their key logs (a pcapng's own key log is added
+     * where every stream thread has reached it).
+     */
+    @Test
+    void streamThreadsGiveTheSameReportAndEventsAsOne() throws IOException {
+        List<Path> captures;
+        try (var files = Files.list(TestCaptures.path("."))) {
+            captures = files.filter(f -> f.toString().matches(".*\\.pcap(ng)?$")).sorted().toList();
+        }
+        assertTrue(captures.size() >= 10, captures.toString());
+        for (Path capture : captures) {
+            for (List<String> mode : List.of(List.of("--format", "json"), List.of("--format", "ndjson"),
+                    List.of("--format", "text"), List.of("--deep", "--quiet"))) {
+                CliRun one = streamThreads(capture, mode, "1");
+                assertEquals(0, one.exit(), one.err());
+                for (String n : List.of("2", "3")) {
+                    CliRun sharded = streamThreads(capture, mode, n);
+                    assertEquals(0, sharded.exit(), capture + ": " + sharded.err());
+                    assertEquals(one.out(), sharded.out(), capture + " " + mode + " --stream-threads " + n);
+                    assertEquals(one.err(), sharded.err(), capture + " " + mode + " --stream-threads " + n);
+                }
+            }
+        }
+    }
+
+    private static CliRun streamThreads(Path capture, List<String> mode, String n) {
+        // the broker ports of every test capture, the TLS ones too; a capture's key log is X.keys beside X.pcap
+        List<String> args = new ArrayList<>(List.of("analyze", "--port", "9092,9094,9095,36333,37485,41721,46623"));
+        Path keys = capture.resolveSibling(capture.getFileName().toString().replaceAll("\\.pcap(ng)?$", ".keys"));
+        if (Files.exists(keys)) {
+            args.addAll(List.of("--tls-keylog", keys.toString()));
+        }
+        args.addAll(mode);
+        args.addAll(List.of("--workers", "2", "--stream-threads", n, capture.toString()));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
     private static List<JsonNode> jsonLines(String out) throws IOException {
         List<JsonNode> lines = new ArrayList<>();
         for (String line : out.split("\n(?=\\{)")) {

@@ -32,6 +32,8 @@ public final class AnalysisConfig implements Serializable {
     private static final long serialVersionUID = 1L;
     /** Smallest {@code --max-frame-size}: bytes enough for a request header with a short client_id. */
     public static final int MIN_MAX_FRAME = 64;
+    /** Most stream threads ({@code --stream-threads}): each takes every batch of events and skips most of them. */
+    public static final int MAX_STREAM_THREADS = 16;
 
     // as given (null or empty: not given), in the order given; read by AnalysisOption for the identity
     final List<Integer> ports;
@@ -52,6 +54,7 @@ public final class AnalysisConfig implements Serializable {
     final boolean includeLongPolls;
     final String targetKafka;
     final Integer workers;
+    final Integer streamThreads;
     final Long boundaryBytes;
 
     AnalysisConfig(AnalysisConfigBuilder b) {
@@ -73,6 +76,7 @@ public final class AnalysisConfig implements Serializable {
         includeLongPolls = b.includeLongPolls;
         targetKafka = b.targetKafka;
         workers = b.workers;
+        streamThreads = b.streamThreads;
         boundaryBytes = b.boundaryBytes;
     }
 
@@ -185,6 +189,11 @@ public final class AnalysisConfig implements Serializable {
     /** Threads decoding frames while packets are read, if given (else the run's default). */
     public OptionalInt workers() {
         return workers == null ? OptionalInt.empty() : OptionalInt.of(workers);
+    }
+
+    /** Threads the connections are sharded over for the stream stage, if given (else the run's default). */
+    public OptionalInt streamThreads() {
+        return streamThreads == null ? OptionalInt.empty() : OptionalInt.of(streamThreads);
     }
 
     /** A slice's state kept per TCP connection at its edges at most, bytes, to join connections across files. */

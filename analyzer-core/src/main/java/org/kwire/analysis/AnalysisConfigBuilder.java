@@ -35,6 +35,7 @@ public final class AnalysisConfigBuilder {
     boolean includeLongPolls;
     String targetKafka;
     Integer workers;
+    Integer streamThreads;
     Long boundaryBytes;
 
     AnalysisConfigBuilder() {
@@ -170,6 +171,14 @@ public final class AnalysisConfigBuilder {
     public AnalysisConfigBuilder workers(int n) {
         check(n >= 0, "--workers", n, "must not be negative");
         workers = n;
+        return this;
+    }
+
+    /** {@code --stream-threads}: threads the connections are sharded over for framing and matching (1: one). */
+    public AnalysisConfigBuilder streamThreads(int n) {
+        check(n >= 1 && n <= AnalysisConfig.MAX_STREAM_THREADS, "--stream-threads", n,
+                "must be 1 to " + AnalysisConfig.MAX_STREAM_THREADS);
+        streamThreads = n;
         return this;
     }
 

@@ -61,7 +61,10 @@ public enum AnalysisOption {
     BOUNDARY_BYTES("boundary-bytes", Kind.ONE, false,
             (b, v) -> b.boundaryBytes(Units.bytes("--boundary-bytes", v, 1)), c -> null),
     /** {@code --workers N}: how a run is done, not what it finds. */
-    WORKERS("workers", Kind.ONE, false, (b, v) -> b.workers(OptionValues.nonNegative("--workers", v)), c -> null);
+    WORKERS("workers", Kind.ONE, false, (b, v) -> b.workers(OptionValues.nonNegative("--workers", v)), c -> null),
+    /** {@code --stream-threads N}: how a run is done, not what it finds. */
+    STREAM_THREADS("stream-threads", Kind.ONE, false,
+            (b, v) -> b.streamThreads(OptionValues.nonNegative("--stream-threads", v)), c -> null);
 
     /** How an option takes values. */
     private enum Kind {

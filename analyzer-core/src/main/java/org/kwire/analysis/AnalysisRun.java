@@ -204,7 +204,9 @@ public final class AnalysisRun {
 
     private ExchangeTracker tracker(List<ExchangeSink> sinks, int workers, RecordsDecoder decoder) {
         if (config.maxDecompressedGiven() || config.workers().isPresent()) {
-            HeapRoom.check(records, workers + 1, Runtime.getRuntime().maxMemory(), config.maxDecompressedGiven());
+            // each stream thread may decode a response whose API it infers, as a worker does
+            int streams = streamThreads(workers);
+            HeapRoom.check(records, workers + streams, streams, Runtime.getRuntime().maxMemory(), config.maxDecompressedGiven());
         }
         return new ExchangeTracker(new FrameSummarizer(plans, decoder, topics), filter, sinks, workers);
     }
@@ -228,13 +230,32 @@ public final class AnalysisRun {
 
     /**
      * Default number of worker threads summarizing frames while packets are read: one per processor, none on one,
-     * and no more than the heap can give decompression buffers ({@link HeapRoom#threadsWithin}: a small heap gets
+     * and no more than the heap can give decompression buffers beside the stream threads ({@link HeapRoom#threadsWithin}: a small heap gets
      * fewer workers rather than an OutOfMemoryError on a decompression bomb).
      */
     public int defaultWorkers() {
         int processors = Runtime.getRuntime().availableProcessors();
         int workers = processors > 1 ? processors : 0;
-        return Math.max(0, Math.min(workers, HeapRoom.threadsWithin(records, Runtime.getRuntime().maxMemory()) - 1));
+        int streams = config.streamThreads().orElse(defaultStreamThreads());
+        return Math.max(0, Math.min(workers, HeapRoom.threadsWithin(records, Runtime.getRuntime().maxMemory()) - streams));
+    }
+
+    /**
+     * The stream threads the connections are sharded over in a run with {@code workers} workers: 1 without workers
+     * (everything on one thread), else {@code --stream-threads}, by default {@link #defaultStreamThreads()}.
+     */
+    public int streamThreads(int workers) {
+        return workers == 0 ? 1 : config.streamThreads().orElse(defaultStreamThreads());
+    }
+
+    /**
+     * Default number of stream threads: 1 (the one stream thread of the split), on any number of processors. The
+     * profile of the 1 GiB pair with 2 stream threads (docs/PERFORMANCE.md, "Stream threads") gives the shards' own
+     * work (framing, TLS, matching) 7-11 % of the CPU, against 30-35 % for the reading thread and 18 % for the merge
+     * (tracker, sinks, report), both serial: more stream threads cannot shorten the run until those two shrink.
+     */
+    public int defaultStreamThreads() {
+        return 1;
     }
 
     /** The filter of this run as the report records it; null if none was given. */

@@ -68,7 +68,7 @@ public final class CapturePass {
         all[observers.length] = census;
         CaptureAnalyzer analyzer = new CaptureAnalyzer(run.stage(tracker, report, all), ReassemblyLimits.defaults());
         // with workers, the stream stage and the sinks also get a thread of their own (docs/ARCHITECTURE.md, "Threading")
-        PacketPipeline pipeline = workers > 0 ? analyzer.startSplit() : analyzer.start();
+        PacketPipeline pipeline = workers > 0 ? analyzer.startSplit(run.streamThreads(workers)) : analyzer.start();
         Fed fed = feed.into(pipeline);
         pipeline.end();
         tracker.finish();

@@ -23,6 +23,14 @@ public final class HeapRoom {
      * @throws ConfigException if {@code threads * 2 * limit} exceeds half the heap
      */
     public static void check(RecordsOptions options, int threads, long maxHeap, boolean explicitLimit) {
+        check(options, threads, 1, maxHeap, explicitLimit);
+    }
+
+    /**
+     * {@link #check(RecordsOptions, int, long, boolean)} for {@code threads} decoding threads of which
+     * {@code streamThreads} are stream threads (each may decode a frame whose API it infers; the others are workers).
+     */
+    public static void check(RecordsOptions options, int threads, int streamThreads, long maxHeap, boolean explicitLimit) {
         long most = maxHeap / 2 / (2L * threads);
         if (options.maxDecompressedBytes() <= most) {
             return;
@@ -33,10 +41,12 @@ public final class HeapRoom {
                     + " can honour at most " + most + " bytes with " + threads
                     + " decoding thread(s); give a smaller limit, fewer --workers, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
         }
-        throw new ConfigException("--workers " + (threads - 1) + ": " + heap + " can give " + threads
+        String given = "--workers " + (threads - streamThreads)
+                + (streamThreads > 1 ? " with --stream-threads " + streamThreads : "");
+        throw new ConfigException(given + ": " + heap + " can give " + threads
                 + " decoding threads at most " + most + " bytes of decompressed batch each, less than --max-decompressed ("
                 + options.maxDecompressedBytes() + " by default); give "
-                + (maxHeap / 2 / 2 >= options.maxDecompressedBytes() ? "at most --workers " + (threadsWithin(options, maxHeap) - 1) + ", " : "")
+                + (maxHeap / 2 / 2 >= options.maxDecompressedBytes() ? "at most --workers " + Math.max(0, threadsWithin(options, maxHeap) - streamThreads) + ", " : "")
                 + "a smaller --max-decompressed, or a larger heap (KWIRE_JAVA_OPTS=-Xmx...)");
     }
 

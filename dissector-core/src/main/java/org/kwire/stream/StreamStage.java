@@ -6,11 +6,14 @@ import org.kwire.protocol.HeaderDecoder;
 import org.kwire.summary.ExchangeTracker;
 import org.kwire.summary.FrameSummarizer;
 
+import java.util.function.Consumer;
+
 /**
  * The stream stage: TCP bytes of each connection in ({@link StreamInput}), Kafka frames and exchanges out (see the
  * package documentation for the contract). One stage serves a whole analysis; {@link #open} makes the decoder of one
  * connection. Its conversations' requests, responses and notes go to one {@link ConversationListener}; what each
- * connection carries goes to the {@link ConnectionObserver}s registered with {@link #observe}. Used from one thread.
+ * connection carries goes to the {@link ConnectionObserver}s registered with {@link #observe}. Used from one thread
+ * (several, each with its own {@link #deferred} stage, share the connections out).
  */
 public final class StreamStage {
 
@@ -47,6 +50,21 @@ public final class StreamStage {
                 tracker.conversation(conversation);
             }
         });
+    }
+
+    /**
+     * A stage for one shard of the connections, run on a thread of its own: the same options and summarizer, these
+     * TLS secrets, and outputs deferred. Each call its decoders make to this stage's listener or observers is handed
+     * to {@code defer} as a task that makes the call when run; running the tasks of every shard in capture order on one
+     * thread gives the listener and observers exactly the calls one stage makes ({@code org.kwire.capture}'s sharded
+     * hand-off does that).
+     *
+     * @param defer receives each call as a task, on the shard's thread, in the order the shard makes them
+     * @param tls   the shard's TLS secrets (the key log shared; sessions as the caller orders them)
+     */
+    public StreamStage deferred(Consumer<Runnable> defer, TlsKeys tls) {
+        DeferredOutputs out = new DeferredOutputs(listener, observers, defer);
+        return new StreamStage(options, tls, summarizer, out).observe(out);
     }
 
     /** Registers an observer (before the first connection); it is told every event, after those registered before. */

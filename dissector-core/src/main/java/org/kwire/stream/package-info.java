@@ -99,8 +99,12 @@
  * <h2>Threading</h2>
  * One thread feeds a stage and all its decoders (in capture order); the conversation listener and observers are
  * called on that thread. Nothing here is shared between connections but the stage's settings, the schemas and the TLS
- * key log and session cache, so connections could be fed by several threads if each had its own listener and
- * observers (sharding by connection); see docs/ARCHITECTURE.md.
+ * key log and session cache, so connections are fed by several threads when each has a stage of its own: a
+ * {@link org.kwire.stream.StreamStage#deferred} stage (one per shard of the connections) hands each call it would make
+ * on the listener and observers to its caller as a task instead, and running the tasks of every shard in capture
+ * order on one thread makes exactly the calls of one stage ({@code org.kwire.capture.ShardedHandoff}; the key log is
+ * changed only where every shard has reached the same event, sessions are looked up in capture order through
+ * {@code SessionCache.ordered}); see docs/ARCHITECTURE.md, "Sharded stream threads".
  *
  * <h2>Errors</h2>
  * Nothing is thrown on the traffic: what it gets wrong (framing, headers, gaps, TLS) becomes expert notes on the

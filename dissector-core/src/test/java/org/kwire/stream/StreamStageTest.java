@@ -125,6 +125,45 @@ class StreamStageTest {
     }
 
     @Test
+    void theDeferredOutputsForwardEveryListenerAndObserverEvent() throws NoSuchMethodException {
+        List<String> missing = new ArrayList<>();
+        for (Class<?> api : List.of(ConnectionObserver.class, ConversationListener.class)) {
+            for (Method m : api.getMethods()) {
+                if (DeferredOutputs.class.getMethod(m.getName(), m.getParameterTypes()).getDeclaringClass()
+                        != DeferredOutputs.class) {
+                    missing.add(m.getName());
+                }
+            }
+        }
+        assertEquals(List.of(), missing);
+    }
+
+    @Test
+    void aDeferredStageMakesNoCallUntilItsTasksRunThenTheSameCallsInTheSameOrder() {
+        StreamConnection c = new StreamConnection(0, "10.0.0.1:5000", 5000, "10.0.0.2:9092", 9092, true);
+        StreamInput in = stage().open(c);
+        in.data(true, apiVersionsRequest(7), 1_000_000, 1);
+        in.data(false, apiVersionsResponse(7), 1_250_000, 2);
+        in.data(true, apiVersionsRequest(8), 1_300_000, 3);
+        in.end(4);
+        List<String> direct = List.copyOf(events);
+        events.clear();
+
+        List<Runnable> tasks = new ArrayList<>();
+        StreamInput deferred = stage().deferred(tasks::add, TlsKeys.none()).open(c);
+        deferred.data(true, apiVersionsRequest(7), 1_000_000, 1);
+        deferred.data(false, apiVersionsResponse(7), 1_250_000, 2);
+        deferred.data(true, apiVersionsRequest(8), 1_300_000, 3);
+        deferred.end(4);
+        assertEquals(List.of(), events);
+        tasks.forEach(Runnable::run);
+        assertEquals(direct, events);
+        assertEquals(List.of("kafka 10.0.0.1:5000 -> 10.0.0.2:9092", "request 18 #7", "response 18 #7 after 250 us",
+                "request 18 #8", "unmatched #8", "closed kafka", "ended "), direct.stream()
+                .map(e -> e.startsWith("ended ") ? "ended " : e).toList());
+    }
+
+    @Test
     void aRequestSplitAcrossSegmentsAndItsResponseMakeOneExchange() {
         StreamInput in = stage().open(new StreamConnection(0, "10.0.0.1:5000", 5000, "10.0.0.2:9092", 9092, true));
         ByteBuffer request = apiVersionsRequest(7);

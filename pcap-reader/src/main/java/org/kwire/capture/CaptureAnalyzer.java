@@ -72,11 +72,28 @@ public final class CaptureAnalyzer {
      * the stage about a connection's state ({@code atRest}) while packets are read.
      */
     public PacketPipeline startSplit() {
-        StreamHandoff handoff = new StreamHandoff(c -> TcpToStream.open(stage, c));
+        return startSplit(1);
+    }
+
+    /**
+     * {@link #startSplit()} with the connections sharded over {@code streamThreads} stream threads
+     * ({@code kwire-stream-1..N}) by their 4-tuple, each running a stream stage of its own for its connections, and one
+     * more thread ({@code kwire-merge}) handing what they found to the stage's listener and observers in capture order
+     * ({@link ShardedHandoff}): the listener and observers see exactly the calls, in the same order, on one thread,
+     * that {@link #start()} would make. With 1, {@link #startSplit()}'s one stream thread.
+     *
+     * @throws IllegalArgumentException if {@code streamThreads} is below 1
+     */
+    public PacketPipeline startSplit(int streamThreads) {
+        if (streamThreads < 1) {
+            throw new IllegalArgumentException("stream threads must be 1 or more, not " + streamThreads);
+        }
+        Handoff handoff = streamThreads == 1 ? new StreamHandoff(c -> TcpToStream.open(stage, c))
+                : new ShardedHandoff(stage, streamThreads);
         return new PacketPipeline(new TcpReassembler(c -> handoff.connection(TcpToStream.describe(c)), limits,
                 (c, fromA, bytes, packet, first) -> {
                     StreamConnection d = TcpToStream.describe(c);
-                    handoff.run(() -> stage.afterClose(d, fromA, bytes, first));
+                    handoff.runInOrder(() -> stage.afterClose(d, fromA, bytes, first));
                 }), stage.tls().keyLog(), CaptureTap.NONE, handoff);
     }
 

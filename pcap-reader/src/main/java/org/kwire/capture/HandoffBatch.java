@@ -35,6 +35,21 @@ final class HandoffBatch {
     static final byte SHED = 6;
     static final byte TASK = 7;
     static final byte FIN = 8;
+    /** A task whose calls are outputs (observers told): run in capture order with the other outputs. */
+    static final byte IN_ORDER = 9;
+
+    /** What a stream thread that takes one shard of the connections does besides handing events on. */
+    interface ShardReplay {
+
+        /** The events from the {@code index}-th on (until the next call) are this shard's. */
+        void at(int index);
+
+        /** A task at {@code index} on every shard ({@link #TASK}): run once, when every shard has reached it. */
+        void everyShard(int index, Runnable task);
+
+        /** An {@link #IN_ORDER} task at {@code index} (told to one shard only). */
+        void inOrder(int index, Runnable task);
+    }
 
     private final QueuedHandler[] target;
     private final byte[] kind;
@@ -127,26 +142,56 @@ final class HandoffBatch {
     void replay(Function<StreamConnection, TcpStreamHandler> open) {
         try {
             for (int i = 0; i < size; i++) {
-                QueuedHandler q = target[i];
-                switch (kind[i]) {
-                    case OPEN -> q.target = open.apply((StreamConnection) ref[i]);
-                    case DATA -> {
-                        ByteBuffer data = (ByteBuffer) ref[i];
-                        q.target.onData(fromA[i], offset[i] < 0 ? data : data.slice(offset[i], length[i]), number[i],
-                                packet[i]);
-                    }
-                    case GAP -> q.target.onGap(fromA[i], number[i], (GapCause) ref[i], packet[i]);
-                    case END_GAP -> q.target.onEndGap(fromA[i], number[i], packet[i]);
-                    case NOTE -> q.target.onNote(fromA[i], packet[i], ((Note) ref[i]).item(), ((Note) ref[i]).text());
-                    case END -> q.target.onEnd(packet[i]);
-                    case SHED -> q.target.onShed(packet[i]);
-                    case TASK -> ((Runnable) ref[i]).run();
-                    case FIN -> q.target.onFin(fromA[i], packet[i]);
-                    default -> throw new IllegalStateException("unknown hand-off event " + kind[i]);
+                if (kind[i] == TASK || kind[i] == IN_ORDER) {
+                    ((Runnable) ref[i]).run();
+                } else {
+                    dispatch(i, open);
                 }
             }
         } finally {
             clear();
+        }
+    }
+
+    /**
+     * Hands on, in order, the events of the connections of shard {@code shard} ({@link QueuedHandler#shard}), every
+     * {@link #TASK} to {@code replay} and, if {@code shard} is 0, every {@link #IN_ORDER} task; keeps the events (the
+     * other shards replay the same batch; {@link #clear} once all have).
+     */
+    void replay(int shard, Function<StreamConnection, TcpStreamHandler> open, ShardReplay replay) {
+        for (int i = 0; i < size; i++) {
+            switch (kind[i]) {
+                case TASK -> replay.everyShard(i, (Runnable) ref[i]);
+                case IN_ORDER -> {
+                    if (shard == 0) {
+                        replay.inOrder(i, (Runnable) ref[i]);
+                    }
+                }
+                default -> {
+                    if (target[i].shard == shard) {
+                        replay.at(i);
+                        dispatch(i, open);
+                    }
+                }
+            }
+        }
+    }
+
+    private void dispatch(int i, Function<StreamConnection, TcpStreamHandler> open) {
+        QueuedHandler q = target[i];
+        switch (kind[i]) {
+            case OPEN -> q.target = open.apply((StreamConnection) ref[i]);
+            case DATA -> {
+                ByteBuffer data = (ByteBuffer) ref[i];
+                q.target.onData(fromA[i], offset[i] < 0 ? data : data.slice(offset[i], length[i]), number[i], packet[i]);
+            }
+            case GAP -> q.target.onGap(fromA[i], number[i], (GapCause) ref[i], packet[i]);
+            case END_GAP -> q.target.onEndGap(fromA[i], number[i], packet[i]);
+            case NOTE -> q.target.onNote(fromA[i], packet[i], ((Note) ref[i]).item(), ((Note) ref[i]).text());
+            case END -> q.target.onEnd(packet[i]);
+            case SHED -> q.target.onShed(packet[i]);
+            case FIN -> q.target.onFin(fromA[i], packet[i]);
+            default -> throw new IllegalStateException("unknown hand-off event " + kind[i]);
         }
     }
 

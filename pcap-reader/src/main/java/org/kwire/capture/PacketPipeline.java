@@ -44,13 +44,13 @@ public final class PacketPipeline {
     /** The link type of the packet before, so that a capture of one link type adds to the set (boxed) once. */
     private int lastLinkType = -1;
     /** The stream thread's hand-off of a split pipeline, else null. */
-    private final StreamHandoff handoff;
+    private final Handoff handoff;
 
     PacketPipeline(TcpReassembler tcp, KeyLog keyLog, CaptureTap tap) {
         this(tcp, keyLog, tap, null);
     }
 
-    PacketPipeline(TcpReassembler tcp, KeyLog keyLog, CaptureTap tap, StreamHandoff handoff) {
+    PacketPipeline(TcpReassembler tcp, KeyLog keyLog, CaptureTap tap, Handoff handoff) {
         this.tcp = tcp;
         this.keyLog = keyLog;
         this.tap = tap;
@@ -118,7 +118,7 @@ public final class PacketPipeline {
                 if (handoff == null) {
                     keyLog.add(secrets, source);
                 } else { // the stream stage reads the key log: added in its order, on its thread
-                    handoff.run(() -> keyLog.add(secrets, source));
+                    handoff.runOnStreams(() -> keyLog.add(secrets, source));
                 }
             } else {
                 warn(ExpertItem.CAPTURE_SECRETS_UNSUPPORTED, "pcapng Decryption Secrets Block " + s.number() + " holds secrets of type 0x"

@@ -10,7 +10,7 @@ import java.nio.ByteBuffer;
 
 /**
  * One TCP connection's handler on the reading thread of a split pipeline: each event is recorded in the
- * {@link StreamHandoff}'s current batch instead of being handled, and replayed on the stream thread to
+ * {@link Handoff}'s current batch instead of being handled, and replayed on the stream thread to
  * {@link #target}, the connection's {@link TcpToStream} made there by the connection's first event. A data range is
  * recorded as its buffer, offset and length, and sliced on the stream thread when replayed (one slice, as the direct
  * path makes, and none on the reading thread): the slice is the stream stage's, its bytes are the capture's own or a
@@ -18,13 +18,16 @@ import java.nio.ByteBuffer;
  */
 final class QueuedHandler implements TcpStreamHandler {
 
-    private final StreamHandoff handoff;
+    private final Handoff handoff;
+    /** The stream thread's shard that handles this connection (0 with one stream thread). */
+    final int shard;
     /** The connection's stream-stage input; set and used on the stream thread only. */
     TcpStreamHandler target;
 
     /** A connection's queued handler; its first event, recorded now, opens its stream-stage input on the stream thread. */
-    QueuedHandler(StreamHandoff handoff, StreamConnection connection) {
+    QueuedHandler(Handoff handoff, StreamConnection connection, int shard) {
         this.handoff = handoff;
+        this.shard = shard;
         handoff.add(this, HandoffBatch.OPEN, false, 0, 0, connection);
     }
 

@@ -22,7 +22,7 @@ import java.util.function.Function;
  * {@link #finish}. {@link #finish} waits for the stream thread to replay every batch recorded and to end: after it,
  * everything the stream thread wrote is visible to the caller.
  */
-final class StreamHandoff {
+final class StreamHandoff implements Handoff {
 
     /** Most events per batch. */
     static final int BATCH_EVENTS = 512;
@@ -65,9 +65,9 @@ final class StreamHandoff {
         thread.start();
     }
 
-    /** The queued handler of a new connection (its first event, recorded now, opens it on the stream thread). */
-    TcpStreamHandler connection(StreamConnection connection) {
-        return new QueuedHandler(this, connection);
+    @Override
+    public TcpStreamHandler connection(StreamConnection connection) {
+        return new QueuedHandler(this, connection, 0);
     }
 
     /** Runs {@code task} on the stream thread, after every event recorded before. */
@@ -75,14 +75,26 @@ final class StreamHandoff {
         add(null, HandoffBatch.TASK, false, 0, 0, task);
     }
 
+    @Override
+    public void runOnStreams(Runnable task) {
+        run(task);
+    }
+
+    @Override
+    public void runInOrder(Runnable task) {
+        run(task);
+    }
+
     /** Records one event ({@link HandoffBatch#add}); hands the batch over when it is full. */
-    void add(QueuedHandler to, byte kind, boolean fromA, long number, long packet, Object ref) {
+    @Override
+    public void add(QueuedHandler to, byte kind, boolean fromA, long number, long packet, Object ref) {
         open().add(to, kind, fromA, number, packet, ref);
         recorded();
     }
 
     /** Records a data event, a range of {@code buffer} ({@link HandoffBatch#addData}); hands the batch over when full. */
-    void addData(QueuedHandler to, boolean fromA, long timestampNanos, long packet, ByteBuffer buffer, int at, int bytes) {
+    @Override
+    public void addData(QueuedHandler to, boolean fromA, long timestampNanos, long packet, ByteBuffer buffer, int at, int bytes) {
         open().addData(to, fromA, timestampNanos, packet, buffer, at, bytes);
         recorded();
     }
@@ -99,7 +111,7 @@ final class StreamHandoff {
     private void recorded() {
         if (current.full()) {
             handOver(current);
-            current = take(free);
+            current = Handoff.take(free);
         }
     }
 
@@ -107,7 +119,8 @@ final class StreamHandoff {
      * Hands over what is recorded, waits until the stream thread has replayed it all and ended, and throws again what
      * failed there, if anything. Later calls do nothing.
      */
-    void finish() {
+    @Override
+    public void finish() {
         if (finished) {
             return;
         }
@@ -116,47 +129,29 @@ final class StreamHandoff {
             handOver(current);
         }
         current = null;
-        put(LAST);
-        boolean interrupted = false;
-        while (thread.isAlive()) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                interrupted = true; // the stream thread ends by itself once it takes LAST
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
+        Handoff.put(full, LAST);
+        Handoff.join(thread);
         rethrowFailure();
     }
 
     /** What failed on the stream thread, or null. */
-    Throwable failure() {
+    @Override
+    public Throwable failure() {
         return failure;
     }
 
     private void handOver(HandoffBatch batch) {
         rethrowFailure();
-        put(batch);
+        Handoff.put(full, batch);
     }
 
     private void rethrowFailure() {
-        Throwable t = failure;
-        if (t instanceof RuntimeException r) {
-            throw r;
-        }
-        if (t instanceof Error e) {
-            throw e;
-        }
-        if (t != null) {
-            throw new IllegalStateException(t);
-        }
+        Handoff.rethrow(failure);
     }
 
     /** The stream thread: replays batches in order until {@link #LAST}; after a failure, only recycles them. */
     private void replayAll() {
-        for (HandoffBatch b; (b = take(full)) != LAST; ) {
+        for (HandoffBatch b; (b = Handoff.take(full)) != LAST; ) {
             if (failure == null) {
                 try {
                     b.replay(open);
@@ -170,29 +165,5 @@ final class StreamHandoff {
         }
     }
 
-    private void put(HandoffBatch batch) {
-        try {
-            full.put(batch);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while handing packets to the stream thread", e);
-        }
-    }
 
-    private static HandoffBatch take(BlockingQueue<HandoffBatch> queue) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    return queue.take();
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
 }

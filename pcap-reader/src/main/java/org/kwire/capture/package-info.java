@@ -21,6 +21,16 @@
  * there is thrown again, the same object, from {@code feed}, {@code accept} or {@code end} (never a hang). A split
  * pipeline takes no {@link org.kwire.capture.CaptureTap}.
  * <p>
+ * <b>Sharded.</b> {@link org.kwire.capture.CaptureAnalyzer#startSplit(int)} with 2 or more shares the connections out
+ * by their 4-tuple over that many stream threads ({@link org.kwire.capture.ShardedHandoff}, {@code kwire-stream-1..N}):
+ * each replays every batch, hands on only its own connections' events to a stream stage of its own
+ * ({@code StreamStage.deferred}), and records what that stage calls on the listener and observers, each call tagged
+ * with the index of the event that caused it ({@link org.kwire.capture.ShardBatch}); one merging thread
+ * ({@code kwire-merge}) runs the calls of all shards in that order, batch by batch: the listener and observers get
+ * exactly the calls of one stream thread, in the same order, on one thread. A pcapng key log is added where every
+ * shard has reached it ({@link org.kwire.capture.ShardBarrier}); TLS sessions are looked up in capture order
+ * ({@code SessionCache.ordered}). The same ring of 16 batches bounds it; errors come out as above.
+ * <p>
  * <b>Bytes stay valid.</b> The bytes of a data event are handed on without a copy, because no source reuses them
  * ({@link org.kwire.stream.StreamInput#data}'s promise, which the stream stage relies on for frames it keeps as slices
  * on either path): a mapped capture file gives slices of its mapping; standard input and gzip files a new array per

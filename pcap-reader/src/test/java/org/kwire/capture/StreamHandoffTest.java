@@ -96,7 +96,7 @@ class StreamHandoffTest {
                 keys, CaptureTap.NONE, h);
     }
 
-    private static void feedAll(PacketPipeline p, String capture) throws IOException {
+    static void feedAll(PacketPipeline p, String capture) throws IOException {
         try (PacketSource s = CaptureFiles.open(TestCaptures.path(capture))) {
             p.feed(s);
         }
