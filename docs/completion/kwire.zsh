@@ -4,12 +4,12 @@
 _kwire() {
     local -a commands
     commands=(
-        'analyze:analyze captures of Kafka traffic into a report'
-        'merge:merge partial results of analyze --partial into one report'
-        'report:turn a report of analyze into one HTML page with charts'
-        'dissect:print every Kafka frame of captures field by field'
-        'schema:list Kafka APIs and versions, show one'\''s fields or its smallest instance'
-        'live:capture Kafka traffic live and report on it'
+        'analyze:analyze captures into a report, text on a terminal, else JSON (FILE - reads stdin; several files are merged by time; no FILE\: the bundled sample capture)'
+        'merge:merge partial results of analyze --partial (files analyzed apart) into one report'
+        'report:turn a report of analyze into one self-contained HTML page with charts'
+        'dissect:print every Kafka frame field by field (text tree, JSON tree, Kafka'\''s JSON values, or one line per frame)'
+        'schema:list Kafka APIs and versions, show one'\''s fields, or --minimal\: dissect its smallest instance'
+        'live:capture Kafka traffic live and report on it (needs libpcap and capture rights)'
         'interfaces:list the interfaces live can capture on'
         'wireshark-plugin:write kwire.lua, a Wireshark dissector of every Kafka API and version'
     )
@@ -50,16 +50,16 @@ _kwire() {
                 '--schemas[also use the Kafka message schemas]:DIR:_files' \
                 '--split[with --jobs: auto]:WHEN:' \
                 '--stream-threads[with workers: threads the TCP connections are shared out over]:N:' \
-                '--strict[exit with code 4 if the analysis found warnings]' \
+                '--strict[exit with code 4 if the report has warnings]' \
                 '--target-kafka[the Kafka release the readiness section checks clients against]:RELEASE:' \
                 '--tls-keylog[decrypt TLS with the secrets of this NSS key log]:FILE:_files' \
-                '--top[how many of the slowest exchanges the report lists]:N:' \
+                '--top[how many of the slowest exchanges a report lists]:N:' \
                 '--topic[only exchanges naming this topic]:NAME:' \
                 '--workers[threads that decode frame bodies and record batches while packets are...]:N:' \
                 '*:file:_files' ;;
         merge)
             _arguments \
-                '--format[text (default on a terminal) or json (default otherwise)]:FORMAT:' \
+                '--format[text: the report for people]:FORMAT:' \
                 '-h[show this help]' \
                 '--help[show this help]' \
                 '--max-partial-bytes[refuse a partial larger than BYTES]:BYTES:' \
@@ -85,7 +85,7 @@ _kwire() {
                 '--connection[only connections with this client or broker endpoint]:HOST\:PORT:' \
                 '--correlation-id[only this correlation_id]:N:' \
                 '--errors-only[only exchanges whose response has a non-zero error code]' \
-                '--format[text (default): trees]:FORMAT:' \
+                '--format[text: trees (default)]:FORMAT:' \
                 '--frame[only the Kafka frame carried by capture frame]:N:' \
                 '-h[show this help]' \
                 '--help[show this help]' \
@@ -114,6 +114,8 @@ _kwire() {
                 '-h[show this help]' \
                 '--help[show this help]' \
                 '--minimal[encode the smallest legal request and response and print their...]' \
+                '-o[write the list, fields or instance to FILE instead of stdout]:FILE:_files' \
+                '--output[write the list, fields or instance to FILE instead of stdout]:FILE:_files' \
                 '--schemas[also use the Kafka message schemas]:DIR:_files' \
                 '--version[the same as --api-version]:N:' \
                 '*:file:_files' ;;
@@ -144,10 +146,12 @@ _kwire() {
                 '--metrics-groups[consumer groups with metric series of their own]:N:' \
                 '--metrics-topics[topics with metric series of their own]:N:' \
                 '--min-latency-ms[only exchanges at least N ms slow]:N:' \
-                '-o[write the final report to FILE instead of stdout]:FILE:_files' \
-                '--output[write the final report to FILE instead of stdout]:FILE:_files' \
+                '-o[write the final report]:FILE:_files' \
+                '--output[write the final report]:FILE:_files' \
                 '--port[TCP port of Kafka brokers]:N:' \
                 '--queue-size[captured bytes waiting for the analysis at most, MiB or a size with a...]:MiB:' \
+                '-q[no status lines on stderr]' \
+                '--quiet[no status lines on stderr]' \
                 '--report-interval[every S seconds, write the counts so far to stderr as one line]:S:' \
                 '--ring-duration[with -w: start a new file after S seconds]:S:' \
                 '--ring-files[with --ring-size or --ring-duration: keep only the N newest files]:N:' \
@@ -156,13 +160,17 @@ _kwire() {
                 '--snaplen[bytes captured per packet at most]:BYTES:' \
                 '--target-kafka[the Kafka release the readiness section checks clients against]:RELEASE:' \
                 '--tls-keylog[decrypt TLS with the secrets of this NSS key log]:FILE:_files' \
-                '--top[how many of the slowest exchanges the reports list]:N:' \
+                '--top[how many of the slowest exchanges a report lists]:N:' \
                 '--topic[only exchanges naming this topic]:NAME:' \
                 '-w[also save the captured packets to FILE as pcapng]:FILE:_files' \
                 '--write[also save the captured packets to FILE as pcapng]:FILE:_files' \
                 '*:file:_files' ;;
         interfaces)
             _arguments \
+                '-h[show this help]' \
+                '--help[show this help]' \
+                '-o[write the list to FILE instead of stdout]:FILE:_files' \
+                '--output[write the list to FILE instead of stdout]:FILE:_files' \
                 '*:file:_files' ;;
         wireshark-plugin)
             _arguments \
