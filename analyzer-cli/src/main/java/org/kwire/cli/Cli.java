@@ -2,6 +2,7 @@ package org.kwire.cli;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.UnrecognizedOptionException;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
@@ -24,9 +25,20 @@ final class Cli {
     private Cli() {
     }
 
+    /**
+     * Parses {@code args} against {@code options}: whole option names only (no prefixes: {@code --fram} is not
+     * {@code --frame}, so a script's abbreviation cannot change meaning when an option is added).
+     *
+     * @throws CliException (exit code 2) one line: an unknown option with the nearest known one and where the help is,
+     *                      or what else is wrong
+     */
     static CommandLine parse(String command, Options options, String[] args) throws CliException {
         try {
-            return new DefaultParser().parse(options, args);
+            return DefaultParser.builder().setAllowPartialMatching(false).build().parse(options, args);
+        } catch (UnrecognizedOptionException e) {
+            throw new CliException(ExitCodes.USAGE, command + ": unknown option " + e.getOption()
+                    + OptionNames.nearest(options, e.getOption()).map(n -> " (did you mean " + n + "?)").orElse("")
+                    + "; see kwire " + command + " --help");
         } catch (ParseException e) {
             throw new CliException(ExitCodes.USAGE, command + ": " + e.getMessage());
         }

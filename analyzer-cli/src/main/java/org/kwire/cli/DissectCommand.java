@@ -81,7 +81,7 @@ final class DissectCommand {
         List<String> named = InputOptions.captures(cl);
         if (named.isEmpty()) {
             Cli.noCaptureSwallowed(cl);
-            throw new CliException(ExitCodes.USAGE, "dissect: no capture file given");
+            throw new CliException(ExitCodes.USAGE, "dissect: no capture file given (kwire dissect [OPTIONS] FILE; see kwire dissect --help)");
         }
         String output = OutputOptions.file(cl);
         if (cl.hasOption("quiet") && output == null) {
@@ -148,9 +148,13 @@ final class DissectCommand {
         for (String w : tls.warnings()) {
             Cli.warn(err, w);
         }
+        if (printer.printed() == 0 && selection.packet() > facts.packets()) {
+            // the frame asked for is not in the capture: a wrong argument (exit code 2), not an empty selection
+            throw new CliException(ExitCodes.USAGE, "capture has " + facts.packets() + " packets; frame "
+                    + selection.packet() + " is past the end");
+        }
         if (printer.printed() == 0) {
-            Cli.say(err, selection.packet() > facts.packets() ? "capture has " + facts.packets() + " packets; frame "
-                    + selection.packet() + " is past the end" : "no Kafka frame matched");
+            Cli.say(err, "no Kafka frame matched");
         }
     }
 

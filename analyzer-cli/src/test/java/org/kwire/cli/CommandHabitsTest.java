@@ -33,6 +33,20 @@ class CommandHabitsTest {
     }
 
     @Test
+    void aMistypedOptionIsNamedWithTheNearestOneAndAnAbbreviationIsNotAccepted() {
+        refused("analyze: unknown option --prot (did you mean --port?); see kwire analyze --help",
+                "analyze", "--prot", "9092", kcat());
+        refused("dissect: unknown option --fram (did you mean --frame?); see kwire dissect --help",
+                "dissect", "--fram", "63", kcat());
+        refused("analyze: unknown option --for (did you mean --format?); see kwire analyze --help",
+                "analyze", "--for", "json", kcat());
+        refused("merge: unknown option --zzzzzz; see kwire merge --help", "merge", "--zzzzzz");
+        assertEquals(2, OptionNames.distance("prot", "port"));
+        assertEquals(0, OptionNames.distance("frame", "frame"));
+        assertEquals(5, OptionNames.distance("", "frame"));
+    }
+
+    @Test
     void versionFlagsAreTheSame() {
         CliRun v = CliRun.of("-v");
         CliRun version = CliRun.of("--version");
@@ -70,7 +84,7 @@ class CommandHabitsTest {
     @Test
     void dissectSaysAFramePastTheEndIsPastTheEnd() {
         CliRun past = CliRun.of("dissect", "--frame", "999", kcat());
-        assertEquals(ExitCodes.OK, past.exit());
+        assertEquals(ExitCodes.USAGE, past.exit(), "a frame number not in the capture is a wrong argument");
         assertEquals("", past.out());
         assertEquals("kwire: capture has " + KCAT_PACKETS + " packets; frame 999 is past the end\n", past.err());
         CliRun last = CliRun.of("dissect", "--frame", Integer.toString(KCAT_PACKETS + 1), kcat());
@@ -78,6 +92,7 @@ class CommandHabitsTest {
                 last.err());
         CliRun inside = CliRun.of("dissect", "--frame", "1", kcat()); // a TCP handshake packet: no Kafka frame in it
         assertEquals("kwire: no Kafka frame matched\n", inside.err());
+        assertEquals(ExitCodes.OK, inside.exit(), "a selection that matched nothing is not an error (as tshark -Y)");
     }
 
     @Test

@@ -226,6 +226,6 @@ class DissectCommandTest {
         assertEquals("kwire: no such file: /nonexistent.pcap\n", missing.err());
         assertEquals("kwire: --api Nope: unknown API (kwire schema lists them)\n", CliRun.of("dissect", kcat(), "--api", "Nope").err());
         assertEquals("kwire: --format xml: use text, json, values or summary\n", CliRun.of("dissect", kcat(), "--format", "xml").err());
-        assertEquals("kwire: dissect: no capture file given\n", CliRun.of("dissect").err());
+        assertEquals("kwire: dissect: no capture file given (kwire dissect [OPTIONS] FILE; see kwire dissect --help)\n", CliRun.of("dissect").err());
     }
 }
