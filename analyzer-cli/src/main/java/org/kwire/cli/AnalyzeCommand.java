@@ -1,5 +1,6 @@
 package org.kwire.cli;
 
+import org.kwire.analysis.Units;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -85,7 +86,7 @@ final class AnalyzeCommand {
                         + "others by kwire merge").build());
         o.addOption(Option.builder().longOpt("boundary-bytes").hasArg().argName("BYTES")
                 .desc("with --partial or --jobs: stream bytes (or 512K, 4M) kept per TCP connection at a file's edges, to join "
-                        + "connections that cross into the next file (default " + org.kwire.partial.BoundaryRecorder.DEFAULT_CAP
+                        + "connections that cross into the next file (default " + Units.size(org.kwire.partial.BoundaryRecorder.DEFAULT_CAP)
                         + "); past it a warning counts the connections not joined").build());
         o.addOption(Option.builder().longOpt("metrics-file").hasArg().argName("FILE")
                 .desc("also write the capture's Prometheus metrics to FILE (node_exporter textfile format)").build());

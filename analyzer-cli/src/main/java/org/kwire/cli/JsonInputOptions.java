@@ -1,5 +1,6 @@
 package org.kwire.cli;
 
+import org.kwire.analysis.Units;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -23,7 +24,7 @@ final class JsonInputOptions {
     static void add(Options o, String kind) {
         o.addOption(Option.builder().longOpt("max-" + kind + "-bytes").hasArg().argName("BYTES")
                 .desc("refuse a " + kind + " larger than BYTES (or 64M, 1G), or holding a string of more than a quarter of them "
-                        + "(default " + JsonLimits.DEFAULT_MAX_BYTES + ")").build());
+                        + "(default " + Units.size(JsonLimits.DEFAULT_MAX_BYTES) + ")").build());
         o.addOption(Option.builder().longOpt("max-" + kind + "-tokens").hasArg().argName("N")
                 .desc("refuse a " + kind + " of more than N JSON tokens: names, values, brackets (default "
                         + JsonLimits.DEFAULT_MAX_TOKENS + "); reading one may take twice its bytes and 64 bytes a token "

@@ -1,5 +1,6 @@
 package org.kwire.cli;
 
+import org.kwire.analysis.Units;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
@@ -21,14 +22,14 @@ final class LimitOptions {
     static void frameSize(Options o) {
         o.addOption(Option.builder().longOpt("max-frame-size").hasArg().argName("BYTES")
                 .desc("largest Kafka frame decoded, bytes or with a unit: 64M; larger ones are skipped by their size (default "
-                        + org.kwire.stream.StreamOptions.DEFAULT_MAX_FRAME + ")").build());
+                        + Units.size(org.kwire.stream.StreamOptions.DEFAULT_MAX_FRAME) + ")").build());
     }
 
     /** Adds {@code --max-decompressed}. */
     static void decompressed(Options o) {
         o.addOption(Option.builder().longOpt("max-decompressed").hasArg().argName("BYTES")
                 .desc("largest decompressed size of one record batch, bytes or with a unit: 64M; larger ones are noted, not "
-                        + "decoded (default " + RecordsOptions.DEFAULT_MAX_DECOMPRESSED_BYTES + ")").build());
+                        + "decoded (default " + Units.size(RecordsOptions.DEFAULT_MAX_DECOMPRESSED_BYTES) + ")").build());
     }
 
     /** Adds {@code --max-nodes}. */

@@ -51,6 +51,21 @@ public final class Units {
     }
 
     /**
+     * A size as {@link #bytes} reads it back, for help texts: the largest unit (K, M, G, T = 1024^1..4 bytes) that
+     * divides it exactly ({@code 104857600} is {@code 100M}), else the plain number of bytes ({@code 65535}).
+     */
+    public static String size(long bytes) {
+        String units = "KMGT";
+        for (int u = units.length(); u >= 1; u--) {
+            long unit = 1L << (10 * u);
+            if (bytes != 0 && bytes % unit == 0) {
+                return bytes / unit + units.substring(u - 1, u);
+            }
+        }
+        return Long.toString(bytes);
+    }
+
+    /**
      * {@link #bytes}, for a limit held in an int.
      *
      * @throws ConfigException also if it is more than {@link Integer#MAX_VALUE} bytes (2 GiB less one byte)

@@ -33,6 +33,19 @@ class UnitsTest {
     }
 
     @Test
+    void aSizeIsWrittenInTheLargestUnitThatDividesItAndReadsBackTheSame() {
+        assertEquals("100M", Units.size(104_857_600));
+        assertEquals("64M", Units.size(64L << 20));
+        assertEquals("1G", Units.size(1L << 30));
+        assertEquals("1536K", Units.size(1536 << 10));
+        assertEquals("65535", Units.size(65_535));
+        assertEquals("0", Units.size(0));
+        for (long n : new long[] {104_857_600, 1536 << 10, 65_535, 1L << 40}) {
+            assertEquals(n, Units.bytes("--x", Units.size(n), 1));
+        }
+    }
+
+    @Test
     void aSizeThatIsNoneIsRefusedInOneLine() {
         refused("--x 1.5G: not a size (a whole number, or with a unit: 512K, 64M, 1G)", () -> Units.bytes("--x", "1.5G", 1));
         refused("--x 64Q: not a size (a whole number, or with a unit: 512K, 64M, 1G)", () -> Units.bytes("--x", "64Q", 1));
