@@ -1,6 +1,7 @@
 package org.kwire.frame;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -84,7 +85,10 @@ final class PartialFrame {
         return value;
     }
 
-    /** Takes the next bytes of the frame from {@code data[pos, end)} (as a slice, not copied); returns how many. */
+    /**
+     * Takes the next bytes of the frame from {@code data[pos, end)} (not copied: {@code data} itself when they are all
+     * of it, else a slice); returns how many.
+     */
     int add(ByteBuffer data, int pos, int end, long packet, long timestampNanos) {
         int n = Math.min(end - pos, missing());
         if (n > 0) {
@@ -93,7 +97,11 @@ final class PartialFrame {
                 packets = Arrays.copyOf(packets, 2 * i);
                 timestamps = Arrays.copyOf(timestamps, 2 * i);
             }
-            pieces.add(data.slice(pos, n));
+            // a whole buffer is kept as it is (StreamInput.data: its position and limit stay as handed over), a part
+            // sliced: a frame spanning segments is mostly whole segments, one object less per packet (issue 26)
+            boolean whole = pos == 0 && data.position() == 0 && n == data.limit()
+                    && data.order() == ByteOrder.BIG_ENDIAN;
+            pieces.add(whole ? data : data.slice(pos, n));
             packets[i] = packet;
             timestamps[i] = timestampNanos;
         }
