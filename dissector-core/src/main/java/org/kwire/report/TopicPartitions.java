@@ -62,7 +62,8 @@ final class TopicPartitions {
         }
         Entry[] partitions = index.get(indexKey);
         if (partitions == null || partition >= partitions.length) {
-            Entry[] grown = new Entry[Math.min(INDEXED, Math.max(partition + 1, partitions == null ? 8 : 2 * partitions.length))];
+            int size = Math.max(partition + 1, partitions == null ? 8 : 2 * partitions.length);
+            Entry[] grown = new Entry[Math.min(INDEXED, size)];
             if (partitions != null) {
                 System.arraycopy(partitions, 0, grown, 0, partitions.length);
             }
