@@ -141,7 +141,7 @@ public final class KafkaDecoder {
     /** A request whose header is decoded ({@code f}: size prefix at 0). */
     DecodedFrame request(ByteBuffer f, KafkaRequestHeader h, int prefixBytes, List<Problem> problems) {
         String name = schemas.apiName(h.apiKey());
-        if (schemas.versions(h.apiKey(), Direction.REQUEST).isEmpty()) {
+        if (!schemas.knowsApi(h.apiKey(), Direction.REQUEST)) {
             problems.add(Problem.at(ExpertItem.REQUEST_API_KEY_UNKNOWN, 4, prefixBytes, "api_key " + h.apiKey()
                     + ": no known Kafka release defines it; body not decoded"));
         } else if (h.apiVersion() < 0) {

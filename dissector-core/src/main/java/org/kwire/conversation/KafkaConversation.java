@@ -104,7 +104,7 @@ public final class KafkaConversation {
      */
     public boolean fitsPendingRequest(KafkaFrame frame) {
         RequestRecord r = frame.length() >= 8 ? pending.get(frame.data().getInt(4)) : null;
-        if (r == null || headers.schemas().versions(r.header().apiKey(), Direction.RESPONSE).isEmpty()
+        if (r == null || !headers.schemas().knowsApi(r.header().apiKey(), Direction.RESPONSE)
                 || !headers.schemas().isKnownRequest(r.header().apiKey(), r.header().apiVersion())) {
             return true;
         }
@@ -178,7 +178,7 @@ public final class KafkaConversation {
             }
             return;
         }
-        if (headers.schemas().versions(h.apiKey(), Direction.REQUEST).isEmpty()) {
+        if (!headers.schemas().knowsApi(h.apiKey(), Direction.REQUEST)) {
             note(ExpertItem.REQUEST_API_KEY_UNKNOWN, frame.meta().lastPacket(), 4, "request with api_key " + h.apiKey()
                     + " (0x" + Integer.toHexString(h.apiKey() & 0xffff) + "), which no known Kafka release defines; not decoded");
             return;

@@ -1,7 +1,9 @@
 package org.kwire.frame;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -11,9 +13,10 @@ import java.util.List;
  */
 final class PartialFrame {
 
-    private final List<ByteBuffer> pieces = new ArrayList<>();
-    /** Per piece: the packet and the capture time it arrived in. */
-    private final List<long[]> arrivals = new ArrayList<>();
+    private final List<ByteBuffer> pieces;
+    /** Per piece (the first {@code pieces.size()} entries): the packet and the capture time it arrived in. */
+    private long[] packets;
+    private long[] timestamps;
     private final int length;
     private int fill;
     private final long start;
@@ -31,13 +34,18 @@ final class PartialFrame {
      */
     PartialFrame(byte[] prefix, int length, long start, long firstPacket, long firstTimestamp) {
         this.length = length;
+        int expected = Math.min(2 + length / 1400, 64); // Ethernet-sized segments; grown beyond
+        pieces = new ArrayList<>(expected);
+        packets = new long[expected];
+        timestamps = new long[expected];
         this.start = start;
         this.firstPacket = firstPacket;
         this.firstTimestamp = firstTimestamp;
         this.lastPacket = firstPacket;
         this.lastTimestamp = firstTimestamp;
         pieces.add(ByteBuffer.wrap(prefix.clone()));
-        arrivals.add(new long[] {firstPacket, firstTimestamp});
+        packets[0] = firstPacket;
+        timestamps[0] = firstTimestamp;
         fill = prefix.length;
     }
 
@@ -77,12 +85,25 @@ final class PartialFrame {
         return value;
     }
 
-    /** Takes the next bytes of the frame from {@code data[pos, end)} (as a slice, not copied); returns how many. */
+    /**
+     * Takes the next bytes of the frame from {@code data[pos, end)} (not copied: {@code data} itself when they are all
+     * of it, else a slice); returns how many.
+     */
     int add(ByteBuffer data, int pos, int end, long packet, long timestampNanos) {
         int n = Math.min(end - pos, missing());
         if (n > 0) {
-            pieces.add(data.slice(pos, n));
-            arrivals.add(new long[] {packet, timestampNanos});
+            int i = pieces.size();
+            if (i == packets.length) {
+                packets = Arrays.copyOf(packets, 2 * i);
+                timestamps = Arrays.copyOf(timestamps, 2 * i);
+            }
+            // a whole buffer is kept as it is (StreamInput.data: its position and limit stay as handed over), a part
+            // sliced: a frame spanning segments is mostly whole segments, one object less per packet (issue 26)
+            boolean whole = pos == 0 && data.position() == 0 && n == data.limit()
+                    && data.order() == ByteOrder.BIG_ENDIAN;
+            pieces.add(whole ? data : data.slice(pos, n));
+            packets[i] = packet;
+            timestamps[i] = timestampNanos;
         }
         fill += n;
         lastPacket = packet;
@@ -96,7 +117,7 @@ final class PartialFrame {
         long at = start;
         for (int i = 0; i < pieces.size(); i++) {
             ByteBuffer b = pieces.get(i);
-            out.add(StreamPiece.bytes(at, b, arrivals.get(i)[1], arrivals.get(i)[0], false));
+            out.add(StreamPiece.bytes(at, b, timestamps[i], packets[i], false));
             at += b.remaining();
         }
         return out;

@@ -17,8 +17,9 @@
  *
  * <h2>Memory and bytes</h2>
  * Nothing is copied or joined on the analysis path: a frame inside one chunk is one slice of it, a frame that spans
- * chunks is the list of their slices ({@link org.kwire.frame.FrameBytes}; {@code contiguous()} joins once, for callers
- * that need one array). So the chunks must not change after they are handed in and stay valid while a frame refers to
+ * chunks is the list of their slices, a chunk the frame takes whole being kept as it is, not sliced again
+ * ({@link org.kwire.frame.FrameBytes}; {@code contiguous()} joins once, for callers that need one array). So the chunks
+ * (their bytes, position and limit) must not change after they are handed in and stay valid while a frame refers to
  * them ({@code org.kwire.stream.StreamInput#data} lists which sources guarantee it). A frame in progress holds at most
  * its declared size, which {@code maxFrameSize} bounds: a larger one is skipped by its size, never held, and a hostile
  * size prefix allocates nothing but the list of slices that arrived. A search holds at most one candidate frame plus

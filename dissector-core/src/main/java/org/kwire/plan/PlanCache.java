@@ -6,6 +6,7 @@ import org.kwire.schema.SchemaRegistry;
 
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Compiled plans of a {@link SchemaRegistry}, each compiled on first use and then cached (thread-safe), so decoding a
@@ -15,6 +16,12 @@ public final class PlanCache {
 
     private final SchemaRegistry schemas;
     private final ConcurrentHashMap<Integer, Optional<MessagePlan>> plans = new ConcurrentHashMap<>();
+    /** Api keys and versions below these are also found in {@link #fast}: no boxed key, no lambda per frame. */
+    private static final int FAST_KEYS = 128;
+    private static final int FAST_VERSIONS = 32;
+    /** {@link #plans}' entries of the common api keys and versions by index, {@code (key * 32 + version) * 2 + dir}. */
+    private final AtomicReferenceArray<Optional<MessagePlan>> fast =
+            new AtomicReferenceArray<>(FAST_KEYS * FAST_VERSIONS * 2);
     private final ConcurrentHashMap<String, Optional<MessagePlan>> dataPlans = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Optional<MessagePlan>> recordPlans = new ConcurrentHashMap<>();
 
@@ -38,6 +45,19 @@ public final class PlanCache {
             return Optional.empty();
         }
         int key = (apiKey << 16) | (version << 1) | direction.ordinal();
+        if (apiKey >= FAST_KEYS || version >= FAST_VERSIONS) {
+            return compiled(key, apiKey, direction, version);
+        }
+        int at = (apiKey * FAST_VERSIONS + version) << 1 | direction.ordinal();
+        Optional<MessagePlan> plan = fast.get(at);
+        if (plan == null) {
+            plan = compiled(key, apiKey, direction, version);
+            fast.set(at, plan);
+        }
+        return plan;
+    }
+
+    private Optional<MessagePlan> compiled(int key, int apiKey, Direction direction, int version) {
         return plans.computeIfAbsent(key, k -> schemas.spec(apiKey, direction, version)
                 .map(spec -> PlanCompiler.compile(spec, version, direction)));
     }

@@ -38,12 +38,20 @@ public record RecordsSummary(List<BatchInfo> batches, int crcValid, int crcInval
 
     /** Records in all batches: the sum of {@link BatchInfo#recordsCount()}. */
     public long records() {
-        return batches.stream().mapToLong(BatchInfo::recordsCount).sum();
+        long n = 0;
+        for (BatchInfo b : batches) { // a loop, not a stream: called for every produce and fetch frame
+            n += b.recordsCount();
+        }
+        return n;
     }
 
     /** Bytes of the batches as on the wire: the sum of {@link BatchInfo#sizeInBytes()}. */
     public long bytesCompressed() {
-        return batches.stream().mapToLong(BatchInfo::sizeInBytes).sum();
+        long n = 0;
+        for (BatchInfo b : batches) {
+            n += b.sizeInBytes();
+        }
+        return n;
     }
 
     /**
@@ -52,7 +60,14 @@ public record RecordsSummary(List<BatchInfo> batches, int crcValid, int crcInval
      * known when {@link #deep()}, else -1.
      */
     public long bytesUncompressed() {
-        return deep ? batches.stream().mapToLong(BatchInfo::uncompressedBytes).filter(n -> n >= 0).sum() : -1;
+        if (!deep) {
+            return -1;
+        }
+        long n = 0;
+        for (BatchInfo b : batches) {
+            n += Math.max(b.uncompressedBytes(), 0);
+        }
+        return n;
     }
 
     /** Batches per codec, only codecs that occur, in {@link Codec} order (unmodifiable). */

@@ -55,12 +55,24 @@ public record ApiPart(int apiKey, Map<Integer, Long> versions, long requests, lo
         return new Histogram(MAX_TRACKED_US, 3);
     }
 
+    /**
+     * Per thread: the buffer histograms are encoded into, reused (the size of a histogram's counts, 207 KiB for the
+     * report's precision), where each histogram encoded allocated one.
+     */
+    private static final ThreadLocal<ByteBuffer> ENCODING = ThreadLocal.withInitial(() -> ByteBuffer.allocate(0));
+
     /** HdrHistogram's compressed encoding of {@code h}, base64; null if it is empty. */
     static String encode(Histogram h) {
         if (h.getTotalCount() == 0) {
             return null;
         }
-        ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int need = h.getNeededByteBufferCapacity();
+        ByteBuffer b = ENCODING.get();
+        if (b.capacity() < need) {
+            b = ByteBuffer.allocate(need);
+            ENCODING.set(b);
+        }
+        b.clear();
         int n = h.encodeIntoCompressedByteBuffer(b);
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b.array(), n));
     }

@@ -16,8 +16,18 @@ import java.util.TreeMap;
  */
 final class TopicPartitions {
 
+    /** Partitions below this are found through {@link #byName} and {@link #byId}. */
+    private static final int INDEXED = 256;
+
     private final TopicNames names;
     private final Map<String, Entry> entries = new HashMap<>();
+    /**
+     * The same entries by topic name and by topic id, then by partition (0 .. 255; others by key string only), so that
+     * finding one builds no key string (asked for every partition of every produce and fetch); {@link #entries} keeps
+     * the order. An index array is at most 2 KiB per topic, a hostile partition number cannot make it larger.
+     */
+    private final Map<String, Entry[]> byName = new HashMap<>();
+    private final Map<String, Entry[]> byId = new HashMap<>();
 
     /** Counters of one partition, keyed by the topic as first seen (name or id). */
     static final class Entry {
@@ -45,6 +55,30 @@ final class TopicPartitions {
 
     /** The entry of a topic-partition (created on first use). */
     Entry entry(String topic, String topicId, int partition) {
+        Map<String, Entry[]> index = topic != null ? byName : byId;
+        String indexKey = topic != null ? topic : topicId;
+        if (indexKey == null || partition < 0 || partition >= INDEXED) {
+            return keyed(topic, topicId, partition);
+        }
+        Entry[] partitions = index.get(indexKey);
+        if (partitions == null || partition >= partitions.length) {
+            int size = Math.max(partition + 1, partitions == null ? 8 : 2 * partitions.length);
+            Entry[] grown = new Entry[Math.min(INDEXED, size)];
+            if (partitions != null) {
+                System.arraycopy(partitions, 0, grown, 0, partitions.length);
+            }
+            index.put(indexKey, grown);
+            partitions = grown;
+        }
+        Entry e = partitions[partition];
+        if (e == null) {
+            e = keyed(topic, topicId, partition);
+            partitions[partition] = e;
+        }
+        return e;
+    }
+
+    private Entry keyed(String topic, String topicId, int partition) {
         String key = (topic != null ? "n:" + topic : "i:" + topicId) + "/" + partition;
         return entries.computeIfAbsent(key, k -> new Entry(topic, topicId, partition));
     }

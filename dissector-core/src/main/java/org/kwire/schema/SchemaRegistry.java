@@ -238,6 +238,19 @@ public final class SchemaRegistry {
         return out;
     }
 
+    /**
+     * True if some release defines the API in this direction: {@code !versions(apiKey, direction).isEmpty()} without
+     * building the set (the stream stage asks it of every frame).
+     */
+    public boolean knowsApi(int apiKey, Direction direction) {
+        for (SpecEntry e : byDirection(direction).getOrDefault(apiKey, List.of())) {
+            if (e.validVersions.lowest() <= e.validVersions.highest()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True if some release defines this version of the API's request. */
     public boolean isKnownRequest(int apiKey, int version) {
         if (apiKey >= 0 && apiKey < knownRequests.length && version >= 0 && version < 64) {

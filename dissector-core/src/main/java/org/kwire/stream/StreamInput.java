@@ -27,6 +27,9 @@ import java.nio.ByteBuffer;
  * <li>TLS: every decrypted record is a new array.</li>
  * </ul>
  * A source that reuses its buffers (a ring of receive buffers, say) must copy the bytes before calling {@link #data}.
+ * The buffer object may be kept as it is, not only its bytes (a frame spanning segments keeps whole segments' buffers
+ * without slicing them again): its position and limit must not change after the call either. Every source above
+ * hands over a buffer of its own (a fresh slice, wrap or copy) and never touches it again.
  */
 public interface StreamInput {
 
@@ -35,7 +38,8 @@ public interface StreamInput {
      *
      * @param fromA          true for bytes sent by endpoint A
      * @param data           the bytes, position to limit; not modified, and must stay valid after the call for as long
-     *                       as it is referenced (frames are handed on as slices of it; see the class comment)
+     *                       as it is referenced, its position and limit unchanged (frames are handed on as slices of
+     *                       it or as it is; see the class comment)
      * @param timestampNanos capture time of the packet that carried them, epoch ns
      * @param packet         its capture frame number (1-based)
      */

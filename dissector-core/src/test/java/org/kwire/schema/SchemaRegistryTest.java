@@ -111,4 +111,18 @@ class SchemaRegistryTest {
     void overlayWithoutSchemasIsRefused(@TempDir Path dir) {
         assertThrows(IOException.class, () -> schemas.withOverlay(dir));
     }
+
+    /** {@code knowsApi} answers what {@code versions} does without the set: for every api key Kafka has and a few more. */
+    @Test
+    void knowsApiIsVersionsNotEmpty() {
+        for (int key = -2; key <= 2000; key++) {
+            for (Direction d : Direction.values()) {
+                assertEquals(!schemas.versions(key, d).isEmpty(), schemas.knowsApi(key, d), key + " " + d);
+            }
+        }
+        assertTrue(schemas.knowsApi(ApiKeys.PRODUCE.id, Direction.REQUEST));
+        assertTrue(schemas.knowsApi(ApiKeys.FETCH.id, Direction.RESPONSE));
+        assertFalse(schemas.knowsApi(-1, Direction.REQUEST));
+        assertFalse(schemas.knowsApi(32000, Direction.RESPONSE));
+    }
 }
