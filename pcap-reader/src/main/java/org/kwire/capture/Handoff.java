@@ -17,14 +17,31 @@ interface Handoff {
     /** The queued handler of a new connection (its first event, recorded now, opens it on its stream thread). */
     TcpStreamHandler connection(StreamConnection connection);
 
-    /** Records one event of a connection ({@link HandoffBatch#add}). */
-    void add(QueuedHandler to, byte kind, boolean fromA, long number, long packet, Object ref);
+    /**
+     * The batch events are recorded in now.
+     *
+     * @throws IllegalStateException once {@link #finish} was called
+     */
+    HandoffBatch recording();
+
+    /** Hands the batch recorded in over once it is full, and takes a free one to record in next. */
+    void handOverIfFull();
+
+    /** Records one event of a connection ({@link HandoffBatch#add}); hands the batch over when it is full. */
+    default void add(QueuedHandler to, byte kind, boolean fromA, long number, long packet, Object ref) {
+        recording().add(to, kind, fromA, number, packet, ref);
+        handOverIfFull();
+    }
 
     /**
      * Records a data event of a connection: {@code bytes} bytes of {@code buffer} from {@code at}, sliced only when
-     * replayed ({@link HandoffBatch#addData}); the bytes must not change meanwhile.
+     * replayed ({@link HandoffBatch#addData}); the bytes must not change meanwhile. Hands the batch over when full.
      */
-    void addData(QueuedHandler to, boolean fromA, long timestampNanos, long packet, ByteBuffer buffer, int at, int bytes);
+    default void addData(QueuedHandler to, boolean fromA, long timestampNanos, long packet, ByteBuffer buffer, int at,
+                         int bytes) {
+        recording().addData(to, fromA, timestampNanos, packet, buffer, at, bytes);
+        handOverIfFull();
+    }
 
     /**
      * Runs {@code task}, which changes what the stream stage reads (a key log added), after every event recorded

@@ -4,7 +4,6 @@ import org.kwire.stream.StreamConnection;
 import org.kwire.stream.StreamStage;
 import org.kwire.tcp.TcpStreamHandler;
 
-import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicLongArray;
@@ -97,27 +96,15 @@ final class ShardedHandoff implements Handoff {
     }
 
     @Override
-    public void add(QueuedHandler to, byte kind, boolean fromA, long number, long packet, Object ref) {
-        open().add(to, kind, fromA, number, packet, ref);
-        recorded();
-    }
-
-    @Override
-    public void addData(QueuedHandler to, boolean fromA, long timestampNanos, long packet, ByteBuffer buffer, int at, int bytes) {
-        open().addData(to, fromA, timestampNanos, packet, buffer, at, bytes);
-        recorded();
-    }
-
-    /** The batch to record in. */
-    private HandoffBatch open() {
+    public HandoffBatch recording() {
         if (finished) {
             throw new IllegalStateException("stream hand-off already finished");
         }
         return current.events;
     }
 
-    /** Hands the current batch over once it is full. */
-    private void recorded() {
+    @Override
+    public void handOverIfFull() {
         if (current.events.full()) {
             handOver(current);
             current = Handoff.take(free);

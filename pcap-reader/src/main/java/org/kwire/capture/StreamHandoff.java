@@ -3,7 +3,6 @@ package org.kwire.capture;
 import org.kwire.stream.StreamConnection;
 import org.kwire.tcp.TcpStreamHandler;
 
-import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.function.Function;
@@ -85,30 +84,16 @@ final class StreamHandoff implements Handoff {
         run(task);
     }
 
-    /** Records one event ({@link HandoffBatch#add}); hands the batch over when it is full. */
     @Override
-    public void add(QueuedHandler to, byte kind, boolean fromA, long number, long packet, Object ref) {
-        open().add(to, kind, fromA, number, packet, ref);
-        recorded();
-    }
-
-    /** Records a data event, a range of {@code buffer} ({@link HandoffBatch#addData}); hands the batch over when full. */
-    @Override
-    public void addData(QueuedHandler to, boolean fromA, long timestampNanos, long packet, ByteBuffer buffer, int at, int bytes) {
-        open().addData(to, fromA, timestampNanos, packet, buffer, at, bytes);
-        recorded();
-    }
-
-    /** The batch to record in. */
-    private HandoffBatch open() {
+    public HandoffBatch recording() {
         if (finished) {
             throw new IllegalStateException("stream hand-off already finished");
         }
         return current;
     }
 
-    /** Hands the current batch over once it is full. */
-    private void recorded() {
+    @Override
+    public void handOverIfFull() {
         if (current.full()) {
             handOver(current);
             current = Handoff.take(free);
