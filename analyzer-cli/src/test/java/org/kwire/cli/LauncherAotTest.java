@@ -42,7 +42,8 @@ class LauncherAotTest {
         LauncherSandbox.assertProbe(sandbox.run(Map.of(), "analyze", "x.pcap"), "analyze x.pcap");
         Path cache = jar.resolveSibling("kwire.aot");
         assertTrue(Files.size(cache) > 0, "the AOT cache was made");
-        assertEquals(jdk.resolve("bin/java").toRealPath() + "\n", Files.readString(jar.resolveSibling("kwire.aot.java")));
+        assertEquals(jdk.resolve("bin/java").toRealPath() + " -XX:+UseCompactObjectHeaders\n",
+                Files.readString(jar.resolveSibling("kwire.aot.java")), "made for the JDK and the object layout it runs with");
         assertFalse(Files.exists(jar.resolveSibling("kwire.jsa")), "no class data sharing archive beside it");
         assertEquals(Optional.empty(), leftovers(jar));
 
