@@ -37,6 +37,9 @@ public final class HeaderWalk {
                 int records = 0;
                 for (int at = 24; at + 16 <= limit; records++) {
                     int incl = m.getInt(at + 8);
+                    if (incl < 0) {
+                        break; // not a record length: a damaged or foreign file ends the walk
+                    }
                     sum += m.getInt(at) + m.getInt(at + 4) + m.getInt(at + 12);
                     at += 16 + incl;
                 }

@@ -15,6 +15,8 @@ final class PcapReader extends CaptureReader {
     static final int MAX_RECORD = 256 << 20;
 
     private final ByteOrder order;
+    /** The file is little-endian: a header word's first field is in its low half. */
+    private final boolean little;
     private final long fracToNanos;
     private final int linkType;
     private final LinkCheck check;
@@ -36,6 +38,7 @@ final class PcapReader extends CaptureReader {
             throw new CaptureFormatException(name + ": pcap file header is cut short (" + h.remaining() + " of 24 bytes)"
                     + (in.damage() == null ? "" : " (" + in.damage() + ")"));
         }
+        this.little = order == ByteOrder.LITTLE_ENDIAN;
         h.order(order);
         this.linkType = h.getInt(20) & 0xffff; // upper bits carry the FCS length, not the link type
         checkLinkType("the capture", linkType);
@@ -62,7 +65,6 @@ final class PcapReader extends CaptureReader {
         // two whole-word reads, not four: each buffer read is a call under the quick JIT (docs/PERFORMANCE.md)
         long time = rh.getLong(at);
         long lengths = rh.getLong(at + 8);
-        boolean little = order == ByteOrder.LITTLE_ENDIAN; // the first field in the low half of a word
         long sec = little ? time & 0xffffffffL : time >>> 32;
         long frac = little ? time >>> 32 : time & 0xffffffffL;
         long incl = little ? lengths & 0xffffffffL : lengths >>> 32;
